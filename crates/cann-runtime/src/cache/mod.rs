@@ -1,0 +1,1 @@
+//! Operator compile cache (see DESIGN.md, "cache").

@@ -1,0 +1,8 @@
+//! Runtime behaviours that CANN TF Adapter options control.
+//!
+//! - [`cache`]: the on-disk operator compile cache (`op_compiler_cache_mode`,
+//!   `op_compiler_cache_dir`, `op_cache.ini`) with aging.
+//! - [`memory`]: the memory policies behind `MemoryConfig`.
+
+pub mod cache;
+pub mod memory;

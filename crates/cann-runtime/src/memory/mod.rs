@@ -1,0 +1,1 @@
+//! Memory policies (see DESIGN.md, "memory").
