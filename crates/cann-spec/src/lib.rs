@@ -1,1 +1,20 @@
-//! cann-spec
+//! The CANN TF Adapter option spec: data model, strict loader and checks.
+//!
+//! `load_dir` reads a spec directory into a checked [`Spec`] or returns every problem
+//! found, each with its file, line and column. Nothing here generates code or writes files.
+
+mod check;
+pub mod diag;
+pub mod keys;
+mod load;
+pub mod model;
+pub mod names;
+pub mod range;
+mod read;
+pub mod yaml;
+
+pub use diag::{Diagnostic, Loc, SpecErrors};
+pub use load::{load_dir, load_files, SourceFile};
+pub use model::*;
+pub use range::ReleaseRange;
+pub use read::did_you_mean;

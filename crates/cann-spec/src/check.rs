@@ -1,0 +1,417 @@
+//! Checks across items: references, ranges, uniqueness. Each pushes and continues.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::diag::{Diagnostics, Loc};
+use crate::model::{ConfigKind, Literal, OptionSpec, OptionType, Spec, Support, Test};
+use crate::range::ReleaseRange;
+use crate::read::did_you_mean;
+
+pub(crate) fn check(spec: &mut Spec, d: &mut Diagnostics) {
+    uniqueness(spec, d);
+    releases(spec, d);
+    compute_paths(spec, d);
+    for o in &spec.options {
+        option(spec, o, d);
+    }
+    rules(spec, d);
+}
+
+fn unique<'a>(
+    d: &mut Diagnostics,
+    what: &str,
+    items: impl IntoIterator<Item = (&'a str, &'a Loc)>,
+) {
+    let mut seen: BTreeMap<&str, &Loc> = BTreeMap::new();
+    for (key, loc) in items {
+        if let Some(first) = seen.get(key) {
+            d.error(loc.clone(), format!("duplicate {what} `{key}`"))
+                .hint(format!("first defined at {first}"));
+        } else {
+            seen.insert(key, loc);
+        }
+    }
+}
+
+fn uniqueness(spec: &Spec, d: &mut Diagnostics) {
+    unique(
+        d,
+        "product id",
+        spec.products.iter().map(|p| (p.id.as_str(), &p.loc)),
+    );
+    unique(
+        d,
+        "release id",
+        spec.releases.iter().map(|r| (r.id.as_str(), &r.loc)),
+    );
+    unique(
+        d,
+        "config class",
+        spec.configs.iter().map(|c| (c.name.as_str(), &c.loc)),
+    );
+    unique(
+        d,
+        "root key",
+        spec.configs
+            .iter()
+            .filter_map(|c| c.root_key.as_deref().map(|k| (k, &c.loc))),
+    );
+    unique(
+        d,
+        "rule id",
+        spec.rules.iter().map(|r| (r.id.as_str(), &r.loc)),
+    );
+    for c in &spec.configs {
+        unique(
+            d,
+            &format!("option name in {}", c.name),
+            spec.options_of(&c.name).map(|o| (o.name.as_str(), &o.loc)),
+        );
+    }
+    unique(
+        d,
+        "ge key",
+        spec.options
+            .iter()
+            .filter_map(|o| o.ge_key.as_deref().map(|k| (k, &o.loc))),
+    );
+    unique(
+        d,
+        "session parameter_map name",
+        spec.options.iter().filter_map(|o| {
+            o.surfaces
+                .session
+                .as_ref()
+                .map(|(n, _)| (n.as_str(), &o.loc))
+        }),
+    );
+    unique(
+        d,
+        "TF2 global_options path",
+        spec.options
+            .iter()
+            .filter_map(|o| o.surfaces.tf2.as_deref().map(|k| (k, &o.loc))),
+    );
+    for o in &spec.options {
+        unique(
+            d,
+            &format!("value of `{}`", o.name),
+            o.values.iter().map(|v| (v.name.as_str(), &v.loc)),
+        );
+    }
+}
+
+fn product_ids(spec: &Spec) -> Vec<&str> {
+    spec.products.iter().map(|p| p.id.as_str()).collect()
+}
+
+fn releases(spec: &Spec, d: &mut Diagnostics) {
+    let known = product_ids(spec);
+    for r in &spec.releases {
+        for p in &r.products {
+            if !known.contains(&p.as_str()) {
+                unknown(d, r.loc.clone(), "product", p, &known);
+            }
+        }
+    }
+    if spec.releases.is_empty() {
+        d.error(Loc::default(), "the spec declares no releases");
+    }
+    for c in &spec.configs {
+        range(spec, &c.available, &c.loc, d);
+        support(spec, &c.products, d);
+    }
+}
+
+fn unknown(d: &mut Diagnostics, loc: Loc, what: &str, id: &str, known: &[&str]) {
+    let diag = d.error(loc, format!("unknown {what} id `{id}`"));
+    diag.expected(format!("one of {}", crate::read::list(known)));
+    if let Some(s) = did_you_mean(id, known.iter().copied()) {
+        diag.hint(format!("did you mean `{s}`?"));
+    }
+}
+
+fn range(spec: &Spec, r: &ReleaseRange, loc: &Loc, d: &mut Diagnostics) {
+    let known: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
+    let mut idx = [None, None];
+    for (i, end) in [&r.from, &r.until].into_iter().enumerate() {
+        if let Some(id) = end {
+            idx[i] = spec.release_index(id);
+            if idx[i].is_none() {
+                unknown(d, loc.clone(), "release", id, &known);
+            }
+        }
+    }
+    if let [Some(a), Some(b)] = idx {
+        if a >= b {
+            d.error(loc.clone(), format!("release range `{r}` is empty"))
+                .hint("the end of a range is the first release it no longer covers");
+        }
+    }
+}
+
+fn support(spec: &Spec, list: &[Support], d: &mut Diagnostics) {
+    let known = product_ids(spec);
+    for s in list {
+        if !known.contains(&s.product.as_str()) {
+            unknown(d, s.loc.clone(), "product", &s.product, &known);
+        }
+        range(spec, &s.releases, &s.loc, d);
+    }
+}
+
+/// Paths run from a root class's key through the options whose type is a nested class.
+fn compute_paths(spec: &mut Spec, d: &mut Diagnostics) {
+    let mut prefix: BTreeMap<String, String> = BTreeMap::new();
+    for c in &spec.configs {
+        if let Some(key) = &c.root_key {
+            prefix.insert(c.name.clone(), key.clone());
+        }
+    }
+    // Nesting is shallow; iterate until no new class is reached.
+    let mut parent: BTreeMap<String, Loc> = BTreeMap::new();
+    loop {
+        let mut grew = false;
+        for o in &spec.options {
+            if let OptionType::Config(class) = &o.ty {
+                if let Some(p) = prefix.get(&o.config).cloned() {
+                    if !prefix.contains_key(class) {
+                        prefix.insert(class.clone(), format!("{p}.{}", o.name));
+                        parent.insert(class.clone(), o.loc.clone());
+                        grew = true;
+                    } else if parent.get(class).is_some_and(|l| *l != o.loc) {
+                        d.error(
+                            o.loc.clone(),
+                            format!("class `{class}` is nested in two places"),
+                        );
+                    }
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    for c in &spec.configs {
+        if !prefix.contains_key(&c.name) {
+            d.error(
+                c.loc.clone(),
+                format!(
+                    "class `{}` is not reachable from a user config file",
+                    c.name
+                ),
+            )
+            .hint("give it a `root_key`, or an option of `type: config` in a root class");
+        }
+        if c.kind == ConfigKind::Environment && c.root_key.is_none() {
+            d.error(c.loc.clone(), "an environment class needs a `root_key`");
+        }
+    }
+    for o in &mut spec.options {
+        if let Some(p) = prefix.get(&o.config) {
+            o.path = format!("{p}.{}", o.name);
+        }
+    }
+}
+
+fn literal_fits(ty: &OptionType, lit: &Literal) -> bool {
+    matches!(
+        (ty, lit),
+        (OptionType::Bool, Literal::Bool(_))
+            | (OptionType::Int | OptionType::IntEnum, Literal::Int(_))
+            | (
+                OptionType::StrEnum
+                    | OptionType::Str
+                    | OptionType::Path { .. }
+                    | OptionType::CorePair,
+                Literal::Str(_)
+            )
+    )
+}
+
+fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
+    let what = format!("option `{}`", o.name);
+    range(spec, &o.available, &o.loc, d);
+    support(spec, &o.products, d);
+    if let Some(class) = spec.config(&o.config) {
+        if class.kind == ConfigKind::Environment && o.surfaces.env.is_none() {
+            d.error(
+                o.loc.clone(),
+                format!("{what} is an environment variable but has no `env` name"),
+            );
+        }
+    }
+    match &o.ty {
+        OptionType::Config(class) => {
+            if spec.config(class).is_none() {
+                let known: Vec<&str> = spec.configs.iter().map(|c| c.name.as_str()).collect();
+                unknown(d, o.loc.clone(), "config class", class, &known);
+            }
+        }
+        OptionType::IntEnum | OptionType::StrEnum if o.values.is_empty() => {
+            d.error(
+                o.loc.clone(),
+                format!("{what} is an enum but lists no `values`"),
+            );
+        }
+        OptionType::Path { chars } if chars.is_empty() => {
+            d.error(
+                o.loc.clone(),
+                format!("{what} is a path but lists no allowed `chars`"),
+            );
+        }
+        _ => {}
+    }
+    let enumerated = matches!(
+        o.ty,
+        OptionType::IntEnum | OptionType::StrEnum | OptionType::Bool
+    );
+    if !o.values.is_empty() && !enumerated {
+        d.error(
+            o.loc.clone(),
+            format!("{what} of type {} cannot list `values`", o.ty.name()),
+        );
+    }
+    if o.range.is_some() && o.ty != OptionType::Int {
+        d.error(
+            o.loc.clone(),
+            format!("{what}: `range` applies only to `int` options"),
+        );
+    }
+    let mut spellings = BTreeSet::new();
+    for v in &o.values {
+        range(spec, &v.available, &v.loc, d);
+        if let Some(p) = &v.products {
+            support(spec, p, d);
+        }
+        for lit in std::iter::once(&v.value).chain(&v.aliases) {
+            if !literal_fits(&o.ty, lit) {
+                d.error(
+                    v.loc.clone(),
+                    format!(
+                        "value {lit} does not fit the type {} of {what}",
+                        o.ty.name()
+                    ),
+                );
+            }
+            if !spellings.insert(lit.to_string()) {
+                d.error(
+                    v.loc.clone(),
+                    format!("value {lit} of {what} is listed twice"),
+                );
+            }
+        }
+        if !crate::names::is_identifier(&crate::names::variant_name(&v.name)) {
+            d.error(
+                v.loc.clone(),
+                format!("value name `{}` does not make an identifier", v.name),
+            )
+            .hint("use letters, digits and dashes, starting with a letter");
+        }
+    }
+    if let Some(def) = &o.default {
+        default(o, def, &what, d);
+    }
+    if let Some(dep) = &o.deprecated {
+        if spec.release_index(&dep.since).is_none() {
+            let known: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
+            unknown(d, o.loc.clone(), "release", &dep.since, &known);
+        }
+        if let Some(rep) = &dep.replacement {
+            if spec.option_by_path(rep).is_none() {
+                d.error(
+                    o.loc.clone(),
+                    format!("replacement `{rep}` of {what} is not an option path"),
+                );
+            }
+        }
+    }
+}
+
+fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
+    if !literal_fits(&o.ty, def) {
+        d.error(
+            o.loc.clone(),
+            format!(
+                "default {def} of {what} does not fit its type {}",
+                o.ty.name()
+            ),
+        );
+        return;
+    }
+    if matches!(o.ty, OptionType::IntEnum | OptionType::StrEnum)
+        && !o.values.iter().any(|v| v.value == *def)
+    {
+        let allowed: Vec<String> = o.values.iter().map(|v| v.value.to_string()).collect();
+        d.error(
+            o.loc.clone(),
+            format!("default {def} of {what} is not one of its values"),
+        )
+        .expected(allowed.join(", "));
+    }
+    if let (Some(r), Literal::Int(v)) = (&o.range, def) {
+        if r.min.is_some_and(|m| *v < m) || r.max.is_some_and(|m| *v > m) {
+            let lo = r.min.map_or("-inf".to_string(), |m| m.to_string());
+            let hi = r.max.map_or("inf".to_string(), |m| m.to_string());
+            d.error(
+                o.loc.clone(),
+                format!("default {v} of {what} is outside its range"),
+            )
+            .expected(format!("a value in [{lo}, {hi}]"));
+        }
+    }
+}
+
+fn rules(spec: &Spec, d: &mut Diagnostics) {
+    let paths: Vec<&str> = spec.options.iter().map(|o| o.path.as_str()).collect();
+    for r in &spec.rules {
+        for c in &r.when {
+            let Some(o) = spec.option_by_path(&c.option) else {
+                let diag = d.error(
+                    c.loc.clone(),
+                    format!("rule `{}` names unknown option `{}`", r.id, c.option),
+                );
+                if let Some(s) = did_you_mean(&c.option, paths.iter().copied()) {
+                    diag.hint(format!("did you mean `{s}`?"));
+                }
+                continue;
+            };
+            let lits: Vec<&Literal> = match &c.test {
+                Test::Equals(l) | Test::Not(l) => vec![l],
+                Test::In(ls) => ls.iter().collect(),
+                Test::Set | Test::Unset => vec![],
+            };
+            for lit in lits {
+                if !literal_fits(&o.ty, lit) {
+                    d.error(
+                        c.loc.clone(),
+                        format!(
+                            "rule `{}`: {lit} does not fit the type {} of `{}`",
+                            r.id,
+                            o.ty.name(),
+                            o.path
+                        ),
+                    );
+                } else if !o.values.is_empty()
+                    && o.ty != OptionType::Bool
+                    && !o.values.iter().any(|v| v.value == *lit)
+                {
+                    d.error(
+                        c.loc.clone(),
+                        format!("rule `{}`: {lit} is not a value of `{}`", r.id, o.path),
+                    )
+                    .hint("conditions compare canonical values, not legacy aliases");
+                }
+            }
+            if matches!(o.ty, OptionType::Config(_)) && !matches!(c.test, Test::Set | Test::Unset) {
+                d.error(
+                    c.loc.clone(),
+                    format!(
+                        "rule `{}`: a config class can only be tested with `set`/`unset`",
+                        r.id
+                    ),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Every recognized spec key, spelled once.
+
+pub const PRODUCTS: &str = "products";
+pub const RELEASES: &str = "releases";
+pub const CONFIG: &str = "config";
+pub const OPTIONS: &str = "options";
+pub const RULES: &str = "rules";
+pub const FILES: &str = "files";
+
+pub const ID: &str = "id";
+pub const NAME: &str = "name";
+pub const NOTE: &str = "note";
+pub const CORES: &str = "cores";
+pub const CUBE: &str = "cube";
+pub const VECTOR: &str = "vector";
+pub const SOURCE: &str = "source";
+pub const EN: &str = "en";
+pub const ZH: &str = "zh";
+pub const DOC: &str = "doc";
+
+pub const ROOT_KEY: &str = "root_key";
+pub const KIND: &str = "kind";
+pub const PYTHON_IMPORT: &str = "python_import";
+pub const AVAILABLE: &str = "available";
+
+pub const TYPE: &str = "type";
+pub const CLASS: &str = "class";
+pub const DEFAULT: &str = "default";
+pub const VALUES: &str = "values";
+pub const VALUE: &str = "value";
+pub const ALIASES: &str = "aliases";
+pub const RANGE: &str = "range";
+pub const MIN: &str = "min";
+pub const MAX: &str = "max";
+pub const UNIT: &str = "unit";
+pub const CHARS: &str = "chars";
+pub const GE_KEY: &str = "ge_key";
+pub const ESTIMATOR: &str = "estimator";
+pub const SESSION: &str = "session";
+pub const ACCESSOR: &str = "accessor";
+pub const TF2: &str = "tf2";
+pub const ENV: &str = "env";
+pub const DEPRECATED: &str = "deprecated";
+pub const SINCE: &str = "since";
+pub const REPLACEMENT: &str = "replacement";
+
+pub const SEVERITY: &str = "severity";
+pub const WHEN: &str = "when";
+pub const OPTION: &str = "option";
+pub const EQUALS: &str = "equals";
+pub const NOT: &str = "not";
+pub const IN: &str = "in";
+pub const SET: &str = "set";
+pub const UNSET: &str = "unset";
+pub const MESSAGE: &str = "message";
+pub const HINT: &str = "hint";
+
+pub const LOCATION: &str = "location";
+pub const INVALID: &str = "invalid";
+pub const SECTIONS: &str = "sections";
+pub const KEYS: &str = "keys";
+pub const SPECIAL: &str = "special";
+
+/// Values of `type:`.
+pub const TYPES: &[&str] = &[
+    "bool",
+    "int",
+    "int-enum",
+    "string-enum",
+    "string",
+    "path",
+    "core-pair",
+    "config",
+];
+/// Values of `chars:` that name a class rather than a literal character.
+pub const CHAR_CLASSES: &[&str] = &["ascii-alphanumeric", "cjk"];
+pub const SEVERITIES: &[&str] = &["error", "warning", "note"];
+pub const ACCESSORS: &[&str] = &["i", "s", "b"];
+pub const CONFIG_KINDS: &[&str] = &["python", "environment"];

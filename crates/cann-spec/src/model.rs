@@ -1,0 +1,330 @@
+//! The checked spec model. Codegen and every front end read only this.
+
+use crate::diag::Loc;
+use crate::range::ReleaseRange;
+
+/// Text in both languages of the docs.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Text {
+    pub en: String,
+    pub zh: String,
+}
+
+/// Where a fact came from: a seed file name or an upstream path or page.
+pub type Sources = Vec<String>;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spec {
+    pub products: Vec<Product>,
+    pub releases: Vec<Release>,
+    pub configs: Vec<ConfigClass>,
+    pub options: Vec<OptionSpec>,
+    pub files: Vec<FileFormat>,
+    pub rules: Vec<Rule>,
+    /// Every file read, in the order read; the macro uses it to make cargo watch them.
+    pub inputs: Vec<std::path::PathBuf>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    pub id: String,
+    pub name: Text,
+    pub note: Option<Text>,
+    /// Largest Cube and Vector core counts across the product's processors, where known.
+    pub cores: Option<Cores>,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cores {
+    pub cube: u32,
+    pub vector: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Release {
+    pub id: String,
+    /// Products this release's documentation knows.
+    pub products: Vec<String>,
+    pub note: Option<Text>,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+/// A configuration class (`NPURunConfig`, `MemoryConfig`) or the environment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigClass {
+    /// The name users see, e.g. `MemoryConfig`.
+    pub name: String,
+    /// Key of this class at the top level of a user config file, for root classes.
+    pub root_key: Option<String>,
+    /// How this class is reached: `Python` classes, or environment variables.
+    pub kind: ConfigKind,
+    /// Python import line that makes the class name usable.
+    pub python_import: Option<String>,
+    pub products: Vec<Support>,
+    pub available: ReleaseRange,
+    pub doc: Text,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfigKind {
+    Python,
+    Environment,
+}
+
+/// `product` is supported over `releases`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Support {
+    pub product: String,
+    pub releases: ReleaseRange,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    Bool(bool),
+    Int(i64),
+    Str(String),
+}
+
+impl std::fmt::Display for Literal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Literal::Bool(b) => write!(f, "{b}"),
+            Literal::Int(i) => write!(f, "{i}"),
+            Literal::Str(s) => write!(f, "{s:?}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionType {
+    Bool,
+    Int,
+    /// Enumerated integer codes.
+    IntEnum,
+    /// Enumerated strings.
+    StrEnum,
+    Str,
+    /// A file system path; `chars` lists what may appear in it.
+    Path {
+        chars: Vec<CharClass>,
+    },
+    /// `"cube|vector"` core counts.
+    CorePair,
+    /// A nested configuration class, by name.
+    Config(String),
+}
+
+impl OptionType {
+    pub fn name(&self) -> &'static str {
+        match self {
+            OptionType::Bool => "bool",
+            OptionType::Int => "int",
+            OptionType::IntEnum => "int-enum",
+            OptionType::StrEnum => "string-enum",
+            OptionType::Str => "string",
+            OptionType::Path { .. } => "path",
+            OptionType::CorePair => "core-pair",
+            OptionType::Config(_) => "config",
+        }
+    }
+}
+
+/// A class of characters allowed in a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CharClass {
+    AsciiAlphanumeric,
+    /// CJK Unified Ideographs (the "Chinese characters" of the docs).
+    Cjk,
+    Literal(char),
+}
+
+/// How a value travels on the TF1 session surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accessor {
+    I,
+    S,
+    B,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Surfaces {
+    /// Keyword argument of the owning Python class.
+    pub estimator: Option<String>,
+    /// `custom_op.parameter_map[NAME]` and its accessor.
+    pub session: Option<(String, Accessor)>,
+    /// Attribute path below `npu.global_options()`.
+    pub tf2: Option<String>,
+    /// Environment variable name.
+    pub env: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct IntRange {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValueSpec {
+    pub value: Literal,
+    /// Meaning-based name; the enum variant is derived from it.
+    pub name: String,
+    /// Legacy spellings accepted with a warning.
+    pub aliases: Vec<Literal>,
+    pub available: ReleaseRange,
+    /// When present, replaces the option's product support for this value.
+    pub products: Option<Vec<Support>>,
+    pub doc: Text,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deprecation {
+    pub since: String,
+    pub replacement: Option<String>,
+    pub note: Text,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionSpec {
+    pub name: String,
+    /// Owning class name.
+    pub config: String,
+    /// Dotted path from the top of a user config file, e.g.
+    /// `npu_run_config.memory_config.static_memory_policy`. Filled in by the checks.
+    pub path: String,
+    pub ty: OptionType,
+    pub default: Option<Literal>,
+    pub values: Vec<ValueSpec>,
+    pub range: Option<IntRange>,
+    pub unit: Option<String>,
+    pub ge_key: Option<String>,
+    pub surfaces: Surfaces,
+    pub available: ReleaseRange,
+    /// When empty, the owning class's product support applies.
+    pub products: Vec<Support>,
+    pub deprecated: Option<Deprecation>,
+    pub doc: Text,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+impl OptionSpec {
+    /// Product support that applies to this option: its own, else its class's.
+    pub fn effective_products<'a>(&'a self, spec: &'a Spec) -> &'a [Support] {
+        if !self.products.is_empty() {
+            return &self.products;
+        }
+        spec.configs
+            .iter()
+            .find(|c| c.name == self.config)
+            .map(|c| c.products.as_slice())
+            .unwrap_or(&[])
+    }
+}
+
+/// An on-disk file format that options rely on (e.g. `op_cache.ini`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileFormat {
+    pub name: String,
+    pub location: Text,
+    pub sections: Vec<FileSection>,
+    /// What happens when the file or its values are invalid.
+    pub invalid: Text,
+    pub doc: Text,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileSection {
+    pub name: String,
+    pub keys: Vec<FileKey>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileKey {
+    pub name: String,
+    pub range: Option<IntRange>,
+    pub unit: Option<String>,
+    pub default: Option<i64>,
+    /// Environment variable consulted when the file does not take effect.
+    pub env: Option<String>,
+    /// Values with a special meaning, e.g. `-1` turns aging off.
+    pub special: Vec<(i64, Text)>,
+    pub doc: Text,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Test {
+    /// The option is set and equals the value.
+    Equals(Literal),
+    /// The option is set and differs from the value.
+    Not(Literal),
+    /// The option is set to one of the values.
+    In(Vec<Literal>),
+    Set,
+    Unset,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Condition {
+    /// Dotted option path.
+    pub option: String,
+    pub test: Test,
+    pub loc: Loc,
+}
+
+/// A cross-option rule: when every condition holds, report the message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rule {
+    pub id: String,
+    pub severity: Severity,
+    pub when: Vec<Condition>,
+    pub message: Text,
+    pub hint: Option<Text>,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+impl Spec {
+    pub fn option_by_path(&self, path: &str) -> Option<&OptionSpec> {
+        self.options.iter().find(|o| o.path == path)
+    }
+
+    pub fn config(&self, name: &str) -> Option<&ConfigClass> {
+        self.configs.iter().find(|c| c.name == name)
+    }
+
+    pub fn options_of<'a>(&'a self, config: &'a str) -> impl Iterator<Item = &'a OptionSpec> {
+        self.options.iter().filter(move |o| o.config == config)
+    }
+
+    pub fn release_index(&self, id: &str) -> Option<usize> {
+        self.releases.iter().position(|r| r.id == id)
+    }
+}

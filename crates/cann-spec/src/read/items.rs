@@ -1,0 +1,281 @@
+//! Products, releases, rules and file formats.
+
+use std::path::Path;
+
+use super::{read_literal, MapReader};
+use crate::diag::{Diagnostics, Loc};
+use crate::keys as k;
+use crate::model::{
+    Condition, Cores, FileFormat, FileKey, FileSection, IntRange, Product, Release, Rule, Severity,
+    Test,
+};
+use crate::yaml::{Kind, Node};
+
+/// The list under `key` at the top of a file, each item read by `f`.
+fn top_list<'a, T>(
+    file: &'a Path,
+    doc: &'a Node,
+    key: &'static str,
+    allowed: &'static [&'static str],
+    d: &mut Diagnostics,
+    mut f: impl FnMut(&'a Path, &'a Node, &mut Diagnostics) -> Option<T>,
+) -> Vec<T> {
+    let Some(top) = MapReader::new(file, doc, "the file", allowed, d) else {
+        return Vec::new();
+    };
+    let items = top.seq(key, "the file", d);
+    if top.get(key).is_none() {
+        d.error(
+            top.loc(),
+            format!("the file is missing the required key `{key}`"),
+        );
+    }
+    items.iter().filter_map(|n| f(file, n, d)).collect()
+}
+
+pub(crate) fn read_products(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Product> {
+    top_list(file, doc, k::PRODUCTS, &[k::PRODUCTS], d, |file, n, d| {
+        const KEYS: &[&str] = &[k::ID, k::NAME, k::NOTE, k::CORES, k::SOURCE];
+        let r = MapReader::new(file, n, "a product", KEYS, d)?;
+        let id = r.string(k::ID, "a product", d);
+        let name = r.text(k::NAME, "a product", d);
+        let note = r.opt_text(k::NOTE, "a product", d);
+        let cores = r.get(k::CORES).and_then(|c| {
+            let cr = MapReader::new(file, c, "`cores`", &[k::CUBE, k::VECTOR], d)?;
+            let count = |key: &str, d: &mut Diagnostics| {
+                let v = cr.int(key, d);
+                if v.is_none() && cr.get(key).is_none() {
+                    d.error(cr.loc(), format!("`cores` is missing `{key}`"));
+                }
+                v.and_then(|v| u32::try_from(v).ok().filter(|v| *v > 0))
+            };
+            Some(Cores {
+                cube: count(k::CUBE, d)?,
+                vector: count(k::VECTOR, d)?,
+            })
+        });
+        Some(Product {
+            id: id?,
+            name: name?,
+            note,
+            cores,
+            source: r.sources(d),
+            loc: r.loc(),
+        })
+    })
+}
+
+pub(crate) fn read_releases(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Release> {
+    top_list(file, doc, k::RELEASES, &[k::RELEASES], d, |file, n, d| {
+        const KEYS: &[&str] = &[k::ID, k::PRODUCTS, k::NOTE, k::SOURCE];
+        let r = MapReader::new(file, n, "a release", KEYS, d)?;
+        let id = r.string(k::ID, "a release", d);
+        let products = r
+            .seq(k::PRODUCTS, "a release", d)
+            .iter()
+            .filter_map(|p| match p.as_str() {
+                Some(s) => Some(s.to_string()),
+                None => {
+                    d.error(Loc::new(file, p.pos), "product ids must be strings");
+                    None
+                }
+            })
+            .collect();
+        Some(Release {
+            id: id?,
+            products,
+            note: r.opt_text(k::NOTE, "a release", d),
+            source: r.sources(d),
+            loc: r.loc(),
+        })
+    })
+}
+
+pub(crate) fn read_rules(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Rule> {
+    top_list(file, doc, k::RULES, &[k::RULES], d, |file, n, d| {
+        const KEYS: &[&str] = &[k::ID, k::SEVERITY, k::WHEN, k::MESSAGE, k::HINT, k::SOURCE];
+        let r = MapReader::new(file, n, "a rule", KEYS, d)?;
+        let id = r.string(k::ID, "a rule", d);
+        let severity = r.string(k::SEVERITY, "a rule", d).and_then(|s| {
+            let sev = match s.as_str() {
+                "error" => Some(Severity::Error),
+                "warning" => Some(Severity::Warning),
+                "note" => Some(Severity::Note),
+                _ => None,
+            };
+            if sev.is_none() {
+                d.error(r.loc(), format!("unknown severity `{s}`"))
+                    .expected(super::list(k::SEVERITIES));
+            }
+            sev
+        });
+        let when: Vec<Condition> = r
+            .seq(k::WHEN, "a rule", d)
+            .iter()
+            .filter_map(|c| read_condition(file, c, d))
+            .collect();
+        if when.is_empty() && r.get(k::WHEN).is_some() {
+            d.error(r.loc(), "a rule needs at least one condition under `when`");
+        } else if r.get(k::WHEN).is_none() {
+            d.error(r.loc(), "a rule is missing the required key `when`");
+        }
+        Some(Rule {
+            id: id?,
+            severity: severity?,
+            when,
+            message: r.text(k::MESSAGE, "a rule", d)?,
+            hint: r.opt_text(k::HINT, "a rule", d),
+            source: r.sources(d),
+            loc: r.loc(),
+        })
+    })
+}
+
+fn read_condition(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Condition> {
+    const KEYS: &[&str] = &[k::OPTION, k::EQUALS, k::NOT, k::IN, k::SET, k::UNSET];
+    let r = MapReader::new(file, n, "a condition", KEYS, d)?;
+    let option = r.string(k::OPTION, "a condition", d);
+    let mut tests = Vec::new();
+    if let Some(v) = r.get(k::EQUALS) {
+        tests.extend(read_literal(file, v, d).map(Test::Equals));
+    }
+    if let Some(v) = r.get(k::NOT) {
+        tests.extend(read_literal(file, v, d).map(Test::Not));
+    }
+    if let Some(v) = r.get(k::IN) {
+        let items = r.seq(k::IN, "a condition", d);
+        let lits: Vec<_> = items
+            .iter()
+            .filter_map(|i| read_literal(file, i, d))
+            .collect();
+        if lits.is_empty() {
+            d.error(Loc::new(file, v.pos), "`in` needs at least one value");
+        }
+        tests.push(Test::In(lits));
+    }
+    for (key, test) in [(k::SET, Test::Set), (k::UNSET, Test::Unset)] {
+        if let Some(v) = r.get(key) {
+            if v.kind != Kind::Bool(true) {
+                d.error(Loc::new(file, v.pos), format!("`{key}` takes only `true`"));
+            }
+            tests.push(test);
+        }
+    }
+    if tests.len() != 1 {
+        d.error(
+            r.loc(),
+            format!("a condition needs exactly one test, found {}", tests.len()),
+        )
+        .expected(format!(
+            "one of `{}`, `{}`, `{}`, `{}`, `{}`",
+            k::EQUALS,
+            k::NOT,
+            k::IN,
+            k::SET,
+            k::UNSET
+        ));
+        return None;
+    }
+    Some(Condition {
+        option: option?,
+        test: tests.pop()?,
+        loc: r.loc(),
+    })
+}
+
+pub(crate) fn read_int_range(r: &MapReader<'_>, d: &mut Diagnostics) -> Option<IntRange> {
+    let node = r.get(k::RANGE)?;
+    let rr = MapReader::new(r.file(), node, "`range`", &[k::MIN, k::MAX], d)?;
+    let range = IntRange {
+        min: rr.int(k::MIN, d),
+        max: rr.int(k::MAX, d),
+    };
+    if let (Some(lo), Some(hi)) = (range.min, range.max) {
+        if lo > hi {
+            d.error(
+                rr.loc(),
+                format!("`range` is empty: min {lo} is above max {hi}"),
+            );
+        }
+    }
+    Some(range)
+}
+
+pub(crate) fn read_files_doc(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<FileFormat> {
+    top_list(file, doc, k::FILES, &[k::FILES], d, |file, n, d| {
+        const KEYS: &[&str] = &[
+            k::NAME,
+            k::LOCATION,
+            k::SECTIONS,
+            k::INVALID,
+            k::DOC,
+            k::SOURCE,
+        ];
+        let r = MapReader::new(file, n, "a file format", KEYS, d)?;
+        let sections = r
+            .seq(k::SECTIONS, "a file format", d)
+            .iter()
+            .filter_map(|s| {
+                let sr = MapReader::new(file, s, "a section", &[k::NAME, k::KEYS], d)?;
+                let keys = sr
+                    .seq(k::KEYS, "a section", d)
+                    .iter()
+                    .filter_map(|kn| read_file_key(file, kn, d))
+                    .collect();
+                Some(FileSection {
+                    name: sr.string(k::NAME, "a section", d)?,
+                    keys,
+                })
+            })
+            .collect();
+        Some(FileFormat {
+            name: r.string(k::NAME, "a file format", d)?,
+            location: r.text(k::LOCATION, "a file format", d)?,
+            sections,
+            invalid: r.text(k::INVALID, "a file format", d)?,
+            doc: r.text(k::DOC, "a file format", d)?,
+            source: r.sources(d),
+            loc: r.loc(),
+        })
+    })
+}
+
+fn read_file_key(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<FileKey> {
+    const KEYS: &[&str] = &[
+        k::NAME,
+        k::RANGE,
+        k::UNIT,
+        k::DEFAULT,
+        k::ENV,
+        k::SPECIAL,
+        k::DOC,
+    ];
+    let r = MapReader::new(file, n, "a file key", KEYS, d)?;
+    let special = r
+        .seq(k::SPECIAL, "a file key", d)
+        .iter()
+        .filter_map(|s| {
+            let sr = MapReader::new(file, s, "a special value", &[k::VALUE, k::DOC], d)?;
+            Some((sr.int(k::VALUE, d)?, sr.text(k::DOC, "a special value", d)?))
+        })
+        .collect();
+    let key = FileKey {
+        name: r.string(k::NAME, "a file key", d)?,
+        range: read_int_range(&r, d),
+        unit: r.opt_string(k::UNIT, d),
+        default: r.int(k::DEFAULT, d),
+        env: r.opt_string(k::ENV, d),
+        special,
+        doc: r.text(k::DOC, "a file key", d)?,
+        loc: r.loc(),
+    };
+    if let (Some(def), Some(range)) = (key.default, &key.range) {
+        if range.min.is_some_and(|m| def < m) || range.max.is_some_and(|m| def > m) {
+            d.error(
+                key.loc.clone(),
+                format!("default {def} of `{}` is outside its range", key.name),
+            );
+        }
+    }
+    Some(key)
+}

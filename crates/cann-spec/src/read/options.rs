@@ -1,0 +1,277 @@
+//! `options/*.yaml`: one configuration class and its options per file.
+
+use std::path::Path;
+
+use super::{list, read_int_range, read_literal, MapReader};
+use crate::diag::{Diagnostics, Loc};
+use crate::keys as k;
+use crate::model::{
+    Accessor, CharClass, ConfigClass, ConfigKind, Deprecation, OptionSpec, OptionType, Support,
+    Surfaces, ValueSpec,
+};
+use crate::yaml::{Kind, Node};
+
+pub(crate) fn read_options_file(
+    file: &Path,
+    doc: &Node,
+    d: &mut Diagnostics,
+) -> Option<(ConfigClass, Vec<OptionSpec>)> {
+    let top = MapReader::new(file, doc, "the file", &[k::CONFIG, k::OPTIONS], d)?;
+    let config = read_config(file, top.required(k::CONFIG, "the file", d)?, d)?;
+    let options = top
+        .seq(k::OPTIONS, "the file", d)
+        .iter()
+        .filter_map(|n| read_option(file, n, &config.name, d))
+        .collect();
+    Some((config, options))
+}
+
+fn read_config(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ConfigClass> {
+    const KEYS: &[&str] = &[
+        k::NAME,
+        k::ROOT_KEY,
+        k::KIND,
+        k::PYTHON_IMPORT,
+        k::AVAILABLE,
+        k::PRODUCTS,
+        k::DOC,
+        k::SOURCE,
+    ];
+    let what = "`config`";
+    let r = MapReader::new(file, n, what, KEYS, d)?;
+    let kind = match r.opt_string(k::KIND, d).as_deref() {
+        None | Some("python") => ConfigKind::Python,
+        Some("environment") => ConfigKind::Environment,
+        Some(other) => {
+            d.error(r.loc(), format!("unknown config kind `{other}`"))
+                .expected(list(k::CONFIG_KINDS));
+            ConfigKind::Python
+        }
+    };
+    Some(ConfigClass {
+        name: r.string(k::NAME, what, d)?,
+        root_key: r.opt_string(k::ROOT_KEY, d),
+        kind,
+        python_import: r.opt_string(k::PYTHON_IMPORT, d),
+        products: read_support(&r, d),
+        available: r.range(k::AVAILABLE, d),
+        doc: r.text(k::DOC, what, d)?,
+        source: r.sources(d),
+        loc: r.loc(),
+    })
+}
+
+/// `products: { atlas-350: "9.0.0..", ... }`
+pub(crate) fn read_support(r: &MapReader<'_>, d: &mut Diagnostics) -> Vec<Support> {
+    let Some(node) = r.get(k::PRODUCTS) else {
+        return Vec::new();
+    };
+    let Kind::Map(entries) = &node.kind else {
+        d.error(
+            Loc::new(r.file(), node.pos),
+            format!(
+                "`products` must map product ids to release ranges, found {}",
+                node.kind.describe()
+            ),
+        )
+        .hint("write `products: { atlas-a2-training: \"8.0.RC2..\" }`");
+        return Vec::new();
+    };
+    entries
+        .iter()
+        .filter_map(|(key, value)| {
+            let loc = Loc::new(r.file(), key.pos);
+            let Some(product) = key.as_str() else {
+                d.error(loc, "product ids must be strings");
+                return None;
+            };
+            let Some(text) = value.as_str() else {
+                d.error(
+                    Loc::new(r.file(), value.pos),
+                    format!(
+                        "the release range of `{product}` must be a string such as \"9.0.0..\""
+                    ),
+                );
+                return None;
+            };
+            match crate::range::ReleaseRange::parse(text) {
+                Ok(releases) => Some(Support {
+                    product: product.to_string(),
+                    releases,
+                    loc,
+                }),
+                Err(e) => {
+                    d.error(Loc::new(r.file(), value.pos), e);
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Option<OptionSpec> {
+    const KEYS: &[&str] = &[
+        k::NAME,
+        k::TYPE,
+        k::CLASS,
+        k::DEFAULT,
+        k::VALUES,
+        k::RANGE,
+        k::UNIT,
+        k::CHARS,
+        k::GE_KEY,
+        k::ESTIMATOR,
+        k::SESSION,
+        k::TF2,
+        k::ENV,
+        k::AVAILABLE,
+        k::PRODUCTS,
+        k::DEPRECATED,
+        k::DOC,
+        k::SOURCE,
+    ];
+    let r = MapReader::new(file, n, "an option", KEYS, d)?;
+    let name = r.string(k::NAME, "an option", d)?;
+    let what = format!("option `{name}`");
+    let ty = read_type(&r, &what, d);
+    let values: Vec<ValueSpec> = r
+        .seq(k::VALUES, &what, d)
+        .iter()
+        .filter_map(|v| read_value(file, v, d))
+        .collect();
+    let default = r.get(k::DEFAULT).and_then(|v| match v.kind {
+        // `default: ~` documents "unset" explicitly.
+        Kind::Null => None,
+        _ => read_literal(file, v, d),
+    });
+    let session = r.get(k::SESSION).and_then(|s| {
+        let sr = MapReader::new(file, s, "`session`", &[k::NAME, k::ACCESSOR], d)?;
+        let sname = sr.string(k::NAME, "`session`", d)?;
+        let acc = sr.string(k::ACCESSOR, "`session`", d)?;
+        let accessor = match acc.as_str() {
+            "i" => Accessor::I,
+            "s" => Accessor::S,
+            "b" => Accessor::B,
+            other => {
+                d.error(sr.loc(), format!("unknown accessor `{other}`"))
+                    .expected(list(k::ACCESSORS));
+                return None;
+            }
+        };
+        Some((sname, accessor))
+    });
+    let deprecated = r.get(k::DEPRECATED).and_then(|dn| {
+        let what = "`deprecated`";
+        let dr = MapReader::new(file, dn, what, &[k::SINCE, k::REPLACEMENT, k::NOTE], d)?;
+        Some(Deprecation {
+            since: dr.string(k::SINCE, what, d)?,
+            replacement: dr.opt_string(k::REPLACEMENT, d),
+            note: dr.text(k::NOTE, what, d)?,
+        })
+    });
+    Some(OptionSpec {
+        path: String::new(),
+        config: config.to_string(),
+        ty: ty?,
+        default,
+        values,
+        range: read_int_range(&r, d),
+        unit: r.opt_string(k::UNIT, d),
+        ge_key: r.opt_string(k::GE_KEY, d),
+        surfaces: Surfaces {
+            estimator: r.opt_string(k::ESTIMATOR, d),
+            session,
+            tf2: r.opt_string(k::TF2, d),
+            env: r.opt_string(k::ENV, d),
+        },
+        available: r.range(k::AVAILABLE, d),
+        products: read_support(&r, d),
+        deprecated,
+        doc: r.text(k::DOC, &what, d)?,
+        source: r.sources(d),
+        loc: r.loc(),
+        name,
+    })
+}
+
+fn read_type(r: &MapReader<'_>, what: &str, d: &mut Diagnostics) -> Option<OptionType> {
+    let ty = r.string(k::TYPE, what, d)?;
+    let t = match ty.as_str() {
+        "bool" => OptionType::Bool,
+        "int" => OptionType::Int,
+        "int-enum" => OptionType::IntEnum,
+        "string-enum" => OptionType::StrEnum,
+        "string" => OptionType::Str,
+        "core-pair" => OptionType::CorePair,
+        "path" => OptionType::Path {
+            chars: read_chars(r, d),
+        },
+        "config" => OptionType::Config(r.string(k::CLASS, what, d)?),
+        other => {
+            let diag = d.error(r.loc(), format!("{what} has unknown type `{other}`"));
+            diag.expected(list(k::TYPES));
+            if let Some(s) = super::did_you_mean(other, k::TYPES.iter().copied()) {
+                diag.hint(format!("did you mean `{s}`?"));
+            }
+            return None;
+        }
+    };
+    Some(t)
+}
+
+fn read_chars(r: &MapReader<'_>, d: &mut Diagnostics) -> Vec<CharClass> {
+    r.seq(k::CHARS, "a path option", d)
+        .iter()
+        .filter_map(|c| {
+            let s = c.as_str()?;
+            match s {
+                "ascii-alphanumeric" => Some(CharClass::AsciiAlphanumeric),
+                "cjk" => Some(CharClass::Cjk),
+                _ => {
+                    let mut it = s.chars();
+                    match (it.next(), it.next()) {
+                        (Some(ch), None) => Some(CharClass::Literal(ch)),
+                        _ => {
+                            d.error(
+                                Loc::new(r.file(), c.pos),
+                                format!(
+                                    "`{s}` is neither a character class nor a single character"
+                                ),
+                            )
+                            .expected(list(k::CHAR_CLASSES));
+                            None
+                        }
+                    }
+                }
+            }
+        })
+        .collect()
+}
+
+fn read_value(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ValueSpec> {
+    const KEYS: &[&str] = &[
+        k::VALUE,
+        k::NAME,
+        k::ALIASES,
+        k::AVAILABLE,
+        k::PRODUCTS,
+        k::DOC,
+    ];
+    let r = MapReader::new(file, n, "a value", KEYS, d)?;
+    let value = read_literal(file, r.required(k::VALUE, "a value", d)?, d)?;
+    let aliases = r
+        .seq(k::ALIASES, "a value", d)
+        .iter()
+        .filter_map(|a| read_literal(file, a, d))
+        .collect();
+    let products = r.get(k::PRODUCTS).map(|_| read_support(&r, d));
+    Some(ValueSpec {
+        name: r.string(k::NAME, "a value", d)?,
+        value,
+        aliases,
+        available: r.range(k::AVAILABLE, d),
+        products,
+        doc: r.text(k::DOC, "a value", d)?,
+        loc: r.loc(),
+    })
+}
