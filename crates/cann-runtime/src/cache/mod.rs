@@ -1,1 +1,61 @@
-//! Operator compile cache (see DESIGN.md, "cache").
+//! Operator compile cache (see DESIGN.md, "cache", and seed 003).
+//!
+//! A cache directory (`op_compiler_cache_dir`, else `${ASCEND_CACHE_PATH}`, else
+//! `$HOME/atc_data`) holds `op_cache.ini` and `kernel_cache/`, whose entries use the CANN
+//! layout (a `.json` manifest naming its binary, or a `jsonList` of parts). On top of the
+//! documented behaviour this implementation:
+//!
+//! - tracks access recency by stamping the manifest's atime explicitly on every hit (works on
+//!   `noatime`/`relatime` mounts, visible to other tools) and never reads a manifest while
+//!   aging, so its own scans cannot move an atime;
+//! - commits atomically (binary, then manifest by rename), so a crash never shows a torn entry;
+//! - implements `force` and version invalidation as an epoch: nothing is pulled from under a
+//!   reader; old files go once idle for the aging floor;
+//! - opens everything beneath the cache root without following symlinks;
+//! - answers "is aging needed" from a 64-byte ledger instead of a full rescan.
+//!
+//! Entry points: [`open_session`] (a compilation session from plain settings), [`Cache`]
+//! (`get`, `put`, `gc`, `verify`, `info`, `clear`, `startup_check`), [`Limits::resolve`].
+
+mod aging;
+pub mod clock;
+pub mod dir;
+pub mod env;
+mod error;
+mod fsx;
+pub mod ini;
+mod key;
+mod ledger;
+pub mod limits;
+mod lock;
+mod maint;
+pub mod manifest;
+pub mod mode;
+mod progress;
+pub mod reference;
+mod scan;
+mod setup;
+mod store;
+
+pub use aging::{GcOptions, GcOutcome, GcReport, Reason, Removal};
+pub use clock::{Clock, ManualClock, Nanos, SystemClock};
+pub use dir::{resolve as resolve_dir, CacheDir, DirSource};
+pub use env::EnvSnapshot;
+pub use error::{CacheError, Result};
+pub use key::Key;
+pub use ledger::Ledger;
+pub use limits::{IniUse, LimitFinding, Limits, MaxSize, Origin};
+pub use maint::{AgingNeed, ClearReport, InfoReport, StartupCheck, TornEntry, VerifyReport};
+pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
+pub use progress::{NoProgress, Progress};
+pub use setup::{open_session, read_ini, resolve_limits, stamp_versions, CacheSettings, Session, ToolkitVersions, VersionStamp};
+pub use store::{Cache, CommitStep, Entry, FaultHook, Lookup, Miss, OpenOptions, PutOutcome};
+
+/// Test support: set a file's times inside the cache without following symlinks.
+#[doc(hidden)]
+pub fn set_file_times(path: &std::path::Path, atime: Nanos, mtime: Nanos) -> std::io::Result<()> {
+    let parent = path.parent().unwrap_or(std::path::Path::new("."));
+    let name = path.file_name().ok_or_else(|| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
+    let dir = std::fs::File::open(parent)?;
+    fsx::set_times(std::os::fd::AsFd::as_fd(&dir), name, atime, mtime)
+}

@@ -1,0 +1,294 @@
+//! Aging (`gc`): one process at a time, never blocking puts or gets.
+//!
+//! 1. Try the gc lock; if another process holds it, skip (don't wait).
+//! 2. Reconcile: walk the directory trusting the index ([`super::scan`]); only new manifests
+//!    and loose files are opened or stat-ed.
+//! 3. Clean up what no reader can use, once older than the grace period: temporaries,
+//!    orphans, torn entries, and entries invalidated by `force` or a version change that
+//!    nobody accessed within the grace period.
+//! 4. If the total reaches the limit, remove entries not accessed for 30 minutes, least
+//!    recently used first, until the total is at `limit * ratio / 100`. The order comes from
+//!    a min-heap keyed by each entry's known lower bound of its last access; a popped entry is
+//!    `stat`-ed (never read, so no mount policy can move its atime) and re-queued if it was
+//!    used since. Only the entries examined are stat-ed, not the whole cache.
+//! 5. Rewrite the index (survivors with their confirmed access times, plus anything appended
+//!    meanwhile) and the ledger, under the ledger lock for a moment only.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::Path;
+
+use super::clock::Nanos;
+use super::error::{CacheError, Result};
+use super::fsx;
+use super::ledger::{self, IndexRec, Ledger};
+use super::limits::AGING_FLOOR;
+use super::lock;
+use super::progress::{NoProgress, Progress};
+use super::scan::{self, Loose};
+use super::store::Cache;
+
+/// Why something was removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// Least recently used, over the limit, idle past the floor.
+    Aged,
+    /// Committed before a `force` or version change, idle past the floor.
+    Invalidated,
+    /// Not referenced by any manifest.
+    Orphan,
+    /// Left by an interrupted commit.
+    Temporary,
+    /// A manifest whose files are missing or unreadable.
+    Torn,
+}
+
+/// One removal (or, in a dry run, one that would happen).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Removal {
+    pub rel: String,
+    pub bytes: u64,
+    pub reason: Reason,
+}
+
+/// Options of a gc pass.
+#[derive(Debug, Clone, Copy)]
+pub struct GcOptions {
+    /// Decide but do not delete or rewrite anything.
+    pub dry_run: bool,
+    /// Idle time below which nothing is removed (30 minutes; tests may not shorten it
+    /// below the documented floor through the CLI, only through the library).
+    pub floor: Nanos,
+}
+
+impl Default for GcOptions {
+    fn default() -> Self {
+        GcOptions { dry_run: false, floor: AGING_FLOOR }
+    }
+}
+
+/// Result of a completed pass.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct GcReport {
+    pub dry_run: bool,
+    pub bytes_before: u64,
+    pub bytes_after: u64,
+    pub entries_before: u64,
+    pub entries_after: u64,
+    /// The limit, `None` when aging is off.
+    pub limit_bytes: Option<u64>,
+    /// What aging shrinks to, `None` when aging is off.
+    pub target_bytes: Option<u64>,
+    /// True when aging stopped because every remaining entry was used within the floor.
+    pub stopped_by_floor: bool,
+    /// Entries found that the index did not know.
+    pub discovered: u64,
+    pub removed: Vec<Removal>,
+}
+
+/// Result of [`Cache::gc`].
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "outcome")]
+pub enum GcOutcome {
+    /// Another process holds the gc lock.
+    Skipped,
+    Done(GcReport),
+}
+
+/// Directory descriptors opened during a pass, so each unlink is relative to a descriptor
+/// that was reached without following any symlink.
+struct Dirs<'a> {
+    kc: std::os::fd::BorrowedFd<'a>,
+    open: HashMap<String, OwnedFd>,
+}
+
+impl Dirs<'_> {
+    fn unlink(&mut self, rel: &str) -> std::io::Result<bool> {
+        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        if !self.open.contains_key(dir) {
+            let fd = fsx::open_dir(self.kc, Path::new(dir))?;
+            self.open.insert(dir.to_owned(), fd);
+        }
+        match self.open.get(dir) {
+            Some(fd) => fsx::unlink_at(fd.as_fd(), name.as_ref()),
+            None => Ok(false),
+        }
+    }
+
+    fn stat(&mut self, rel: &str) -> std::io::Result<rustix::fs::Stat> {
+        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        if !self.open.contains_key(dir) {
+            let fd = fsx::open_dir(self.kc, Path::new(dir))?;
+            self.open.insert(dir.to_owned(), fd);
+        }
+        match self.open.get(dir) {
+            Some(fd) => fsx::lstat_at(fd.as_fd(), name.as_ref()),
+            None => Err(std::io::Error::from(std::io::ErrorKind::NotFound)),
+        }
+    }
+}
+
+fn sibling(manifest_rel: &str, name: &str) -> String {
+    match manifest_rel.rsplit_once('/') {
+        Some((d, _)) => format!("{d}/{name}"),
+        None => name.to_owned(),
+    }
+}
+
+impl Cache {
+    /// Runs one gc pass (see the module docs). Never waits for another ager.
+    pub fn gc(&self, opts: &GcOptions) -> Result<GcOutcome> {
+        self.gc_with_progress(opts, &NoProgress)
+    }
+
+    /// [`Cache::gc`] reporting walk progress.
+    pub fn gc_with_progress(&self, opts: &GcOptions, progress: &dyn Progress) -> Result<GcOutcome> {
+        let base = &self.dir.base;
+        let e = |op| move |err| CacheError::io(op, base, err);
+        let Some(_gc) = lock::try_gc_lock(self.state.dir.as_fd()).map_err(e("lock gc in"))? else {
+            return Ok(GcOutcome::Skipped);
+        };
+        let now = self.now();
+        let index_text = self.state.read_index_from(0).map_err(e("read index in"))?;
+        let snapshot_len = index_text.len() as u64;
+        let mut known = BTreeMap::new();
+        ledger::apply_index(&mut known, &index_text);
+        drop(index_text);
+        if let Some(l) = self.read_ledger()? {
+            progress.set_total(l.entries);
+        }
+        let mut sc = scan::walk(self.kc.as_fd(), &known, true, progress).map_err(e("scan"))?;
+        drop(known);
+        let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
+        let mut report = GcReport {
+            dry_run: opts.dry_run,
+            bytes_before: sc.total_bytes(),
+            entries_before: sc.entries.len() as u64,
+            limit_bytes: self.opts.limits.max_bytes(),
+            target_bytes: self.opts.limits.retained_bytes(),
+            discovered: sc.discovered,
+            ..GcReport::default()
+        };
+        let mut total = report.bytes_before;
+        let mut dirs = Dirs { kc: self.kc.as_fd(), open: HashMap::new() };
+        let idle = |t: Nanos| now.saturating_sub(t) >= opts.floor;
+        let remove_loose = |l: &Loose, reason, dirs: &mut Dirs<'_>, report: &mut GcReport, total: &mut u64| {
+            if opts.dry_run || dirs.unlink(&l.rel).unwrap_or(false) {
+                *total = total.saturating_sub(l.bytes);
+                report.removed.push(Removal { rel: l.rel.clone(), bytes: l.bytes, reason });
+            }
+        };
+        let mut kept_loose = Vec::new();
+        for (l, reason) in sc.temps.iter().map(|l| (l, Reason::Temporary)).chain(sc.orphans.iter().map(|l| (l, Reason::Orphan))) {
+            if idle(l.changed_ns) { remove_loose(l, reason, &mut dirs, &mut report, &mut total) } else { kept_loose.push(l.bytes) }
+        }
+        for t in &sc.torn {
+            if idle(t.loose.changed_ns) {
+                remove_loose(&t.loose, Reason::Torn, &mut dirs, &mut report, &mut total);
+                for (name, bytes) in &t.present {
+                    let l = Loose { rel: sibling(&t.loose.rel, name), bytes: *bytes, changed_ns: 0 };
+                    remove_loose(&l, Reason::Torn, &mut dirs, &mut report, &mut total);
+                }
+            } else {
+                kept_loose.push(t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>());
+            }
+        }
+        let remove_entry = |rel: &str, rec: &IndexRec, reason, dirs: &mut Dirs<'_>, report: &mut GcReport, total: &mut u64| -> bool {
+            // Manifest first: the entry disappears in one step; its files follow.
+            if !opts.dry_run && !dirs.unlink(rel).unwrap_or(false) {
+                return false;
+            }
+            if !opts.dry_run {
+                for f in &rec.files {
+                    let _ = dirs.unlink(&sibling(rel, f));
+                }
+            }
+            *total = total.saturating_sub(rec.bytes);
+            report.removed.push(Removal { rel: rel.to_owned(), bytes: rec.bytes, reason });
+            true
+        };
+        // Current access time of an entry: its lower bound, raised by a fresh lstat of the
+        // manifest (metadata only: reading it could move atime on a relatime mount).
+        let confirm = |rel: &str, rec: &mut IndexRec, dirs: &mut Dirs<'_>| -> Option<Nanos> {
+            let st = dirs.stat(rel).ok()?;
+            rec.access_ns = rec.access_ns.max(fsx::atime_ns(&st));
+            Some(rec.access_ns)
+        };
+        let invalid: Vec<String> = sc.entries.iter().filter(|(_, r)| r.committed_ns < epoch).map(|(k, _)| k.clone()).collect();
+        for rel in invalid {
+            let Some(mut rec) = sc.entries.remove(&rel) else { continue };
+            match confirm(&rel, &mut rec, &mut dirs) {
+                Some(a) if idle(a) && remove_entry(&rel, &rec, Reason::Invalidated, &mut dirs, &mut report, &mut total) => {}
+                Some(_) => { sc.entries.insert(rel, rec); }
+                None => {}
+            }
+        }
+        if let (Some(limit), Some(target)) = (report.limit_bytes, report.target_bytes) {
+            if total >= limit {
+                let mut heap: BinaryHeap<Reverse<(Nanos, String)>> = sc.entries.iter().map(|(k, r)| Reverse((r.access_ns, k.clone()))).collect();
+                while total > target {
+                    let Some(Reverse((bound, rel))) = heap.pop() else { break };
+                    let Some(rec) = sc.entries.get_mut(&rel) else { continue };
+                    let Some(access) = confirm(&rel, rec, &mut dirs) else {
+                        sc.entries.remove(&rel);
+                        continue;
+                    };
+                    if access > bound {
+                        heap.push(Reverse((access, rel)));
+                        continue;
+                    }
+                    if !idle(access) {
+                        // The least recently used entry is younger than the floor, so all are.
+                        report.stopped_by_floor = true;
+                        break;
+                    }
+                    if let Some(rec) = sc.entries.remove(&rel) {
+                        if !remove_entry(&rel, &rec, Reason::Aged, &mut dirs, &mut report, &mut total) {
+                            total = total.saturating_sub(rec.bytes);
+                        }
+                    }
+                }
+            }
+        }
+        report.bytes_after = total;
+        report.entries_after = sc.entries.len() as u64;
+        if !opts.dry_run {
+            let loose_bytes: u64 = kept_loose.iter().sum();
+            self.commit_index(sc.entries, snapshot_len, loose_bytes, now, &mut report)?;
+        }
+        Ok(GcOutcome::Done(report))
+    }
+
+    /// Step 5: survivors plus whatever was appended since the snapshot become the new index;
+    /// the ledger gets the reconciled totals. The lock is held for the tail merge and a rename.
+    fn commit_index(&self, mut entries: BTreeMap<String, IndexRec>, snapshot_len: u64, loose_bytes: u64, now: Nanos, report: &mut GcReport) -> Result<()> {
+        let base = &self.dir.base;
+        let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", base, e))?;
+        let tail = self.state.read_index_from(snapshot_len).map_err(|e| CacheError::io("read index in", base, e))?;
+        let mut replaced_bytes = 0u64;
+        let mut tail_map = BTreeMap::new();
+        ledger::apply_index(&mut tail_map, &tail);
+        for (rel, rec) in tail_map {
+            if let Some(old) = entries.insert(rel, rec) {
+                // The replaced entry's files are orphans on disk until the next pass.
+                replaced_bytes += old.bytes;
+            }
+        }
+        let mut text = String::with_capacity(entries.len() * 96);
+        for (rel, rec) in &entries {
+            if ledger::indexable(rel) {
+                text.push_str(&ledger::put_line(rel, rec));
+            }
+        }
+        self.state.replace_index(&guard, text.as_bytes(), self.opts.durable).map_err(|e| CacheError::io("rewrite index in", base, e))?;
+        let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
+        let total = entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + replaced_bytes;
+        let l = Ledger { total_bytes: total, entries: entries.len() as u64, epoch_ns: epoch, reconciled_ns: now.max(1) };
+        self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", base, e))?;
+        report.bytes_after = total;
+        report.entries_after = l.entries;
+        Ok(())
+    }
+}

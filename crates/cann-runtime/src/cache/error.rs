@@ -1,0 +1,62 @@
+//! Errors of the cache library. Every failure is a value; nothing here panics on input.
+
+use std::io;
+use std::path::PathBuf;
+
+/// Everything that can go wrong while resolving, reading or maintaining a cache.
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    /// A path holds a character the upstream tool refuses (see [`crate::cache::dir`]).
+    #[error(
+        "cache directory `{path}` contains `{ch}` at character {index}; allowed are letters \
+         a-z A-Z, digits 0-9, `_`, `-`, `.`, Chinese characters and `/` between components"
+    )]
+    BadPathChar {
+        path: String,
+        ch: char,
+        index: usize,
+    },
+    /// A path that is not valid UTF-8 cannot be checked against the allowed set.
+    #[error("cache directory `{0}` is not valid UTF-8")]
+    NonUtf8Path(PathBuf),
+    /// None of `op_compiler_cache_dir`, `ASCEND_CACHE_PATH` or `HOME` gave a directory.
+    #[error(
+        "no cache directory: op_compiler_cache_dir is unset, ASCEND_CACHE_PATH is unset and HOME \
+         is unset"
+    )]
+    NoDirectory,
+    /// The unknown `op_compiler_cache_mode` string, with the accepted ones.
+    #[error("unknown op_compiler_cache_mode `{0}`; expected one of enable, force, disable")]
+    BadMode(String),
+    /// A cache key that would escape the cache or collide with our bookkeeping.
+    #[error("invalid cache key `{key}`: {why}")]
+    BadKey { key: String, why: &'static str },
+    /// A component inside the cache root is a symlink; we never follow those.
+    #[error("`{0}` is a symbolic link inside the cache; refusing to follow it")]
+    Symlink(PathBuf),
+    /// An I/O failure, with the path it concerned.
+    #[error("{op} `{path}`: {source}")]
+    Io {
+        op: &'static str,
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    /// A fault hook asked the commit to stop (tests use this to simulate crashes).
+    #[error("commit aborted by fault hook at {0:?}")]
+    Aborted(crate::cache::store::CommitStep),
+}
+
+impl CacheError {
+    /// Wraps an I/O error with the operation and the path, so messages say what failed where.
+    pub(crate) fn io(op: &'static str, path: impl Into<PathBuf>, source: io::Error) -> Self {
+        CacheError::Io {
+            op,
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+/// Result alias for this module.
+pub type Result<T> = std::result::Result<T, CacheError>;

@@ -1,0 +1,236 @@
+//! The size ledger and the entry index, kept in `kernel_cache/.cann-cache/`.
+//!
+//! - `ledger`: 64 bytes (totals, invalidation epoch, checksum), rewritten in place under a
+//!   `flock`. The start-up "is aging needed" check reads only this: one `pread`, no scan.
+//! - `index`: append-only lines, one per put (`P`) or removal (`D`), compacted by `gc`. It
+//!   tells the ager each entry's files, size and a lower bound of its last access without
+//!   opening any manifest.
+//!
+//! Both are hints: a torn or missing ledger reads as "unknown" and the next gc rebuilds both
+//! from the directory itself (see [`crate::cache::scan`]).
+
+use std::collections::BTreeMap;
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::path::Path;
+
+use rustix::fs::{Mode, OFlags};
+
+use super::clock::Nanos;
+use super::fsx;
+use super::lock::LedgerGuard;
+
+/// Ledger file name.
+pub const LEDGER: &str = "ledger";
+/// Index file name.
+pub const INDEX: &str = "index";
+const MAGIC: &[u8; 8] = b"CNCLEDG1";
+const LEN: usize = 64;
+
+/// The totals.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Ledger {
+    /// Bytes of all files in the cache as last accounted.
+    pub total_bytes: u64,
+    /// Number of entries as last accounted.
+    pub entries: u64,
+    /// Entries committed before this time are invalid (set by `force` and version changes).
+    pub epoch_ns: Nanos,
+    /// Last time a gc reconciled the ledger with the directory.
+    pub reconciled_ns: Nanos,
+}
+
+/// What reading the ledger found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LedgerRead {
+    Valid(Ledger),
+    Missing,
+    Corrupt,
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+impl Ledger {
+    fn encode(&self) -> [u8; LEN] {
+        let mut b = [0u8; LEN];
+        b[..8].copy_from_slice(MAGIC);
+        b[8..16].copy_from_slice(&self.total_bytes.to_le_bytes());
+        b[16..24].copy_from_slice(&self.entries.to_le_bytes());
+        b[24..32].copy_from_slice(&self.epoch_ns.to_le_bytes());
+        b[32..40].copy_from_slice(&self.reconciled_ns.to_le_bytes());
+        let sum = fnv1a(&b[..56]);
+        b[56..64].copy_from_slice(&sum.to_le_bytes());
+        b
+    }
+
+    fn decode(b: &[u8]) -> Option<Ledger> {
+        if b.len() != LEN || &b[..8] != MAGIC {
+            return None;
+        }
+        let word = |i: usize| -> Option<[u8; 8]> { b.get(i..i + 8)?.try_into().ok() };
+        if u64::from_le_bytes(word(56)?) != fnv1a(&b[..56]) {
+            return None;
+        }
+        Some(Ledger {
+            total_bytes: u64::from_le_bytes(word(8)?),
+            entries: u64::from_le_bytes(word(16)?),
+            epoch_ns: i64::from_le_bytes(word(24)?),
+            reconciled_ns: i64::from_le_bytes(word(32)?),
+        })
+    }
+}
+
+/// Open handles on the state directory.
+#[derive(Debug)]
+pub struct State {
+    pub dir: OwnedFd,
+    ledger: OwnedFd,
+}
+
+impl State {
+    /// Opens (creating when needed) `.cann-cache/` under the kernel_cache descriptor.
+    pub fn open(kernel_cache: BorrowedFd<'_>) -> io::Result<State> {
+        let dir = fsx::make_dirs(kernel_cache, Path::new(super::dir::STATE_DIR))?;
+        let ledger = fsx::open_beneath(dir.as_fd(), Path::new(LEDGER), OFlags::RDWR | OFlags::CREATE, Mode::from_raw_mode(0o644))?;
+        Ok(State { dir, ledger })
+    }
+
+    /// Reads the ledger: one `pread` of 64 bytes.
+    pub fn read_ledger(&self) -> io::Result<LedgerRead> {
+        let mut buf = [0u8; LEN];
+        let n = rustix::io::pread(&self.ledger, &mut buf, 0)?;
+        Ok(match n {
+            0 => LedgerRead::Missing,
+            LEN => Ledger::decode(&buf).map_or(LedgerRead::Corrupt, LedgerRead::Valid),
+            _ => LedgerRead::Corrupt,
+        })
+    }
+
+    /// Takes the ledger lock.
+    pub fn lock(&self) -> io::Result<LedgerGuard<'_>> {
+        LedgerGuard::acquire(&self.ledger)
+    }
+
+    /// Overwrites the ledger (caller holds the lock). 64 bytes sit in one sector, so a crash
+    /// leaves the old or the new record; the checksum catches anything else.
+    pub fn write_ledger(&self, _guard: &LedgerGuard<'_>, l: &Ledger) -> io::Result<()> {
+        let b = l.encode();
+        let n = rustix::io::pwrite(&self.ledger, &b, 0)?;
+        if n != LEN {
+            return Err(io::Error::from(io::ErrorKind::WriteZero));
+        }
+        Ok(())
+    }
+
+    /// Appends index lines (caller holds the lock, so a concurrent compaction cannot swap the
+    /// file between our open and our write).
+    pub fn append_index(&self, _guard: &LedgerGuard<'_>, text: &str) -> io::Result<()> {
+        let fd = fsx::open_beneath(self.dir.as_fd(), Path::new(INDEX), OFlags::WRONLY | OFlags::APPEND | OFlags::CREATE, Mode::from_raw_mode(0o644))?;
+        fsx::write_all(&fd, text.as_bytes())
+    }
+
+    /// Reads the index from byte `from` on; missing reads as empty.
+    pub fn read_index_from(&self, from: u64) -> io::Result<Vec<u8>> {
+        let fd = match fsx::open_beneath(self.dir.as_fd(), Path::new(INDEX), OFlags::RDONLY, Mode::empty()) {
+            Ok(fd) => fd,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        if from > 0 {
+            rustix::fs::seek(&fd, rustix::fs::SeekFrom::Start(from))?;
+        }
+        fsx::read_all(&fd, 1 << 16)
+    }
+
+    /// Replaces the index with `text` (caller holds the lock).
+    pub fn replace_index(&self, _guard: &LedgerGuard<'_>, text: &[u8], durable: bool) -> io::Result<()> {
+        fsx::replace_file(self.dir.as_fd(), INDEX, text, durable)
+    }
+}
+
+/// What the index knows about one entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexRec {
+    /// Commit time (ours) or modification time (foreign entries).
+    pub committed_ns: Nanos,
+    /// A time the entry is known to have been accessed at or after.
+    pub access_ns: Nanos,
+    /// Bytes of the manifest and every file it names.
+    pub bytes: u64,
+    /// The other files of the entry, in the manifest's directory.
+    pub files: Vec<String>,
+}
+
+/// True when a relative path can be stored in the line format (no tabs or newlines).
+pub fn indexable(rel: &str) -> bool {
+    !rel.contains(['\t', '\n', '\r'])
+}
+
+/// One `P` line.
+pub fn put_line(rel: &str, r: &IndexRec) -> String {
+    let mut s = format!("P\t{}\t{}\t{}\t{rel}", r.committed_ns, r.access_ns, r.bytes);
+    for f in &r.files {
+        s.push('\t');
+        s.push_str(f);
+    }
+    s.push('\n');
+    s
+}
+
+/// One `D` line.
+pub fn del_line(rel: &str) -> String {
+    format!("D\t{rel}\n")
+}
+
+/// Applies index text to a map (later lines win). Malformed lines, such as a torn last line
+/// after a crash, are skipped.
+pub fn apply_index(map: &mut BTreeMap<String, IndexRec>, text: &[u8]) {
+    for line in text.split(|b| *b == b'\n') {
+        let Ok(line) = std::str::from_utf8(line) else { continue };
+        let mut f = line.split('\t');
+        match f.next() {
+            Some("P") => {
+                let (Some(c), Some(a), Some(b), Some(rel)) = (f.next(), f.next(), f.next(), f.next()) else { continue };
+                let (Ok(committed_ns), Ok(access_ns), Ok(bytes)) = (c.parse(), a.parse(), b.parse()) else { continue };
+                let files = f.map(str::to_owned).collect();
+                map.insert(rel.to_owned(), IndexRec { committed_ns, access_ns, bytes, files });
+            }
+            Some("D") => {
+                if let Some(rel) = f.next() {
+                    map.remove(rel);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ledger_codec_detects_damage() {
+        let l = Ledger { total_bytes: 7, entries: 2, epoch_ns: -3, reconciled_ns: 9 };
+        let mut b = l.encode();
+        assert_eq!(Ledger::decode(&b), Some(l));
+        b[9] ^= 1;
+        assert_eq!(Ledger::decode(&b), None);
+    }
+
+    #[test]
+    fn index_lines_round_trip_and_torn_tail_is_skipped() {
+        let r = IndexRec { committed_ns: 1, access_ns: 2, bytes: 3, files: vec!["a.o".into()] };
+        let mut text = put_line("x/a.json", &r);
+        text.push_str(&put_line("b.json", &IndexRec { files: vec![], ..r.clone() }));
+        text.push_str(&del_line("b.json"));
+        text.push_str("P\t1\t2");
+        let mut m = BTreeMap::new();
+        apply_index(&mut m, text.as_bytes());
+        assert_eq!(m.len(), 1);
+        assert_eq!(m.get("x/a.json"), Some(&r));
+    }
+}

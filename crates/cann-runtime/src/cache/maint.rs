@@ -1,0 +1,270 @@
+//! Start-up check, `info`, `verify` and `clear`.
+
+use std::collections::BTreeMap;
+use std::os::fd::AsFd;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::aging::{GcOptions, GcOutcome};
+use super::clock::Nanos;
+use super::error::{CacheError, Result};
+use super::fsx;
+use super::ledger::{self, Ledger};
+use super::lock;
+use super::progress::{NoProgress, Progress};
+use super::scan::{self, Loose};
+use super::store::Cache;
+
+/// Answer of the start-up check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgingNeed {
+    /// The ledger total is below the limit.
+    No,
+    /// The ledger total reached the limit.
+    Yes,
+    /// `-1`: aging is off.
+    Off,
+    /// The ledger is missing, damaged or was never reconciled: a gc pass will rebuild it.
+    Unknown,
+}
+
+/// The start-up check: one 64-byte read of the ledger, no directory walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct StartupCheck {
+    pub need: AgingNeed,
+    pub ledger: Option<Ledger>,
+}
+
+/// A manifest that cannot be served, as `verify` reports it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TornEntry {
+    pub rel: String,
+    pub why: String,
+}
+
+/// Output of `verify`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct VerifyReport {
+    pub entries: u64,
+    pub bytes: u64,
+    /// Errors: entries whose manifest is unreadable or whose files are missing or wrong.
+    pub torn: Vec<TornEntry>,
+    /// Warnings: files no manifest references.
+    pub orphans: Vec<String>,
+    /// Warnings: leftovers of interrupted commits.
+    pub temporaries: Vec<String>,
+    /// Warnings: symlinks and special files (never followed).
+    pub foreign: Vec<(String, String)>,
+    /// The ledger as recorded, and whether it matches what is on disk.
+    pub ledger: Option<Ledger>,
+    pub ledger_matches: bool,
+}
+
+impl VerifyReport {
+    /// True when something is at error severity.
+    pub fn has_errors(&self) -> bool {
+        !self.torn.is_empty()
+    }
+}
+
+/// Output of `info`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct InfoReport {
+    pub bytes: u64,
+    pub entries: u64,
+    pub oldest_access_ns: Option<Nanos>,
+    pub newest_access_ns: Option<Nanos>,
+    pub startup: StartupCheck,
+    pub epoch_ns: Nanos,
+}
+
+/// Output of `clear`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ClearReport {
+    pub files_removed: u64,
+    pub bytes_removed: u64,
+    pub links_removed: u64,
+    pub dirs_removed: u64,
+}
+
+fn names(v: &[Loose]) -> Vec<String> {
+    v.iter().map(|l| l.rel.clone()).collect()
+}
+
+impl Cache {
+    /// Is aging needed? Cost does not depend on the number of entries.
+    pub fn startup_check(&self) -> Result<StartupCheck> {
+        let ledger = self.read_ledger()?;
+        let need = match ledger {
+            _ if !self.opts.limits.aging_enabled() => AgingNeed::Off,
+            Some(l) if l.reconciled_ns > 0 => {
+                if self.opts.limits.over_limit(l.total_bytes) { AgingNeed::Yes } else { AgingNeed::No }
+            }
+            _ => AgingNeed::Unknown,
+        };
+        Ok(StartupCheck { need, ledger })
+    }
+
+    /// Runs the start-up check and, when aging is (or may be) needed, a gc pass on a
+    /// background thread, so process start never waits for a pass.
+    pub fn age_in_background(self: &Arc<Self>) -> Result<Option<std::thread::JoinHandle<Result<GcOutcome>>>> {
+        let check = self.startup_check()?;
+        if !matches!(check.need, AgingNeed::Yes | AgingNeed::Unknown) {
+            return Ok(None);
+        }
+        let me = Arc::clone(self);
+        Ok(Some(std::thread::spawn(move || me.gc(&GcOptions::default()))))
+    }
+
+    /// Marks a brand-new, empty cache as reconciled so its start-up check is exact from
+    /// the first put.
+    pub(crate) fn init_ledger_if_empty(&self) -> Result<()> {
+        if self.read_ledger()?.is_some() {
+            return Ok(());
+        }
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), true, &NoProgress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        if sc.entries.is_empty() && sc.torn.is_empty() && sc.orphans.is_empty() && sc.temps.is_empty() {
+            let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
+            if self.read_ledger()?.is_none() {
+                let l = Ledger { reconciled_ns: self.now().max(1), ..Ledger::default() };
+                self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Full read-only check of every entry: each manifest opened (without moving its atime)
+    /// and parsed, each named file sized.
+    pub fn verify(&self, progress: &dyn Progress) -> Result<VerifyReport> {
+        let ledger = self.read_ledger()?;
+        if let Some(l) = ledger {
+            progress.set_total(l.entries);
+        }
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let bytes = sc.total_bytes();
+        let entries = sc.entries.len() as u64;
+        Ok(VerifyReport {
+            entries,
+            bytes,
+            torn: sc.torn.iter().map(|t| TornEntry { rel: t.loose.rel.clone(), why: t.why.clone() }).collect(),
+            orphans: names(&sc.orphans),
+            temporaries: names(&sc.temps),
+            foreign: sc.foreign.iter().map(|(p, k)| (p.clone(), (*k).to_owned())).collect(),
+            ledger,
+            ledger_matches: ledger.is_some_and(|l| l.total_bytes == bytes && l.entries == entries),
+        })
+    }
+
+    /// Size, entry count and access range from a full walk.
+    pub fn info(&self, progress: &dyn Progress) -> Result<InfoReport> {
+        let startup = self.startup_check()?;
+        if let Some(l) = startup.ledger {
+            progress.set_total(l.entries);
+        }
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        Ok(InfoReport {
+            bytes: sc.total_bytes(),
+            entries: sc.entries.len() as u64,
+            oldest_access_ns: sc.entries.values().map(|r| r.access_ns).min(),
+            newest_access_ns: sc.entries.values().map(|r| r.access_ns).max(),
+            startup,
+            epoch_ns: startup.ledger.map_or(0, |l| l.epoch_ns),
+        })
+    }
+
+    /// Removes every entry and loose file, unlinks symlinks without following them, removes
+    /// emptied directories and resets the ledger and index. Fails (without deleting) when
+    /// another process is aging.
+    pub fn clear(&self, progress: &dyn Progress) -> Result<ClearReport> {
+        let base = &self.dir.base;
+        let Some(_gc) = lock::try_gc_lock(self.state.dir.as_fd()).map_err(|e| CacheError::io("lock gc in", base, e))? else {
+            return Err(CacheError::io("clear", base, std::io::Error::new(std::io::ErrorKind::WouldBlock, "another process is aging this cache; try again")));
+        };
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let mut rep = ClearReport::default();
+        let mut files: Vec<(String, u64)> = Vec::new();
+        for (rel, rec) in &sc.entries {
+            files.push((rel.clone(), 0));
+            let dir = rel.rsplit_once('/').map_or("", |p| p.0);
+            files.extend(rec.files.iter().map(|f| (if dir.is_empty() { f.clone() } else { format!("{dir}/{f}") }, 0)));
+            rep.bytes_removed += rec.bytes;
+        }
+        for t in &sc.torn {
+            files.push((t.loose.rel.clone(), t.loose.bytes));
+            let dir = t.loose.rel.rsplit_once('/').map_or("", |p| p.0);
+            files.extend(t.present.iter().map(|(f, b)| (if dir.is_empty() { f.clone() } else { format!("{dir}/{f}") }, *b)));
+        }
+        files.extend(sc.orphans.iter().chain(&sc.temps).map(|l| (l.rel.clone(), l.bytes)));
+        for (rel, bytes) in files {
+            if self.unlink_rel(&rel)? {
+                rep.files_removed += 1;
+                rep.bytes_removed += bytes;
+            }
+        }
+        for (rel, _) in &sc.foreign {
+            // lstat says what it is; unlinkat never follows, so a link to a directory
+            // elsewhere loses only the link. Real directories are left to rmdir below.
+            if self.unlink_rel(rel).unwrap_or(false) {
+                rep.links_removed += 1;
+            }
+        }
+        let mut dirs: Vec<&String> = sc.dirs.iter().filter(|d| !d.is_empty()).collect();
+        dirs.sort_by_key(|d| std::cmp::Reverse(d.matches('/').count()));
+        for d in dirs {
+            let (parent, name) = d.rsplit_once('/').unwrap_or(("", d));
+            if let Ok(pfd) = fsx::open_dir(self.kc.as_fd(), Path::new(parent)) {
+                if fsx::rmdir_at(pfd.as_fd(), name.as_ref()).unwrap_or(false) {
+                    rep.dirs_removed += 1;
+                }
+            }
+        }
+        let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", base, e))?;
+        self.state.replace_index(&guard, b"", self.opts.durable).map_err(|e| CacheError::io("rewrite index in", base, e))?;
+        let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
+        let l = Ledger { total_bytes: 0, entries: 0, epoch_ns: epoch, reconciled_ns: self.now().max(1) };
+        self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", base, e))?;
+        Ok(rep)
+    }
+
+    fn unlink_rel(&self, rel: &str) -> Result<bool> {
+        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        let fd = match fsx::open_dir(self.kc.as_fd(), Path::new(dir)) {
+            Ok(fd) => fd,
+            Err(_) => return Ok(false),
+        };
+        fsx::unlink_at(fd.as_fd(), name.as_ref()).map_err(|e| CacheError::io("remove", self.dir.kernel_cache().join(rel), e))
+    }
+
+    /// Removes one entry (manifest first, then its files) and accounts for it.
+    pub fn remove(&self, key: &str) -> Result<bool> {
+        let key = super::key::Key::parse(key)?;
+        let dirfd = match fsx::open_dir(self.kc.as_fd(), &key.dir) {
+            Ok(fd) => fd,
+            Err(_) => return Ok(false),
+        };
+        let mname = format!("{}{}", key.stem, super::manifest::MANIFEST_SUFFIX);
+        let Some(text) = super::store::read_small(dirfd.as_fd(), &mname) else { return Ok(false) };
+        let kcp = self.dir.kernel_cache();
+        if !fsx::unlink_at(dirfd.as_fd(), mname.as_ref()).map_err(|e| CacheError::io("remove", &kcp, e))? {
+            return Ok(false);
+        }
+        let mut freed = text.len() as u64;
+        if let Ok(m) = super::manifest::Manifest::parse(&text) {
+            for f in m.bin_name().ok().flatten().into_iter().chain(m.sub_manifests().unwrap_or_default()) {
+                if let Ok(st) = fsx::lstat_at(dirfd.as_fd(), f.as_ref()) {
+                    if fsx::unlink_at(dirfd.as_fd(), f.as_ref()).unwrap_or(false) {
+                        freed += fsx::size_of(&st);
+                    }
+                }
+            }
+        }
+        let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
+        let mut l = self.read_ledger()?.unwrap_or_default();
+        l.total_bytes = l.total_bytes.saturating_sub(freed);
+        l.entries = l.entries.saturating_sub(1);
+        self.state.append_index(&guard, &ledger::del_line(&key.manifest_rel)).map_err(|e| CacheError::io("append index in", &self.dir.base, e))?;
+        self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,202 @@
+//! Walking `kernel_cache/`: one `getdents` pass, no `stat` for entries the index already
+//! knows. New (foreign) manifests are parsed once and then indexed; unreferenced files are
+//! orphans; `.tmp-` files are unfinished commits. Symlinks and special files are listed and
+//! never followed.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::path::Path;
+
+use rustix::fs::{Dir, FileType};
+
+use super::clock::Nanos;
+use super::dir::STATE_DIR;
+use super::fsx::{self, TMP_PREFIX};
+use super::ledger::IndexRec;
+use super::manifest::{is_manifest_name, Manifest};
+use super::progress::Progress;
+
+/// A file that is not part of a live entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loose {
+    /// Path relative to `kernel_cache/`.
+    pub rel: String,
+    /// Its size.
+    pub bytes: u64,
+    /// Newest of its modification and status-change times: when it was last written,
+    /// renamed or marked orphaned.
+    pub changed_ns: Nanos,
+}
+
+/// A manifest whose entry cannot be served.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Torn {
+    pub loose: Loose,
+    pub why: String,
+    /// Files of the entry that exist (removed with it).
+    pub present: Vec<(String, u64)>,
+}
+
+/// What a walk found.
+#[derive(Debug, Default)]
+pub struct Scan {
+    /// Live entries by manifest path.
+    pub entries: BTreeMap<String, IndexRec>,
+    /// Entries found without an index record (foreign writers, or a lost index).
+    pub discovered: u64,
+    pub orphans: Vec<Loose>,
+    pub temps: Vec<Loose>,
+    pub torn: Vec<Torn>,
+    /// Symlinks and special files: reported, never followed, never counted.
+    pub foreign: Vec<(String, &'static str)>,
+    /// Directories visited (relative, top level is "").
+    pub dirs: Vec<String>,
+}
+
+impl Scan {
+    /// Bytes of everything counted: entries, orphans, temporaries, torn entries.
+    pub fn total_bytes(&self) -> u64 {
+        let e: u64 = self.entries.values().map(|r| r.bytes).sum();
+        let l: u64 = self.orphans.iter().chain(&self.temps).map(|l| l.bytes).sum();
+        let t: u64 = self.torn.iter().map(|t| t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>()).sum();
+        e + l + t
+    }
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() { name.to_owned() } else { format!("{dir}/{name}") }
+}
+
+fn loose(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Option<Loose> {
+    let st = fsx::lstat_at(dir, name.as_ref()).ok()?;
+    Some(Loose { rel: join(dir_rel, name), bytes: fsx::size_of(&st), changed_ns: fsx::mtime_ns(&st).max(fsx::ctime_ns(&st)) })
+}
+
+/// Reads and sizes a manifest nobody indexed. `full` also checks sizes of our own binaries.
+fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, Torn> {
+    let st = fsx::lstat_at(dir, name.as_ref());
+    let (mbytes, changed) = st.as_ref().map(|s| (fsx::size_of(s), fsx::mtime_ns(s).max(fsx::ctime_ns(s)))).unwrap_or((0, 0));
+    let base = Loose { rel: join(dir_rel, name), bytes: mbytes, changed_ns: changed };
+    let torn = |why: String, present: Vec<(String, u64)>| Torn { loose: base.clone(), why, present };
+    let text = super::store::read_small(dir, name).ok_or_else(|| torn("manifest unreadable".into(), vec![]))?;
+    let m = Manifest::parse(&text).map_err(|e| torn(format!("{e:?}"), vec![]))?;
+    let mut files = Vec::new();
+    let mut present = Vec::new();
+    let mut bytes = mbytes;
+    let mut missing = None;
+    let mut visit = |fname: String, expect: Option<u64>, present: &mut Vec<(String, u64)>| -> Option<Manifest> {
+        match fsx::lstat_at(dir, fname.as_ref()) {
+            Ok(s) if fsx::kind(&s) == FileType::RegularFile => {
+                let sz = fsx::size_of(&s);
+                if expect.is_some_and(|e| e != sz) && missing.is_none() {
+                    missing = Some(format!("{fname}: {sz} bytes, manifest says {}", expect.unwrap_or(0)));
+                }
+                bytes += sz;
+                present.push((fname.clone(), sz));
+                files.push(fname.clone());
+                if fname.ends_with(".json") { super::store::read_small(dir, &fname).and_then(|t| Manifest::parse(&t).ok()) } else { None }
+            }
+            Ok(_) => { missing.get_or_insert(format!("{fname} is not a regular file")); None }
+            Err(_) => { missing.get_or_insert(format!("{fname} is missing")); None }
+        }
+    };
+    let bin = m.bin_name().map_err(|e| torn(format!("{e:?}"), vec![]))?;
+    if let Some(b) = bin {
+        visit(b, m.own.map(|o| o.bin_size), &mut present);
+    }
+    for sub in m.sub_manifests().map_err(|e| torn(format!("{e:?}"), vec![]))? {
+        if let Some(part) = visit(sub, None, &mut present) {
+            if let Ok(Some(b)) = part.bin_name() {
+                visit(b, None, &mut present);
+            }
+        }
+    }
+    if let Some(why) = missing {
+        return Err(torn(why, present));
+    }
+    let committed = m.own.map_or(changed, |o| o.committed_ns);
+    let atime = st.as_ref().map(fsx::atime_ns).unwrap_or(0);
+    // The upstream rule ranks by access time alone; a foreign entry's atime is our lower bound.
+    Ok(IndexRec { committed_ns: committed, access_ns: atime, bytes, files })
+}
+
+/// Walks the cache. With `trust_index`, manifests found in `known` are taken as indexed
+/// (no open, no stat); otherwise every manifest is inspected (used by `verify` and `info`).
+pub fn walk(kc: BorrowedFd<'_>, known: &BTreeMap<String, IndexRec>, trust_index: bool, progress: &dyn Progress) -> std::io::Result<Scan> {
+    let mut scan = Scan::default();
+    let mut stack: Vec<(String, OwnedFd)> = vec![(String::new(), fsx::open_dir(kc, Path::new(""))?)];
+    while let Some((dir_rel, fd)) = stack.pop() {
+        let mut names_reg = Vec::new();
+        let mut dir = Dir::read_from(&fd)?;
+        while let Some(ent) = dir.read() {
+            let ent = ent?;
+            let name = match ent.file_name().to_str() {
+                Ok(n) => n.to_owned(),
+                Err(_) => {
+                    scan.foreign.push((join(&dir_rel, &ent.file_name().to_string_lossy()), "non-UTF-8 name"));
+                    continue;
+                }
+            };
+            if name == "." || name == ".." || (dir_rel.is_empty() && name == STATE_DIR) {
+                continue;
+            }
+            let mut ft = ent.file_type();
+            if ft == FileType::Unknown {
+                ft = fsx::lstat_at(fd.as_fd(), name.as_ref()).map(|s| fsx::kind(&s)).unwrap_or(FileType::Unknown);
+            }
+            match ft {
+                FileType::Directory => match fsx::open_dir(fd.as_fd(), Path::new(&name)) {
+                    Ok(sub) => stack.push((join(&dir_rel, &name), sub)),
+                    Err(_) => scan.foreign.push((join(&dir_rel, &name), "unreadable directory")),
+                },
+                FileType::Symlink => scan.foreign.push((join(&dir_rel, &name), "symbolic link")),
+                FileType::RegularFile => names_reg.push(name),
+                _ => scan.foreign.push((join(&dir_rel, &name), "special file")),
+            }
+        }
+        let mut referenced: BTreeSet<String> = BTreeSet::new();
+        let mut leftovers = Vec::new();
+        for name in &names_reg {
+            if name.starts_with(TMP_PREFIX) {
+                if let Some(l) = loose(fd.as_fd(), &dir_rel, name) {
+                    scan.temps.push(l);
+                }
+            } else if is_manifest_name(name) {
+                progress.inc(1);
+                let rel = join(&dir_rel, name);
+                let rec = match known.get(&rel) {
+                    Some(r) if trust_index => Ok(r.clone()),
+                    _ => inspect(fd.as_fd(), &dir_rel, name).map(|mut r| {
+                        if let Some(k) = known.get(&rel) {
+                            r.access_ns = r.access_ns.max(k.access_ns);
+                        } else {
+                            scan.discovered += 1;
+                        }
+                        r
+                    }),
+                };
+                match rec {
+                    Ok(r) => {
+                        referenced.extend(r.files.iter().cloned());
+                        scan.entries.insert(rel, r);
+                    }
+                    Err(t) => {
+                        referenced.extend(t.present.iter().map(|p| p.0.clone()));
+                        scan.torn.push(t);
+                    }
+                }
+            } else {
+                leftovers.push(name);
+            }
+        }
+        for name in leftovers {
+            if !referenced.contains(name.as_str()) {
+                if let Some(l) = loose(fd.as_fd(), &dir_rel, name) {
+                    scan.orphans.push(l);
+                }
+            }
+        }
+        scan.dirs.push(dir_rel);
+    }
+    Ok(scan)
+}

@@ -1,0 +1,358 @@
+//! Opening a cache, and the two hot operations: `put` (atomic commit) and `get` (hit path).
+//!
+//! Commit order: binary to a temporary name, rename to a name unique to this put; manifest to
+//! a temporary name, rename over `<stem>.json` (the commit point); then the ledger and index.
+//! A crash before the manifest rename leaves only temporaries and an unreferenced binary,
+//! which readers never see and gc removes after the grace period. Because every put writes a
+//! fresh binary name, a reader holding the old manifest still finds the old binary: a
+//! replacement, `force` or a version change never pulls a file from under a reader.
+
+use std::os::fd::{AsFd, OwnedFd};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use rustix::fs::{Mode, OFlags};
+
+use super::clock::{Clock, Nanos, SystemClock};
+use super::dir::CacheDir;
+use super::error::{CacheError, Result};
+use super::fsx;
+use super::key::Key;
+use super::ledger::{self, IndexRec, Ledger, LedgerRead, State};
+use super::limits::Limits;
+use super::manifest::{self, Manifest, OwnMeta};
+
+/// Steps of a commit, reported to a [`FaultHook`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommitStep {
+    /// The binary is in a temporary file.
+    BinWritten,
+    /// The binary has its final (unreferenced) name.
+    BinRenamed,
+    /// The manifest is in a temporary file.
+    ManifestWritten,
+    /// The manifest is renamed: the entry is visible.
+    Committed,
+}
+
+/// Called at each [`CommitStep`]; returning `false` stops the put right there, leaving the
+/// files as a crash would. Tests use it to inject faults.
+pub type FaultHook = Arc<dyn Fn(CommitStep) -> bool + Send + Sync>;
+
+/// How to open a cache.
+#[derive(Clone)]
+pub struct OpenOptions {
+    /// Limits in force (see [`Limits::resolve`]).
+    pub limits: Limits,
+    /// Time source.
+    pub clock: Arc<dyn Clock>,
+    /// `fsync` files and directories on commit (on by default; benches may turn it off).
+    pub durable: bool,
+    /// Fault injection for tests.
+    pub fault_hook: Option<FaultHook>,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        OpenOptions { limits: Limits::defaults(), clock: Arc::new(SystemClock), durable: true, fault_hook: None }
+    }
+}
+
+impl std::fmt::Debug for OpenOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenOptions").field("limits", &self.limits).field("durable", &self.durable).finish_non_exhaustive()
+    }
+}
+
+/// An open cache directory.
+pub struct Cache {
+    pub(crate) dir: CacheDir,
+    pub(crate) kc: OwnedFd,
+    pub(crate) state: State,
+    pub(crate) opts: OpenOptions,
+    /// Invalidation epoch seen at open (or at the last [`Cache::refresh`]).
+    epoch_ns: AtomicU64,
+}
+
+impl std::fmt::Debug for Cache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Cache").field("dir", &self.dir).finish_non_exhaustive()
+    }
+}
+
+/// A found entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The manifest bytes.
+    pub manifest: Vec<u8>,
+    /// Each binary of the entry (one, or one per `jsonList` part), by file name.
+    pub binaries: Vec<(String, Vec<u8>)>,
+}
+
+/// Why a lookup found nothing usable. Every case means "compile and put again".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Miss {
+    /// No manifest.
+    Absent,
+    /// Committed before the last `force` or version change.
+    Invalidated,
+    /// The manifest or a file it names is unreadable, missing, a symlink or the wrong size:
+    /// a foreign torn write, or an entry being aged right now.
+    Unusable(String),
+}
+
+/// Result of [`Cache::get`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookup {
+    Hit(Entry),
+    Miss(Miss),
+}
+
+/// Result of [`Cache::put`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PutOutcome {
+    /// Bytes the new entry occupies.
+    pub bytes: u64,
+    /// The ledger total reached the limit: the caller may start aging (never required).
+    pub over_limit: bool,
+}
+
+static NONCE: AtomicU64 = AtomicU64::new(0);
+
+fn io_err<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> CacheError + 'a {
+    move |e| CacheError::io(op, path, e)
+}
+
+impl Cache {
+    /// Opens the cache at `dir`, creating `kernel_cache/` and the state directory when needed.
+    /// `kernel_cache` itself must not be a symlink; the base directory may be (it is the
+    /// user's own path).
+    pub fn open(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
+        std::fs::create_dir_all(&dir.base).map_err(|e| CacheError::io("create directory", &dir.base, e))?;
+        let base = rustix::fs::open(&dir.base, OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())
+            .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
+        let kc = match fsx::make_dirs(base.as_fd(), Path::new(super::dir::KERNEL_CACHE)) {
+            Ok(fd) => fd,
+            Err(e) if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
+                return Err(CacheError::Symlink(dir.kernel_cache()))
+            }
+            Err(e) => return Err(CacheError::io("create directory", dir.kernel_cache(), e)),
+        };
+        let state = State::open(kc.as_fd()).map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
+        let cache = Cache { dir: dir.clone(), kc, state, opts, epoch_ns: AtomicU64::new(0) };
+        cache.init_ledger_if_empty()?;
+        cache.refresh()?;
+        Ok(cache)
+    }
+
+    /// The directory this cache lives in.
+    pub fn dir(&self) -> &CacheDir {
+        &self.dir
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.opts.limits
+    }
+
+    pub(crate) fn now(&self) -> Nanos {
+        self.opts.clock.now()
+    }
+
+    /// The invalidation epoch this handle applies.
+    pub fn epoch_ns(&self) -> Nanos {
+        self.epoch_ns.load(Ordering::Relaxed) as Nanos
+    }
+
+    /// Re-reads the invalidation epoch, so a long-lived process adopts another process's
+    /// `force`. Handles opened earlier keep serving old entries until they refresh: that is
+    /// what keeps their readers working.
+    pub fn refresh(&self) -> Result<()> {
+        let l = self.read_ledger()?;
+        self.epoch_ns.store(l.map_or(0, |l| l.epoch_ns) as u64, Ordering::Relaxed);
+        Ok(())
+    }
+
+    pub(crate) fn read_ledger(&self) -> Result<Option<Ledger>> {
+        match self.state.read_ledger().map_err(io_err("read ledger in", &self.dir.base))? {
+            LedgerRead::Valid(l) => Ok(Some(l)),
+            LedgerRead::Missing | LedgerRead::Corrupt => Ok(None),
+        }
+    }
+
+    /// Invalidates every entry committed before now, for all processes that open (or
+    /// refresh) after this call. Nothing is deleted here: old entries stay readable for
+    /// handles that still use them and are removed by gc once unused for the aging floor.
+    pub fn invalidate_all(&self) -> Result<Nanos> {
+        let now = self.now();
+        let guard = self.state.lock().map_err(io_err("lock ledger in", &self.dir.base))?;
+        let mut l = self.read_ledger()?.unwrap_or_default();
+        l.epoch_ns = l.epoch_ns.max(now);
+        self.state.write_ledger(&guard, &l).map_err(io_err("write ledger in", &self.dir.base))?;
+        drop(guard);
+        self.epoch_ns.store(l.epoch_ns as u64, Ordering::Relaxed);
+        Ok(l.epoch_ns)
+    }
+
+    fn hook(&self, step: CommitStep) -> Result<()> {
+        match &self.opts.fault_hook {
+            Some(h) if !h(step) => Err(CacheError::Aborted(step)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Stores `bin` under `key` as `<key>.json` + a binary with suffix `suffix` (CANN uses
+    /// `.o`). `extra` fields are copied into the manifest. Concurrent puts of the same key are
+    /// safe: the last manifest rename wins and the loser's binary becomes an orphan.
+    pub fn put(&self, key: &str, bin: &[u8], suffix: &str, extra: Option<&serde_json::Map<String, serde_json::Value>>) -> Result<PutOutcome> {
+        let key = Key::parse(key)?;
+        if !manifest::is_plain_name(suffix) && !suffix.is_empty() {
+            return Err(CacheError::BadKey { key: suffix.to_owned(), why: "suffix must be a plain file-name ending" });
+        }
+        let kcp = self.dir.kernel_cache();
+        let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir).map_err(io_err("create directory in", &kcp))?;
+        let d = dirfd.as_fd();
+        let now = self.now();
+        let nonce = NONCE.fetch_add(1, Ordering::Relaxed);
+        let bin_file_name = format!("{}.{:x}{:x}{nonce:x}", key.stem, now as u64, std::process::id());
+        let bin_full = format!("{bin_file_name}{suffix}");
+        let durable = self.opts.durable;
+
+        let tmp = fsx::write_tmp(d, &bin_full, bin, durable).map_err(io_err("write binary in", &kcp))?;
+        self.hook(CommitStep::BinWritten)?;
+        rustix::fs::renameat(d, tmp.as_str(), d, bin_full.as_str()).map_err(|e| CacheError::io("rename binary in", &kcp, e.into()))?;
+        self.hook(CommitStep::BinRenamed)?;
+
+        // The entry being replaced, if any: its manifest bytes leave the ledger, its files
+        // become orphans (still readable by anyone holding the old manifest).
+        let old = read_small(d, &format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX));
+        let meta = OwnMeta { committed_ns: now, bin_size: bin.len() as u64 };
+        let mbytes = manifest::own_manifest(&key.stem, &bin_file_name, suffix, meta, extra);
+        let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
+        let commit = (|| -> Result<()> {
+            let mtmp = fsx::write_tmp(d, &mname, &mbytes, durable).map_err(io_err("write manifest in", &kcp))?;
+            self.hook(CommitStep::ManifestWritten)?;
+            rustix::fs::renameat(d, mtmp.as_str(), d, mname.as_str()).map_err(|e| CacheError::io("commit manifest in", &kcp, e.into()))?;
+            if durable {
+                rustix::fs::fsync(d).map_err(|e| CacheError::io("sync directory in", &kcp, e.into()))?;
+            }
+            Ok(())
+        })();
+        if let Err(e) = commit {
+            if !matches!(e, CacheError::Aborted(_)) {
+                let _ = fsx::unlink_at(d, bin_full.as_ref());
+            }
+            return Err(e);
+        }
+        self.hook(CommitStep::Committed)?;
+
+        let mut old_manifest_len = 0u64;
+        if let Some(old_bytes) = &old {
+            old_manifest_len = old_bytes.len() as u64;
+            if let Ok(m) = Manifest::parse(old_bytes) {
+                // Restart the orphan grace period of the replaced files: gc waits for the
+                // ctime this stamp sets before removing them.
+                for name in m.bin_name().ok().flatten().into_iter().chain(m.sub_manifests().unwrap_or_default()) {
+                    if let Ok(fd) = fsx::open_beneath(d, Path::new(&name), OFlags::RDONLY, Mode::empty()) {
+                        let _ = fsx::stamp_atime(fd.as_fd(), None);
+                    }
+                }
+            }
+        }
+        let bytes = bin.len() as u64 + mbytes.len() as u64;
+        let rec = IndexRec { committed_ns: now, access_ns: now, bytes, files: vec![bin_full] };
+        let total = self.account(&key.manifest_rel, &rec, old_manifest_len, old.is_some())?;
+        Ok(PutOutcome { bytes, over_limit: self.opts.limits.over_limit(total) })
+    }
+
+    fn account(&self, rel: &str, rec: &IndexRec, minus: u64, replaced: bool) -> Result<u64> {
+        let guard = self.state.lock().map_err(io_err("lock ledger in", &self.dir.base))?;
+        // A missing or damaged ledger stays marked unreconciled (reconciled_ns = 0), so the
+        // start-up check keeps reporting "unknown" until a gc has rebuilt it.
+        let mut l = self.read_ledger()?.unwrap_or_default();
+        l.total_bytes = l.total_bytes.saturating_add(rec.bytes).saturating_sub(minus);
+        if !replaced {
+            l.entries += 1;
+        }
+        if ledger::indexable(rel) {
+            self.state.append_index(&guard, &ledger::put_line(rel, rec)).map_err(io_err("append index in", &self.dir.base))?;
+        }
+        self.state.write_ledger(&guard, &l).map_err(io_err("write ledger in", &self.dir.base))?;
+        Ok(l.total_bytes)
+    }
+
+    /// Looks `key` up. A hit reads the manifest and its binaries and stamps the manifest's
+    /// access time (unless aging is off); everything else is a [`Miss`], never an error,
+    /// except I/O failures other than "not found".
+    pub fn get(&self, key: &str) -> Result<Lookup> {
+        let key = Key::parse(key)?;
+        let mfd = match fsx::open_read_noatime(self.kc.as_fd(), Path::new(&key.manifest_rel)) {
+            Ok(fd) => fd,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Lookup::Miss(Miss::Absent)),
+            Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("manifest: {e}")))),
+        };
+        let mbytes = match fsx::read_all(&mfd, 1024) {
+            Ok(b) => b,
+            Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("manifest: {e}")))),
+        };
+        let m = match Manifest::parse(&mbytes) {
+            Ok(m) => m,
+            Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("{e:?}")))),
+        };
+        let epoch = self.epoch_ns();
+        if epoch > 0 {
+            let committed = match m.own {
+                Some(o) => o.committed_ns,
+                None => rustix::fs::fstat(&mfd).map(|st| fsx::mtime_ns(&st)).unwrap_or(0),
+            };
+            if committed < epoch {
+                return Ok(Lookup::Miss(Miss::Invalidated));
+            }
+        }
+        let mut binaries = Vec::with_capacity(1);
+        let names = match (m.bin_name(), m.sub_manifests()) {
+            (Ok(b), Ok(subs)) => (b, subs),
+            (Err(e), _) | (_, Err(e)) => return Ok(Lookup::Miss(Miss::Unusable(format!("{e:?}")))),
+        };
+        if let Some(bin) = names.0 {
+            match self.read_sibling(&key, &bin, m.own.map(|o| o.bin_size)) {
+                Ok(data) => binaries.push((bin, data)),
+                Err(why) => return Ok(Lookup::Miss(Miss::Unusable(why))),
+            }
+        }
+        for sub in names.1 {
+            let part = match self.read_sibling(&key, &sub, None).and_then(|b| Manifest::parse(&b).map_err(|e| format!("{sub}: {e:?}"))) {
+                Ok(p) => p,
+                Err(why) => return Ok(Lookup::Miss(Miss::Unusable(why))),
+            };
+            if let Ok(Some(bin)) = part.bin_name() {
+                match self.read_sibling(&key, &bin, None) {
+                    Ok(data) => binaries.push((bin, data)),
+                    Err(why) => return Ok(Lookup::Miss(Miss::Unusable(why))),
+                }
+            }
+        }
+        if self.opts.limits.aging_enabled() {
+            let at = if self.opts.clock.is_system() { None } else { Some(self.now()) };
+            // Failure (a foreign file we may not stamp) only costs recency, never the hit.
+            let _ = fsx::stamp_atime(mfd.as_fd(), at);
+        }
+        Ok(Lookup::Hit(Entry { manifest: mbytes, binaries }))
+    }
+
+    fn read_sibling(&self, key: &Key, name: &str, expect: Option<u64>) -> std::result::Result<Vec<u8>, String> {
+        let fd = fsx::open_read_noatime(self.kc.as_fd(), &key.sibling(name)).map_err(|e| format!("{name}: {e}"))?;
+        let data = fsx::read_all(&fd, expect.map_or(4096, |n| n as usize + 1)).map_err(|e| format!("{name}: {e}"))?;
+        match expect {
+            Some(n) if n != data.len() as u64 => Err(format!("{name}: {} bytes, manifest says {n}", data.len())),
+            _ => Ok(data),
+        }
+    }
+}
+
+/// Reads a small file in `dir` if it exists and is a regular file (not a symlink).
+pub(crate) fn read_small(dir: std::os::fd::BorrowedFd<'_>, name: &str) -> Option<Vec<u8>> {
+    let fd = fsx::open_read_noatime(dir, Path::new(name)).ok()?;
+    fsx::read_all(&fd, 1024).ok()
+}
