@@ -1,7 +1,7 @@
 //! A deterministic dynamic-shape workload shared by the memory tests and the
 //! memory benchmark (which includes this file with `#[path]`).
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 /// One event of a dynamic-shape graph's execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,24 +54,29 @@ pub fn transformer_steps(steps: usize, seed: u64) -> Vec<Op> {
         id
     };
     for _ in 0..steps {
-        let seq = rng.range(4, 64) * 8;
+        // Any length, not a multiple of anything: tensor sizes do not line up
+        // with pages.
+        let seq = rng.range(33, 512);
         let act = BATCH * seq * HIDDEN * F32;
         let mut kept = Vec::new();
         let input = alloc(&mut ops, act);
         for _ in 0..LAYERS {
             let a = alloc(&mut ops, act);
+            // Layer-norm statistics: small tensors kept for the backward.
+            let stats = alloc(&mut ops, 2 * BATCH * seq * F32);
             let qkv = alloc(&mut ops, 3 * act);
             let scores = alloc(&mut ops, BATCH * HEADS * seq * seq * F32);
             let mlp = alloc(&mut ops, 4 * act);
             ops.push(Op::Free { id: scores });
             ops.push(Op::Free { id: mlp });
-            kept.push((a, qkv));
+            kept.push((a, stats, qkv));
         }
-        while let Some((a, qkv)) = kept.pop() {
+        while let Some((a, stats, qkv)) = kept.pop() {
             let grad = alloc(&mut ops, act);
             let tmp = alloc(&mut ops, BATCH * HEADS * seq * seq * F32);
             ops.push(Op::Free { id: tmp });
             ops.push(Op::Free { id: qkv });
+            ops.push(Op::Free { id: stats });
             ops.push(Op::Free { id: a });
             ops.push(Op::Free { id: grad });
         }
@@ -79,4 +84,59 @@ pub fn transformer_steps(steps: usize, seed: u64) -> Vec<Op> {
         ops.push(Op::EndStep);
     }
     ops
+}
+
+use cann_runtime::memory::{
+    BestFitCaching, CachedAlloc, MemoryBackend, MemoryStats, Session, TensorId,
+};
+
+/// Replays `ops` as executions of one dynamic-shape graph.
+pub fn replay_session<B: MemoryBackend>(s: &mut Session<B>, ops: &[Op]) -> MemoryStats {
+    let graph = s.register_dynamic();
+    let mut exec = s.begin(graph).unwrap();
+    let mut live: Vec<Option<TensorId>> = Vec::new();
+    for op in ops {
+        match *op {
+            Op::Alloc { id, size } => {
+                if live.len() <= id {
+                    live.resize(id + 1, None);
+                }
+                live[id] = Some(s.alloc(exec, size).unwrap());
+            }
+            Op::Free { id } => {
+                let t = live[id].take().unwrap();
+                s.free(exec, t).unwrap();
+            }
+            Op::EndStep => {
+                s.end(exec).unwrap();
+                exec = s.begin(graph).unwrap();
+            }
+        }
+    }
+    s.end(exec).unwrap();
+    s.stats()
+}
+
+/// Replays `ops` on the best-fit caching allocator; returns its stats.
+pub fn replay_caching<B: MemoryBackend>(
+    backend: &mut B,
+    ops: &[Op],
+) -> cann_runtime::memory::CachingStats {
+    let mut cache = BestFitCaching::new();
+    let mut live: Vec<Option<CachedAlloc>> = Vec::new();
+    for op in ops {
+        match *op {
+            Op::Alloc { id, size } => {
+                if live.len() <= id {
+                    live.resize_with(id + 1, || None);
+                }
+                live[id] = Some(cache.alloc(backend, size).unwrap());
+            }
+            Op::Free { id } => cache.free(live[id].take().unwrap()).unwrap(),
+            Op::EndStep => {}
+        }
+    }
+    let stats = cache.stats();
+    cache.release(backend).unwrap();
+    stats
 }
