@@ -31,7 +31,10 @@ fn pattern() -> Vec<u64> {
 
 fn arena_cfg(retain: u64) -> SessionConfig {
     SessionConfig {
-        arena: ArenaConfig { retain_bytes: retain, ..ArenaConfig::default() },
+        arena: ArenaConfig {
+            retain_bytes: retain,
+            ..ArenaConfig::default()
+        },
         ..SessionConfig::new(P::DynamicExpand)
     }
 }
@@ -42,17 +45,29 @@ fn throughput(c: &mut Criterion) {
     g.throughput(Throughput::Elements(sizes.len() as u64));
     g.bench_function("system_allocator", |bch| {
         bch.iter(|| {
-            let held: Vec<Vec<u8>> = sizes.iter().map(|&s| Vec::with_capacity(s as usize)).collect();
+            let held: Vec<Vec<u8>> = sizes
+                .iter()
+                .map(|&s| Vec::with_capacity(s as usize))
+                .collect();
             black_box(held)
         })
     });
-    for (name, retain) in [("expandable_arena_host", 0u64), ("expandable_arena_host_retain_64MiB", 64 << 20)] {
+    for (name, retain) in [
+        ("expandable_arena_host", 0u64),
+        ("expandable_arena_host_retain_64MiB", 64 << 20),
+    ] {
         let mut b = HostBackend::new();
-        let cfg = ArenaConfig { retain_bytes: retain, ..ArenaConfig::default() };
+        let cfg = ArenaConfig {
+            retain_bytes: retain,
+            ..ArenaConfig::default()
+        };
         let mut arena = ExpandableArena::new(&mut b, cfg).unwrap();
         g.bench_function(name, |bch| {
             bch.iter(|| {
-                let held: Vec<_> = sizes.iter().map(|&s| arena.alloc(&mut b, s).unwrap()).collect();
+                let held: Vec<_> = sizes
+                    .iter()
+                    .map(|&s| arena.alloc(&mut b, s).unwrap())
+                    .collect();
                 for a in held {
                     arena.free(&mut b, a).unwrap();
                 }
@@ -64,7 +79,10 @@ fn throughput(c: &mut Criterion) {
     let mut cache = BestFitCaching::new();
     g.bench_function("caching_baseline_host", |bch| {
         bch.iter(|| {
-            let held: Vec<_> = sizes.iter().map(|&s| cache.alloc(&mut b, s).unwrap()).collect();
+            let held: Vec<_> = sizes
+                .iter()
+                .map(|&s| cache.alloc(&mut b, s).unwrap())
+                .collect();
             for a in held {
                 cache.free(a).unwrap();
             }
@@ -111,7 +129,10 @@ fn memory_table(ops: &[memory_support::Op]) {
 }
 
 fn replay(c: &mut Criterion, ops: &[memory_support::Op]) {
-    let steps = ops.iter().filter(|o| matches!(o, memory_support::Op::EndStep)).count();
+    let steps = ops
+        .iter()
+        .filter(|o| matches!(o, memory_support::Op::EndStep))
+        .count();
     let mut g = c.benchmark_group("dynamic_replay_host");
     g.sample_size(10);
     g.throughput(Throughput::Elements(steps as u64));

@@ -17,7 +17,12 @@ fn policy_3_stays_within_1_10x_of_live_bytes_on_varying_sequence_lengths() {
     let mut s = Session::new(CountingBackend::new(), SessionConfig::new(P::DynamicExpand)).unwrap();
     let p3 = replay_session(&mut s, &ops);
     let ratio = p3.reserved_to_live();
-    assert!(ratio <= 1.10, "policy 3: {} / {} = {ratio}", p3.peak_reserved_bytes, p3.peak_live_bytes);
+    assert!(
+        ratio <= 1.10,
+        "policy 3: {} / {} = {ratio}",
+        p3.peak_reserved_bytes,
+        p3.peak_live_bytes
+    );
 
     let mut s = Session::new(CountingBackend::new(), SessionConfig::new(P::Dynamic)).unwrap();
     let p0 = replay_session(&mut s, &ops);
@@ -40,7 +45,11 @@ fn policy_3_stays_within_1_10x_of_live_bytes_on_varying_sequence_lengths() {
 #[test]
 fn arena_coalesces_holes_and_reuses_them() {
     let mut b = CountingBackend::new();
-    let cfg = ArenaConfig { reserve_bytes: 1 << 24, page_bytes: 1 << 16, ..ArenaConfig::default() };
+    let cfg = ArenaConfig {
+        reserve_bytes: 1 << 24,
+        page_bytes: 1 << 16,
+        ..ArenaConfig::default()
+    };
     let mut a = ExpandableArena::new(&mut b, cfg).unwrap();
     let x = a.alloc(&mut b, 1000).unwrap();
     assert_eq!((x.offset(), x.len()), (0, 1024));
@@ -52,11 +61,17 @@ fn arena_coalesces_holes_and_reuses_them() {
     let w = a.alloc(&mut b, 2000).unwrap();
     assert_eq!(w.offset(), 0);
     assert_eq!(a.stats().high_water_bytes, 3072);
-    assert_eq!(a.free(&mut b, ExpandableArenaForged::alloc()), Err(MemoryError::UnknownAllocation { offset: 1 << 20 }));
+    assert_eq!(
+        a.free(&mut b, ExpandableArenaForged::alloc()),
+        Err(MemoryError::UnknownAllocation { offset: 1 << 20 })
+    );
     a.free(&mut b, w).unwrap();
     a.free(&mut b, z).unwrap();
     assert_eq!(b.usage().committed_bytes, 0);
-    assert!(matches!(a.alloc(&mut b, 1 << 25), Err(MemoryError::ArenaExhausted { .. })));
+    assert!(matches!(
+        a.alloc(&mut b, 1 << 25),
+        Err(MemoryError::ArenaExhausted { .. })
+    ));
     assert!(matches!(a.alloc(&mut b, 0), Err(MemoryError::ZeroSize)));
 }
 
@@ -66,7 +81,11 @@ struct ExpandableArenaForged;
 impl ExpandableArenaForged {
     fn alloc() -> cann_runtime::memory::ArenaAlloc {
         let mut b = CountingBackend::new();
-        let cfg = ArenaConfig { reserve_bytes: 1 << 24, page_bytes: 1 << 16, ..ArenaConfig::default() };
+        let cfg = ArenaConfig {
+            reserve_bytes: 1 << 24,
+            page_bytes: 1 << 16,
+            ..ArenaConfig::default()
+        };
         let mut other = ExpandableArena::new(&mut b, cfg).unwrap();
         let _pad = other.alloc(&mut b, 1 << 20).unwrap();
         other.alloc(&mut b, 10).unwrap()
@@ -78,7 +97,10 @@ fn retention_trades_a_little_memory_for_fewer_calls() {
     let ops = transformer_steps(50, 3);
     let run = |retain| {
         let cfg = SessionConfig {
-            arena: ArenaConfig { retain_bytes: retain, ..ArenaConfig::default() },
+            arena: ArenaConfig {
+                retain_bytes: retain,
+                ..ArenaConfig::default()
+            },
             ..SessionConfig::new(P::DynamicExpand)
         };
         let mut s = Session::new(CountingBackend::new(), cfg).unwrap();
@@ -93,18 +115,36 @@ fn retention_trades_a_little_memory_for_fewer_calls() {
 #[test]
 fn arena_trim_and_invalid_configs() {
     let mut b = CountingBackend::new();
-    let bad = ArenaConfig { page_bytes: 1000, ..ArenaConfig::default() };
-    assert!(matches!(ExpandableArena::new(&mut b, bad), Err(MemoryError::InvalidConfig(_))));
-    let bad = ArenaConfig { align: 3, ..ArenaConfig::default() };
-    assert!(matches!(ExpandableArena::new(&mut b, bad), Err(MemoryError::InvalidConfig(_))));
-    let cfg = ArenaConfig { retain_bytes: 4 << 20, ..ArenaConfig::default() };
+    let bad = ArenaConfig {
+        page_bytes: 1000,
+        ..ArenaConfig::default()
+    };
+    assert!(matches!(
+        ExpandableArena::new(&mut b, bad),
+        Err(MemoryError::InvalidConfig(_))
+    ));
+    let bad = ArenaConfig {
+        align: 3,
+        ..ArenaConfig::default()
+    };
+    assert!(matches!(
+        ExpandableArena::new(&mut b, bad),
+        Err(MemoryError::InvalidConfig(_))
+    ));
+    let cfg = ArenaConfig {
+        retain_bytes: 4 << 20,
+        ..ArenaConfig::default()
+    };
     let mut a = ExpandableArena::new(&mut b, cfg).unwrap();
     let x = a.alloc(&mut b, 3 << 20).unwrap();
     a.free(&mut b, x).unwrap();
     assert_eq!(a.stats().retained_bytes, 4 << 20);
     assert_eq!(b.usage().committed_bytes, 4 << 20);
     a.trim(&mut b).unwrap();
-    assert_eq!((a.stats().retained_bytes, b.usage().committed_bytes), (0, 0));
+    assert_eq!(
+        (a.stats().retained_bytes, b.usage().committed_bytes),
+        (0, 0)
+    );
 }
 
 #[test]
@@ -121,5 +161,8 @@ fn caching_baseline_splits_coalesces_and_empties() {
     assert_eq!(z.location(), (0, 0), "coalesced back into one block");
     c.free(z).unwrap();
     c.empty_cache(&mut b).unwrap();
-    assert_eq!((c.stats().reserved_bytes, b.usage().allocated_bytes), (0, 0));
+    assert_eq!(
+        (c.stats().reserved_bytes, b.usage().allocated_bytes),
+        (0, 0)
+    );
 }

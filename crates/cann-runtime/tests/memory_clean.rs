@@ -3,13 +3,17 @@
 
 use cann_runtime::memory::atomic_clean::plan;
 use cann_runtime::memory::{
-    centralized_extra_bytes, AtomicCleanPolicy as C, CleanOp, CountingBackend, MemoryBackend, MemsetOutput,
-    Session, SessionConfig, StaticGraph, StaticMemoryPolicy as P,
+    centralized_extra_bytes, AtomicCleanPolicy as C, CleanOp, CountingBackend, MemoryBackend,
+    MemsetOutput, Session, SessionConfig, StaticGraph, StaticMemoryPolicy as P,
 };
 
 /// Feature map 4096; a [1,3) 1024 B, b [2,4) 2048 B, c [4,6) 1024 B.
 fn graph() -> StaticGraph {
-    let out = |size, producer, end| MemsetOutput { size, producer, end };
+    let out = |size, producer, end| MemsetOutput {
+        size,
+        producer,
+        end,
+    };
     StaticGraph {
         name: "g".into(),
         feature_map_bytes: 4096,
@@ -23,7 +27,14 @@ fn centralized_places_outputs_together_and_cleans_once() {
     assert_eq!(p.offsets, vec![4096, 5120, 7168]);
     assert_eq!(p.region_bytes, 4096);
     assert_eq!(p.memory_bytes, 8192);
-    assert_eq!(p.ops, vec![CleanOp { before_step: 0, offset: 4096, len: 4096 }]);
+    assert_eq!(
+        p.ops,
+        vec![CleanOp {
+            before_step: 0,
+            offset: 4096,
+            len: 4096
+        }]
+    );
 }
 
 #[test]
@@ -41,7 +52,10 @@ fn separate_shares_memory_between_outputs_that_never_overlap() {
 
 #[test]
 fn no_memset_outputs_means_no_cleans_and_no_extra() {
-    let g = StaticGraph { feature_map_bytes: 100, ..StaticGraph::default() };
+    let g = StaticGraph {
+        feature_map_bytes: 100,
+        ..StaticGraph::default()
+    };
     for policy in [C::Centralized, C::Separate] {
         let p = plan(&g, policy);
         assert!(p.ops.is_empty());
@@ -51,7 +65,10 @@ fn no_memset_outputs_means_no_cleans_and_no_extra() {
 }
 
 fn session(clean: C) -> Session<CountingBackend> {
-    let cfg = SessionConfig { atomic_clean: clean, ..SessionConfig::new(P::Dynamic) };
+    let cfg = SessionConfig {
+        atomic_clean: clean,
+        ..SessionConfig::new(P::Dynamic)
+    };
     Session::new(CountingBackend::new(), cfg).unwrap()
 }
 
@@ -93,7 +110,10 @@ fn policy_1_cleans_each_output_before_its_producer() {
 #[test]
 fn cleans_reach_pool_and_arena_memory_too() {
     for policy in [P::StaticExpand, P::BothExpand] {
-        let cfg = SessionConfig { atomic_clean: C::Separate, ..SessionConfig::new(policy) };
+        let cfg = SessionConfig {
+            atomic_clean: C::Separate,
+            ..SessionConfig::new(policy)
+        };
         let mut s = Session::new(CountingBackend::new(), cfg).unwrap();
         let g = s.register_static(&graph());
         let e = s.begin(g).unwrap();

@@ -35,7 +35,11 @@ fn policy_1_fails_with_a_typed_error_without_1g_pages() {
     let err = v.allocate(&mut b, 3 * MIB).unwrap_err();
     assert_eq!(
         err,
-        HugePageError::Unavailable { policy: 1, len: 3 * MIB, tried: vec![(PageSize::Huge1G, 12)] }
+        HugePageError::Unavailable {
+            policy: 1,
+            len: 3 * MIB,
+            tried: vec![(PageSize::Huge1G, 12)]
+        }
     );
     assert!(!v.is_downgraded());
     assert_eq!(b.usage().allocated_bytes, 0);
@@ -57,7 +61,13 @@ fn policy_2_falls_back_to_2m_pages_at_the_same_granularity_and_stays_there() {
     let blk = v.allocate(&mut b, 3 * MIB).unwrap();
     assert_eq!((blk.page_size(), blk.len()), (PageSize::Huge2M, GIB));
     assert!(v.is_downgraded());
-    assert_eq!(v.events(), &[HugePageEvent::Downgraded { len: 3 * MIB, errno: 12 }]);
+    assert_eq!(
+        v.events(),
+        &[HugePageEvent::Downgraded {
+            len: 3 * MIB,
+            errno: 12
+        }]
+    );
     assert_eq!(b.injected(), 1);
     // Sticky: the next request goes straight to 2 MiB pages.
     let blk2 = v.allocate(&mut b, 10).unwrap();
@@ -83,7 +93,9 @@ fn policy_2_fails_when_neither_size_is_available() {
     );
     // Once downgraded, a later failure names only the 2 MiB attempt.
     let err = v.allocate(&mut b, MIB).unwrap_err();
-    assert!(matches!(err, HugePageError::Unavailable { ref tried, .. } if tried == &[(PageSize::Huge2M, 12)]));
+    assert!(
+        matches!(err, HugePageError::Unavailable { ref tried, .. } if tried == &[(PageSize::Huge2M, 12)])
+    );
 }
 
 #[test]
@@ -91,14 +103,20 @@ fn plain_out_of_memory_passes_through_the_ladder() {
     let mut b = FaultInjecting::new(CountingBackend::new()).fail_after(0);
     let mut v = VariableMemory::new(H::Prefer1GFallback2M);
     let err = v.allocate(&mut b, MIB).unwrap_err();
-    assert_eq!(err, HugePageError::Backend(BackendError::OutOfMemory { len: GIB }));
+    assert_eq!(
+        err,
+        HugePageError::Backend(BackendError::OutOfMemory { len: GIB })
+    );
     assert!(!v.is_downgraded(), "OOM is not 'huge pages unavailable'");
 }
 
 #[test]
 fn session_variables_use_the_ladder() {
     let backend = FaultInjecting::new(CountingBackend::new()).unavailable(PageSize::Huge1G);
-    let cfg = SessionConfig { huge_pages: H::Prefer1GFallback2M, ..SessionConfig::new(P::Dynamic) };
+    let cfg = SessionConfig {
+        huge_pages: H::Prefer1GFallback2M,
+        ..SessionConfig::new(P::Dynamic)
+    };
     let mut s = Session::new(backend, cfg).unwrap();
     let v = s.alloc_variable(100 * MIB).unwrap();
     assert!(s.variables().is_downgraded());
@@ -113,7 +131,11 @@ fn failed_commit_rolls_back_and_the_arena_keeps_working() {
     // One reserve for the arena, one commit for the first tensor, then failure.
     let backend = FaultInjecting::new(CountingBackend::new()).fail_after(2);
     let cfg = SessionConfig {
-        arena: ArenaConfig { reserve_bytes: 64 * MIB, page_bytes: 64 << 10, ..ArenaConfig::default() },
+        arena: ArenaConfig {
+            reserve_bytes: 64 * MIB,
+            page_bytes: 64 << 10,
+            ..ArenaConfig::default()
+        },
         ..SessionConfig::new(P::DynamicExpand)
     };
     let mut s = Session::new(backend, cfg).unwrap();
@@ -123,7 +145,12 @@ fn failed_commit_rolls_back_and_the_arena_keeps_working() {
     let before = (s.stats(), s.arena().unwrap().stats());
     // [100K, 400K) needs pages 2..=6 committed: one 320 KiB run, refused.
     let err = s.alloc(e, 300 << 10).unwrap_err();
-    assert_eq!(err, SessionError::Memory(MemoryError::Backend(BackendError::OutOfMemory { len: 320 << 10 })));
+    assert_eq!(
+        err,
+        SessionError::Memory(MemoryError::Backend(BackendError::OutOfMemory {
+            len: 320 << 10
+        }))
+    );
     assert_eq!(s.stats(), before.0);
     assert_eq!(s.arena().unwrap().stats(), before.1);
     // A request that fits in already-committed pages needs no backend call.
@@ -138,14 +165,26 @@ fn failed_commit_rolls_back_and_the_arena_keeps_working() {
 fn failed_documented_growth_is_an_error_and_leaks_nothing() {
     // Budget: the first pool allocation only.
     let backend = FaultInjecting::new(CountingBackend::new()).fail_after(1);
-    let cfg = SessionConfig { growth: GrowthMode::Documented, ..SessionConfig::new(P::StaticExpand) };
+    let cfg = SessionConfig {
+        growth: GrowthMode::Documented,
+        ..SessionConfig::new(P::StaticExpand)
+    };
     let mut s = Session::new(backend, cfg).unwrap();
-    let small = s.register_static(&StaticGraph { feature_map_bytes: MIB, ..StaticGraph::default() });
-    let big = s.register_static(&StaticGraph { feature_map_bytes: 4 * MIB, ..StaticGraph::default() });
+    let small = s.register_static(&StaticGraph {
+        feature_map_bytes: MIB,
+        ..StaticGraph::default()
+    });
+    let big = s.register_static(&StaticGraph {
+        feature_map_bytes: 4 * MIB,
+        ..StaticGraph::default()
+    });
     let e = s.begin(small).unwrap();
     s.end(e).unwrap();
     let err = s.begin(big).unwrap_err();
-    assert!(matches!(err, SessionError::Memory(MemoryError::Backend(BackendError::OutOfMemory { .. }))));
+    assert!(matches!(
+        err,
+        SessionError::Memory(MemoryError::Backend(BackendError::OutOfMemory { .. }))
+    ));
     assert_eq!(s.running(), 0);
     assert_eq!(s.stats().live_bytes, 0);
     // The old pool was freed first (the documented order) and could not be

@@ -52,7 +52,11 @@ fn rustix_page() -> u64 {
 fn decommit_really_drops_resident_memory() {
     let mut b = HostBackend::new();
     let r = b.reserve(64 * MIB).unwrap();
-    assert_eq!(rss_of_range(r.addr(), r.len()), 0, "a reservation costs no memory");
+    assert_eq!(
+        rss_of_range(r.addr(), r.len()),
+        0,
+        "a reservation costs no memory"
+    );
     b.commit(&r, 0, 32 * MIB).unwrap();
     let before = rss_total();
     // Cleaning touches every page, as a graph's first write would.
@@ -62,7 +66,11 @@ fn decommit_really_drops_resident_memory() {
     let grown = rss_total();
     assert!(grown >= before + 24 * MIB, "statm: {before} -> {grown}");
     b.decommit(&r, 0, 32 * MIB).unwrap();
-    assert_eq!(rss_of_range(r.addr(), r.len()), 0, "decommit returns the pages");
+    assert_eq!(
+        rss_of_range(r.addr(), r.len()),
+        0,
+        "decommit returns the pages"
+    );
     let after = rss_total();
     assert!(after + 24 * MIB <= grown, "statm: {grown} -> {after}");
     assert_eq!(b.usage().committed_bytes, 0);
@@ -72,11 +80,19 @@ fn decommit_really_drops_resident_memory() {
 #[test]
 fn arena_free_gives_pages_back_on_the_real_backend() {
     let mut b = HostBackend::new();
-    let cfg = ArenaConfig { reserve_bytes: 256 * MIB, ..ArenaConfig::default() };
+    let cfg = ArenaConfig {
+        reserve_bytes: 256 * MIB,
+        ..ArenaConfig::default()
+    };
     let mut arena = ExpandableArena::new(&mut b, cfg).unwrap();
     let a = arena.alloc(&mut b, 16 * MIB).unwrap();
     let keep = arena.alloc(&mut b, MIB).unwrap();
-    b.fill_zero(Target::Reservation(arena.reservation()), a.offset(), a.len()).unwrap();
+    b.fill_zero(
+        Target::Reservation(arena.reservation()),
+        a.offset(),
+        a.len(),
+    )
+    .unwrap();
     let r = (arena.reservation().addr(), arena.reservation().len());
     assert!(rss_of_range(r.0, r.1) >= 16 * MIB);
     arena.free(&mut b, a).unwrap();
@@ -93,13 +109,25 @@ fn writes_outside_usable_memory_and_foreign_handles_are_refused() {
     let mut b = HostBackend::new();
     let r = b.reserve(4 * MIB).unwrap();
     let err = b.fill_zero(Target::Reservation(&r), 0, 4096).unwrap_err();
-    assert!(matches!(err, BackendError::OutOfRange { .. }), "uncommitted: no fault, an error");
-    assert!(matches!(b.commit(&r, 1, 4096), Err(BackendError::Misaligned { .. })));
-    assert!(matches!(b.commit(&r, 0, 8 * MIB), Err(BackendError::OutOfRange { .. })));
+    assert!(
+        matches!(err, BackendError::OutOfRange { .. }),
+        "uncommitted: no fault, an error"
+    );
+    assert!(matches!(
+        b.commit(&r, 1, 4096),
+        Err(BackendError::Misaligned { .. })
+    ));
+    assert!(matches!(
+        b.commit(&r, 0, 8 * MIB),
+        Err(BackendError::OutOfRange { .. })
+    ));
     let forged = Block::new(999, r.addr(), 4096, PageSize::Base);
     assert_eq!(b.free(forged), Err(BackendError::UnknownHandle { id: 999 }));
     let forged = Reservation::new(r.id(), r.addr() + 4096, r.len());
-    assert!(matches!(b.release(forged), Err(BackendError::UnknownHandle { .. })));
+    assert!(matches!(
+        b.release(forged),
+        Err(BackendError::UnknownHandle { .. })
+    ));
     let blk = b.allocate(10, PageSize::Base).unwrap();
     assert!(b.fill_zero(Target::Block(&blk), 4000, 200).is_err());
     b.fill_zero(Target::Block(&blk), 0, blk.len()).unwrap();
@@ -161,7 +189,10 @@ fn huge_page_ladder_on_real_memory() {
         Err(HugePageError::Unavailable { tried, .. }) => {
             assert!(!(g1 && m2));
             assert!(v.is_downgraded(), "sticky downgrade after 1 GiB failed");
-            assert_eq!(tried.iter().map(|t| t.0).collect::<Vec<_>>(), [PageSize::Huge1G, PageSize::Huge2M]);
+            assert_eq!(
+                tried.iter().map(|t| t.0).collect::<Vec<_>>(),
+                [PageSize::Huge1G, PageSize::Huge2M]
+            );
         }
         Err(e) => panic!("unexpected {e}"),
     }
@@ -175,14 +206,21 @@ fn huge_page_ladder_on_real_memory() {
 fn a_policy_4_session_runs_on_real_memory() {
     let cfg = SessionConfig {
         atomic_clean: AtomicCleanPolicy::Separate,
-        arena: ArenaConfig { reserve_bytes: 256 * MIB, ..ArenaConfig::default() },
+        arena: ArenaConfig {
+            reserve_bytes: 256 * MIB,
+            ..ArenaConfig::default()
+        },
         ..SessionConfig::new(P::BothExpand)
     };
     let mut s = Session::new(HostBackend::new(), cfg).unwrap();
     let g = s.register_static(&StaticGraph {
         name: "train".into(),
         feature_map_bytes: 8 * MIB,
-        memset_outputs: vec![MemsetOutput { size: MIB, producer: 0, end: 2 }],
+        memset_outputs: vec![MemsetOutput {
+            size: MIB,
+            producer: 0,
+            end: 2,
+        }],
     });
     let d = s.register_dynamic();
     for _ in 0..3 {

@@ -27,7 +27,10 @@ fn codes_round_trip_and_invalid_codes_are_typed() {
         })
     );
     assert!(P::try_from(-1).is_err());
-    assert_eq!(AtomicCleanPolicy::from_code(2).unwrap_err().option, "atomic_clean_policy");
+    assert_eq!(
+        AtomicCleanPolicy::from_code(2).unwrap_err().option,
+        "atomic_clean_policy"
+    );
     let e = HugePagePolicy::from_code(3).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -45,7 +48,9 @@ fn parts_of_each_policy() {
     assert_eq!(parts(P::BothExpand), (true, true));
     assert_eq!(P::LegacyStatic.normalized(), P::StaticExpand);
     assert!(P::Dynamic.allows_concurrent_graphs() && P::DynamicExpand.allows_concurrent_graphs());
-    assert!(!P::StaticExpand.allows_concurrent_graphs() && !P::BothExpand.allows_concurrent_graphs());
+    assert!(
+        !P::StaticExpand.allows_concurrent_graphs() && !P::BothExpand.allows_concurrent_graphs()
+    );
 }
 
 #[test]
@@ -61,12 +66,18 @@ fn nothing_set_is_policy_0_from_defaults() {
 fn option_alone_and_env_alone() {
     let r = resolve(Some(P::DynamicExpand), None);
     assert_eq!(r.effective, P::DynamicExpand);
-    assert_eq!((r.static_expansion, r.dynamic_expansion), (Origin::Default, Origin::Option));
+    assert_eq!(
+        (r.static_expansion, r.dynamic_expansion),
+        (Origin::Default, Origin::Option)
+    );
     assert_eq!(r.warnings, vec![ResolutionWarning::PerformanceCost(3)]);
 
     let r = resolve(None, Some("2"));
     assert_eq!(r.effective, P::StaticExpand);
-    assert_eq!((r.static_expansion, r.dynamic_expansion), (Origin::Env, Origin::Default));
+    assert_eq!(
+        (r.static_expansion, r.dynamic_expansion),
+        (Origin::Env, Origin::Default)
+    );
     assert_eq!(r.warnings, vec![ResolutionWarning::NoConcurrentGraphs(2)]);
 }
 
@@ -79,7 +90,11 @@ fn env_2_with_option_3_is_4() {
     assert_eq!(
         r.warnings,
         vec![
-            ResolutionWarning::Combined { option: 3, env: 2, effective: 4 },
+            ResolutionWarning::Combined {
+                option: 3,
+                env: 2,
+                effective: 4
+            },
             ResolutionWarning::NoConcurrentGraphs(4),
             ResolutionWarning::PerformanceCost(4),
         ]
@@ -90,17 +105,57 @@ fn env_2_with_option_3_is_4() {
 fn union_cases() {
     // (option, env) -> (effective, static origin, dynamic origin)
     let cases = [
-        (Some(P::BothExpand), Some("3"), P::BothExpand, Origin::Option, Origin::Both),
-        (Some(P::StaticExpand), Some("4"), P::BothExpand, Origin::Both, Origin::Env),
-        (Some(P::Dynamic), Some("3"), P::DynamicExpand, Origin::Default, Origin::Env),
-        (Some(P::StaticExpand), Some("0"), P::StaticExpand, Origin::Option, Origin::Default),
-        (Some(P::StaticExpand), Some("2"), P::StaticExpand, Origin::Both, Origin::Default),
-        (Some(P::LegacyStatic), Some("3"), P::BothExpand, Origin::Option, Origin::Env),
+        (
+            Some(P::BothExpand),
+            Some("3"),
+            P::BothExpand,
+            Origin::Option,
+            Origin::Both,
+        ),
+        (
+            Some(P::StaticExpand),
+            Some("4"),
+            P::BothExpand,
+            Origin::Both,
+            Origin::Env,
+        ),
+        (
+            Some(P::Dynamic),
+            Some("3"),
+            P::DynamicExpand,
+            Origin::Default,
+            Origin::Env,
+        ),
+        (
+            Some(P::StaticExpand),
+            Some("0"),
+            P::StaticExpand,
+            Origin::Option,
+            Origin::Default,
+        ),
+        (
+            Some(P::StaticExpand),
+            Some("2"),
+            P::StaticExpand,
+            Origin::Both,
+            Origin::Default,
+        ),
+        (
+            Some(P::LegacyStatic),
+            Some("3"),
+            P::BothExpand,
+            Origin::Option,
+            Origin::Env,
+        ),
         (None, Some(" 4 "), P::BothExpand, Origin::Env, Origin::Env),
     ];
     for (option, env, effective, s, d) in cases {
         let r = resolve(option, env);
-        assert_eq!((r.effective, r.static_expansion, r.dynamic_expansion), (effective, s, d), "{option:?} {env:?}");
+        assert_eq!(
+            (r.effective, r.static_expansion, r.dynamic_expansion),
+            (effective, s, d),
+            "{option:?} {env:?}"
+        );
     }
     // Same policy from both sides is not a combination worth warning about.
     assert!(!resolve(Some(P::StaticExpand), Some("2"))
@@ -117,10 +172,16 @@ fn legacy_1_is_2_with_a_warning_naming_its_source() {
     let r = resolve(None, Some("1"));
     assert_eq!(r.effective, P::StaticExpand);
     assert_eq!(r.warnings[0], ResolutionWarning::LegacyAlias(Input::Env));
-    assert_eq!(r.warnings[0].to_string(), "GE_USE_STATIC_MEMORY = 1 is a legacy value and is treated as 2");
+    assert_eq!(
+        r.warnings[0].to_string(),
+        "GE_USE_STATIC_MEMORY = 1 is a legacy value and is treated as 2"
+    );
     // 1 and 2 are the same policy: no "combined" warning.
     let r = resolve(Some(P::LegacyStatic), Some("2"));
-    assert!(!r.warnings.iter().any(|w| matches!(w, ResolutionWarning::Combined { .. })));
+    assert!(!r
+        .warnings
+        .iter()
+        .any(|w| matches!(w, ResolutionWarning::Combined { .. })));
 }
 
 #[test]
@@ -129,7 +190,12 @@ fn invalid_env_is_ignored_with_a_warning() {
         let r = resolve(Some(P::DynamicExpand), Some(bad));
         assert_eq!(r.effective, P::DynamicExpand, "{bad}");
         assert_eq!(r.dynamic_expansion, Origin::Option);
-        assert_eq!(r.warnings[0], ResolutionWarning::InvalidEnv { value: bad.to_owned() });
+        assert_eq!(
+            r.warnings[0],
+            ResolutionWarning::InvalidEnv {
+                value: bad.to_owned()
+            }
+        );
     }
     // Empty means unset, not invalid.
     assert_eq!(parse_env(""), Ok(None));

@@ -150,7 +150,10 @@ fn policy_2_and_4_refuse_concurrent_executions_without_disturbing_anything() {
         let after = s.stats();
         assert_eq!(after.refused_concurrent, 3);
         assert_eq!(s.backend().usage(), before.1, "backend untouched");
-        assert_eq!((after.live_bytes, after.reserved_bytes), (before.0.live_bytes, before.0.reserved_bytes));
+        assert_eq!(
+            (after.live_bytes, after.reserved_bytes),
+            (before.0.live_bytes, before.0.reserved_bytes)
+        );
         assert_eq!(s.running(), 1);
         s.end(ea).unwrap();
         run(&mut s, b);
@@ -206,7 +209,14 @@ fn policy_3_static_graphs_still_get_exact_blocks() {
     let a = s.register_static(&graph(10_000));
     run(&mut s, a);
     let st = s.stats();
-    assert_eq!((st.backend_alloc_calls, st.backend_free_calls, st.peak_reserved_bytes), (1, 1, 12_288));
+    assert_eq!(
+        (
+            st.backend_alloc_calls,
+            st.backend_free_calls,
+            st.peak_reserved_bytes
+        ),
+        (1, 1, 12_288)
+    );
 }
 
 #[test]

@@ -26,6 +26,7 @@ mod interval;
 mod ledger;
 pub mod policy;
 pub mod session;
+mod session_types;
 pub mod static_pool;
 pub mod stats;
 
