@@ -1,1 +1,52 @@
-//! cann-config
+//! Typed configuration for the Ascend CANN TF Adapter, generated from the spec in `spec/`.
+//!
+//! - Types: one struct per configuration class ([`NpuRunConfig`], [`MemoryConfig`], ...),
+//!   one enum per enumerated option, and [`Product`] / [`Release`].
+//! - [`parse_config`] reads a user config file (YAML or JSON) with a position for every value.
+//! - [`validate`] checks a config against a product and release and reports every problem.
+//! - [`emit`] writes the graph-engine option map, Python for each API surface, env exports
+//!   and JSON.
+
+pub mod emit;
+pub mod meta;
+mod parse;
+mod report;
+mod target;
+mod validate;
+mod value;
+
+pub use cann_spec::yaml;
+pub use parse::{parse_config, ConfigFile, FromMap, ParseCx, ParseError};
+pub use report::{Diagnostic, Report};
+pub use target::{EnumError, Target, UnknownId};
+pub use validate::{validate, validate_into};
+pub use value::{CoreCounts, CoreCountsError, SpecEnum, ValueRef, Visit, Visitor};
+
+cann_macros::include_spec!("../../spec", krate = crate);
+
+/// Support for generated code; not a stable API.
+#[doc(hidden)]
+pub mod __private {
+    pub use serde;
+
+    use crate::meta::{Lang, OptionMeta, RuleMeta};
+
+    pub fn enum_error(option: &'static OptionMeta, text: &str) -> crate::EnumError {
+        crate::EnumError {
+            option: option.path,
+            text: text.to_string(),
+            expected: option.values.iter().map(|v| v.lit.to_string()).collect(),
+        }
+    }
+
+    pub fn rule_diagnostic(rule: &'static RuleMeta, lang: Lang) -> crate::Diagnostic {
+        let mut d = crate::Diagnostic::new(
+            rule.severity,
+            rule.options.first().copied().unwrap_or(""),
+            rule.message.get(lang),
+        );
+        d.hint = rule.hint.map(|h| h.get(lang).to_string());
+        d.rule = Some(rule.id);
+        d
+    }
+}

@@ -242,11 +242,9 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
         }
     }
     match &o.ty {
-        OptionType::Config(class) => {
-            if spec.config(class).is_none() {
-                let known: Vec<&str> = spec.configs.iter().map(|c| c.name.as_str()).collect();
-                unknown(d, o.loc.clone(), "config class", class, &known);
-            }
+        OptionType::Config(class) if spec.config(class).is_none() => {
+            let known: Vec<&str> = spec.configs.iter().map(|c| c.name.as_str()).collect();
+            unknown(d, o.loc.clone(), "config class", class, &known);
         }
         OptionType::IntEnum | OptionType::StrEnum if o.values.is_empty() => {
             d.error(

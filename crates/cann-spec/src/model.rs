@@ -221,9 +221,14 @@ impl OptionSpec {
         if !self.products.is_empty() {
             return &self.products;
         }
+        // A nested class option is supported where its class is.
+        let class = match &self.ty {
+            OptionType::Config(c) => c.as_str(),
+            _ => self.config.as_str(),
+        };
         spec.configs
             .iter()
-            .find(|c| c.name == self.config)
+            .find(|c| c.name == class)
             .map(|c| c.products.as_slice())
             .unwrap_or(&[])
     }

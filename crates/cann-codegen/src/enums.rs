@@ -1,0 +1,155 @@
+//! One enum per enumerated option, variants named for what they mean.
+
+use cann_spec::{names, Literal, OptionType, Spec};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::lit::ident;
+use crate::{doc, Settings};
+
+pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let mut out = TokenStream::new();
+    for (index, o) in spec.options.iter().enumerate() {
+        let is_int = match o.ty {
+            OptionType::IntEnum => true,
+            OptionType::StrEnum => false,
+            _ => continue,
+        };
+        let name = ident(&names::enum_name(&o.name));
+        let variants: Vec<_> = o
+            .values
+            .iter()
+            .map(|v| ident(&names::variant_name(&v.name)))
+            .collect();
+        let vdocs = o
+            .values
+            .iter()
+            .map(|v| format!(" `{}`: {}", v.value, v.doc.en));
+        let type_doc = doc::lines(&format!(
+            "Values of `{}`.\n\n{}",
+            o.path,
+            doc::option(spec, o)
+        ));
+        let vidx: Vec<usize> = (0..o.values.len()).collect();
+
+        // Canonical values and aliases, each mapped to its variant.
+        let mut int_arms = Vec::new();
+        let mut str_arms = Vec::new();
+        for (v, var) in o.values.iter().zip(&variants) {
+            let spellings =
+                std::iter::once((&v.value, false)).chain(v.aliases.iter().map(|a| (a, true)));
+            for (l, alias) in spellings {
+                match l {
+                    Literal::Int(i) => int_arms
+                        .push(quote!(#i => ::core::option::Option::Some((#name::#var, #alias)),)),
+                    Literal::Str(st) => str_arms
+                        .push(quote!(#st => ::core::option::Option::Some((#name::#var, #alias)),)),
+                    Literal::Bool(_) => {}
+                }
+            }
+        }
+        let value_names: Vec<&str> = o.values.iter().map(|v| v.name.as_str()).collect();
+        let codes = o.values.iter().map(|v| match &v.value {
+            Literal::Int(i) => quote!(#i),
+            Literal::Str(st) => quote!(#st),
+            Literal::Bool(b) => quote!(#b),
+        });
+        let (code_fn, value_ref, ser, de, from_str_body) = if is_int {
+            (
+                quote! {
+                    /// The integer the option takes.
+                    pub const fn code(self) -> i64 { match self { #( #name::#variants => #codes, )* } }
+                },
+                quote!(#k::ValueRef::Int(self.code())),
+                quote!(s.serialize_i64(self.code())),
+                quote! {
+                    let v = <i64 as #k::__private::serde::Deserialize>::deserialize(d)?;
+                    <#name as #k::SpecEnum>::from_int(v).map(|(e, _)| e).ok_or_else(|| {
+                        <D::Error as #k::__private::serde::de::Error>::custom(#k::__private::enum_error(<#name as #k::SpecEnum>::option(), &v.to_string()))
+                    })
+                },
+                quote! {
+                    let t = text.trim();
+                    let found = match t.parse::<i64>() {
+                        ::core::result::Result::Ok(i) => <#name as #k::SpecEnum>::from_int(i).map(|(e, _)| e),
+                        ::core::result::Result::Err(_) => match t { #( #value_names => ::core::option::Option::Some(#name::#variants), )* _ => ::core::option::Option::None },
+                    };
+                    found.ok_or_else(|| #k::__private::enum_error(<#name as #k::SpecEnum>::option(), text))
+                },
+            )
+        } else {
+            (
+                quote! {
+                    /// The string the option takes.
+                    pub const fn as_str(self) -> &'static str { match self { #( #name::#variants => #codes, )* } }
+                },
+                quote!(#k::ValueRef::Str(self.as_str())),
+                quote!(s.serialize_str(self.as_str())),
+                quote! {
+                    let v = <::std::string::String as #k::__private::serde::Deserialize>::deserialize(d)?;
+                    <#name as #k::SpecEnum>::from_str_code(&v).map(|(e, _)| e).ok_or_else(|| {
+                        <D::Error as #k::__private::serde::de::Error>::custom(#k::__private::enum_error(<#name as #k::SpecEnum>::option(), &v))
+                    })
+                },
+                quote! {
+                    <#name as #k::SpecEnum>::from_str_code(text.trim()).map(|(e, _)| e)
+                        .ok_or_else(|| #k::__private::enum_error(<#name as #k::SpecEnum>::option(), text))
+                },
+            )
+        };
+        let display = if is_int {
+            quote!(write!(f, "{}", self.code()))
+        } else {
+            quote!(f.write_str(self.as_str()))
+        };
+        out.extend(quote! {
+            #type_doc
+            #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            pub enum #name {
+                #( #[doc = #vdocs] #variants, )*
+            }
+
+            impl #name {
+                /// Every value, in spec order.
+                pub const ALL: &'static [#name] = &[#(#name::#variants),*];
+                #code_fn
+                /// The spec's description of this value.
+                pub fn meta(self) -> &'static #k::meta::ValueMeta {
+                    match self { #( #name::#variants => &OPTIONS[#index].values[#vidx], )* }
+                }
+            }
+
+            impl #k::SpecEnum for #name {
+                fn option() -> &'static #k::meta::OptionMeta { &OPTIONS[#index] }
+                fn value_ref(self) -> #k::ValueRef<'static> { #value_ref }
+                fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
+                    #[allow(unreachable_patterns)]
+                    match v { #(#int_arms)* _ => ::core::option::Option::None }
+                }
+                fn from_str_code(v: &str) -> ::core::option::Option<(Self, bool)> {
+                    #[allow(unreachable_patterns)]
+                    match v { #(#str_arms)* _ => ::core::option::Option::None }
+                }
+            }
+
+            impl ::core::str::FromStr for #name {
+                type Err = #k::EnumError;
+                fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> { #from_str_body }
+            }
+
+            impl ::core::fmt::Display for #name {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result { #display }
+            }
+
+            impl #k::__private::serde::Serialize for #name {
+                fn serialize<S: #k::__private::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> { #ser }
+            }
+
+            impl<'de> #k::__private::serde::Deserialize<'de> for #name {
+                fn deserialize<D: #k::__private::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> { #de }
+            }
+        });
+    }
+    out
+}

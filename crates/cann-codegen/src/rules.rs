@@ -1,0 +1,93 @@
+//! Cross-option rules as plain Rust over the typed config: no interpreter at run time.
+
+use cann_spec::{names, Condition, Literal, OptionType, Spec, Test};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::lit::ident;
+use crate::Settings;
+
+/// The condition as users read it in `explain` and the docs.
+pub(crate) fn render_condition(c: &Condition) -> String {
+    let list = |ls: &[Literal]| {
+        ls.iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match &c.test {
+        Test::Equals(l) => format!("{} == {l}", c.option),
+        Test::Not(l) => format!("{} != {l}", c.option),
+        Test::In(ls) => format!("{} in [{}]", c.option, list(ls)),
+        Test::Set => format!("{} is set", c.option),
+        Test::Unset => format!("{} is unset", c.option),
+    }
+}
+
+/// `Option<_>` of the option's value, comparable with a literal.
+fn access(spec: &Spec, path: &str) -> Option<TokenStream> {
+    let o = spec.option_by_path(path)?;
+    let mut segs = path.split('.');
+    let root = ident(&names::field_name(segs.next()?));
+    let mut expr = quote!(cfg.#root.as_ref());
+    for seg in segs {
+        let f = ident(&names::field_name(seg));
+        expr = quote!(#expr.and_then(|c| c.#f.as_ref()));
+    }
+    Some(match &o.ty {
+        OptionType::IntEnum => quote!(#expr.map(|x| x.code())),
+        OptionType::StrEnum => quote!(#expr.map(|x| x.as_str())),
+        OptionType::Bool | OptionType::Int => quote!(#expr.copied()),
+        OptionType::Str | OptionType::Path { .. } => quote!(#expr.map(|x| x.as_str())),
+        OptionType::CorePair | OptionType::Config(_) => quote!(#expr.map(|_| ())),
+    })
+}
+
+fn lit(l: &Literal) -> TokenStream {
+    match l {
+        Literal::Bool(b) => quote!(#b),
+        Literal::Int(i) => quote!(#i),
+        Literal::Str(s) => quote!(#s),
+    }
+}
+
+fn condition(spec: &Spec, c: &Condition) -> TokenStream {
+    let Some(x) = access(spec, &c.option) else {
+        // The spec checks reject unknown paths before codegen runs.
+        return quote!(false);
+    };
+    match &c.test {
+        Test::Equals(l) => {
+            let l = lit(l);
+            quote!(matches!(#x, ::core::option::Option::Some(v) if v == #l))
+        }
+        Test::Not(l) => {
+            let l = lit(l);
+            quote!(matches!(#x, ::core::option::Option::Some(v) if v != #l))
+        }
+        Test::In(ls) => {
+            let ls = ls.iter().map(lit);
+            quote!(matches!(#x, ::core::option::Option::Some(v) if [#(#ls),*].contains(&v)))
+        }
+        Test::Set => quote!(#x.is_some()),
+        Test::Unset => quote!(#x.is_none()),
+    }
+}
+
+pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let checks = spec.rules.iter().enumerate().map(|(i, r)| {
+        let conds = r.when.iter().map(|c| condition(spec, c));
+        quote! {
+            if true #( && #conds )* {
+                report.push(#k::__private::rule_diagnostic(&RULES[#i], report.lang));
+            }
+        }
+    });
+    quote! {
+        /// Applies every cross-option rule of the spec to `cfg`.
+        pub fn check_rules(cfg: &Config, report: &mut #k::Report) {
+            #(#checks)*
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! `OPTIONS`, `CONFIGS`, `RULES`, `FILES`: the spec as static data.
+
+use cann_spec::{Accessor, CharClass, ConfigKind, OptionType, Spec};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::lit::{lit, opt_str, opt_text, products, release, span, text};
+use crate::Settings;
+
+pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let n_opt = spec.options.len();
+    let options = spec.options.iter().map(|o| {
+        let (name, path, config) = (&o.name, &o.path, &o.config);
+        let ty = match &o.ty {
+            OptionType::Bool => quote!(#k::meta::TypeMeta::Bool),
+            OptionType::Int => quote!(#k::meta::TypeMeta::Int),
+            OptionType::IntEnum => quote!(#k::meta::TypeMeta::IntEnum),
+            OptionType::StrEnum => quote!(#k::meta::TypeMeta::StrEnum),
+            OptionType::Str => quote!(#k::meta::TypeMeta::Str),
+            OptionType::CorePair => quote!(#k::meta::TypeMeta::CorePair),
+            OptionType::Config(c) => quote!(#k::meta::TypeMeta::Config(#c)),
+            OptionType::Path { chars } => {
+                let cs = chars.iter().map(|c| match c {
+                    CharClass::AsciiAlphanumeric => quote!(#k::meta::CharClass::AsciiAlphanumeric),
+                    CharClass::Cjk => quote!(#k::meta::CharClass::Cjk),
+                    CharClass::Literal(ch) => quote!(#k::meta::CharClass::Literal(#ch)),
+                });
+                quote!(#k::meta::TypeMeta::Path { chars: &[#(#cs),*] })
+            }
+        };
+        let default = match &o.default {
+            Some(d) => {
+                let d = lit(d, s);
+                quote!(::core::option::Option::Some(#d))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let values = o.values.iter().map(|v| {
+            let l = lit(&v.value, s);
+            let vname = &v.name;
+            let aliases = v.aliases.iter().map(|a| lit(a, s));
+            let avail = span(&v.available, s);
+            let prods = match &v.products {
+                Some(p) => {
+                    let p = products(p, s);
+                    quote!(::core::option::Option::Some(#p))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let doc = text(&v.doc, s);
+            quote!(#k::meta::ValueMeta { lit: #l, name: #vname, aliases: &[#(#aliases),*], available: #avail, products: #prods, doc: #doc })
+        });
+        let range = match &o.range {
+            Some(r) => {
+                let min = opt_i64(r.min);
+                let max = opt_i64(r.max);
+                quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let unit = opt_str(o.unit.as_deref());
+        let ge = opt_str(o.ge_key.as_deref());
+        let est = opt_str(o.surfaces.estimator.as_deref());
+        let session = match &o.surfaces.session {
+            Some((n, a)) => {
+                let a = match a {
+                    Accessor::I => quote!(#k::meta::Accessor::I),
+                    Accessor::S => quote!(#k::meta::Accessor::S),
+                    Accessor::B => quote!(#k::meta::Accessor::B),
+                };
+                quote!(::core::option::Option::Some((#n, #a)))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let tf2 = opt_str(o.surfaces.tf2.as_deref());
+        let env = opt_str(o.surfaces.env.as_deref());
+        let avail = span(&o.available, s);
+        let prods = products(o.effective_products(spec), s);
+        let dep = match &o.deprecated {
+            Some(d) => {
+                let since = release(&d.since, s);
+                let rep = opt_str(d.replacement.as_deref());
+                let note = text(&d.note, s);
+                quote!(::core::option::Option::Some(#k::meta::DeprecationMeta { since: #since, replacement: #rep, note: #note }))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let doc = text(&o.doc, s);
+        let source = &o.source;
+        quote! {
+            #k::meta::OptionMeta {
+                name: #name, path: #path, config: #config, ty: #ty, default: #default,
+                values: &[#(#values),*], range: #range, unit: #unit, ge_key: #ge,
+                estimator: #est, session: #session, tf2: #tf2, env: #env,
+                available: #avail, products: #prods, deprecated: #dep, doc: #doc,
+                source: &[#(#source),*],
+            }
+        }
+    });
+
+    let n_cfg = spec.configs.len();
+    let configs = spec.configs.iter().map(|c| {
+        let name = &c.name;
+        let root = opt_str(c.root_key.as_deref());
+        let kind = match c.kind {
+            ConfigKind::Python => quote!(#k::meta::ConfigKindMeta::Python),
+            ConfigKind::Environment => quote!(#k::meta::ConfigKindMeta::Environment),
+        };
+        let imp = opt_str(c.python_import.as_deref());
+        let doc = text(&c.doc, s);
+        quote!(#k::meta::ConfigMeta { name: #name, root_key: #root, kind: #kind, python_import: #imp, doc: #doc })
+    });
+
+    let n_rules = spec.rules.len();
+    let rules = spec.rules.iter().map(|r| {
+        let id = &r.id;
+        let sev = match r.severity {
+            cann_spec::Severity::Error => quote!(#k::meta::Severity::Error),
+            cann_spec::Severity::Warning => quote!(#k::meta::Severity::Warning),
+            cann_spec::Severity::Note => quote!(#k::meta::Severity::Note),
+        };
+        let conds = r.when.iter().map(crate::rules::render_condition);
+        let opts = r.when.iter().map(|c| &c.option);
+        let msg = text(&r.message, s);
+        let hint = opt_text(r.hint.as_ref(), s);
+        quote!(#k::meta::RuleMeta { id: #id, severity: #sev, conditions: &[#(#conds),*], options: &[#(#opts),*], message: #msg, hint: #hint })
+    });
+
+    let n_files = spec.files.len();
+    let files = spec.files.iter().map(|f| {
+        let name = &f.name;
+        let loc = text(&f.location, s);
+        let inv = text(&f.invalid, s);
+        let doc = text(&f.doc, s);
+        let keys = f.sections.iter().flat_map(|sec| {
+            sec.keys.iter().map(move |key| (sec.name.clone(), key))
+        }).map(|(sec, key)| {
+            let kname = &key.name;
+            let range = match &key.range {
+                Some(r) => {
+                    let min = opt_i64(r.min);
+                    let max = opt_i64(r.max);
+                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let unit = opt_str(key.unit.as_deref());
+            let default = opt_i64(key.default);
+            let env = opt_str(key.env.as_deref());
+            let special = key.special.iter().map(|(v, t)| {
+                let t = text(t, s);
+                quote!((#v, #t))
+            });
+            let doc = text(&key.doc, s);
+            quote!(#k::meta::FileKeyMeta { section: #sec, name: #kname, range: #range, unit: #unit, default: #default, env: #env, special: &[#(#special),*], doc: #doc })
+        });
+        quote!(#k::meta::FileMeta { name: #name, location: #loc, invalid: #inv, doc: #doc, keys: &[#(#keys),*] })
+    });
+
+    quote! {
+        /// Every option of the spec, in spec order.
+        pub static OPTIONS: [#k::meta::OptionMeta; #n_opt] = [#(#options),*];
+        /// Every configuration class of the spec.
+        pub static CONFIGS: [#k::meta::ConfigMeta; #n_cfg] = [#(#configs),*];
+        /// Every cross-option rule of the spec.
+        pub static RULES: [#k::meta::RuleMeta; #n_rules] = [#(#rules),*];
+        /// On-disk file formats the options rely on.
+        pub static FILES: [#k::meta::FileMeta; #n_files] = [#(#files),*];
+    }
+}
+
+fn opt_i64(v: Option<i64>) -> TokenStream {
+    match v {
+        Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
+    }
+}

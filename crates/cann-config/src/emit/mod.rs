@@ -1,0 +1,107 @@
+//! Turning a config into what each consumer reads: the graph engine's option map,
+//! Python for each TF Adapter surface, shell exports and JSON.
+//!
+//! Only options that are set are written, as the adapter itself does.
+
+mod ge;
+mod python;
+
+use std::fmt::Write as _;
+
+pub use ge::ge_options;
+pub use python::{estimator, session, tf2};
+
+use crate::{Config, ValueRef, Visit, Visitor};
+
+/// An output format of `cannctl emit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `ge.*` option map as JSON.
+    Ge,
+    /// `NPURunConfig(...)` for a TF1 Estimator.
+    Estimator,
+    /// `custom_op.parameter_map[...]` lines for a TF1 session.
+    Session,
+    /// `npu.global_options()` lines for TF2.
+    Tf2,
+    /// `export NAME=value` lines.
+    Env,
+    /// The config itself as JSON.
+    Json,
+}
+
+impl Format {
+    pub const ALL: &'static [(&'static str, Format)] = &[
+        ("ge", Format::Ge),
+        ("estimator", Format::Estimator),
+        ("session", Format::Session),
+        ("tf2", Format::Tf2),
+        ("env", Format::Env),
+        ("json", Format::Json),
+    ];
+}
+
+/// Renders `cfg` in `format`.
+pub fn emit(cfg: &Config, format: Format) -> String {
+    match format {
+        Format::Ge => {
+            let map = ge_options(cfg);
+            serde_json::to_string_pretty(&map).unwrap_or_default() + "\n"
+        }
+        Format::Estimator => estimator(cfg),
+        Format::Session => session(cfg),
+        Format::Tf2 => tf2(cfg),
+        Format::Env => env(cfg),
+        Format::Json => serde_json::to_string_pretty(cfg).unwrap_or_default() + "\n",
+    }
+}
+
+/// `export NAME=value` for every environment variable the config sets.
+pub fn env(cfg: &Config) -> String {
+    struct Env(String);
+    impl Visitor for Env {
+        fn value(&mut self, o: &'static crate::meta::OptionMeta, v: ValueRef<'_>) {
+            if let Some(name) = o.env {
+                let _ = writeln!(self.0, "export {name}={}", shell_word(&plain(v)));
+            }
+        }
+    }
+    let mut e = Env(String::new());
+    cfg.visit(&mut e);
+    e.0
+}
+
+/// The value as the graph engine and the shell receive it.
+pub(crate) fn plain(v: ValueRef<'_>) -> String {
+    match v {
+        ValueRef::Bool(b) => b.to_string(),
+        ValueRef::Int(i) => i.to_string(),
+        ValueRef::Str(s) => s.to_string(),
+        ValueRef::Cores(c) => c.to_string(),
+    }
+}
+
+/// Quotes a word for POSIX shells when it holds anything beyond safe characters.
+fn shell_word(s: &str) -> String {
+    let safe = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c));
+    if safe {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn shell_words_are_quoted_when_needed() {
+        assert_eq!(shell_word("/home/a_b"), "/home/a_b");
+        assert_eq!(shell_word("a b"), "'a b'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+}

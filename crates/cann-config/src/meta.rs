@@ -1,0 +1,320 @@
+//! Shapes of the spec metadata that codegen emits as `static` tables.
+//!
+//! These are plain data: the CLI's `explain`/`options`, the validators and the emitters
+//! read them, so the spec is consulted at compile time only.
+
+use crate::{Product, Release};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Text {
+    pub en: &'static str,
+    pub zh: &'static str,
+}
+
+impl Text {
+    pub fn get(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Zh => self.zh,
+        }
+    }
+}
+
+/// Language of messages and docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+/// A literal value as written in the spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lit {
+    Bool(bool),
+    Int(i64),
+    Str(&'static str),
+}
+
+impl std::fmt::Display for Lit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Lit::Bool(b) => write!(f, "{b}"),
+            Lit::Int(i) => write!(f, "{i}"),
+            Lit::Str(s) => write!(f, "{s:?}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CharClass {
+    AsciiAlphanumeric,
+    Cjk,
+    Literal(char),
+}
+
+impl CharClass {
+    pub fn matches(self, c: char) -> bool {
+        match self {
+            CharClass::AsciiAlphanumeric => c.is_ascii_alphanumeric(),
+            // CJK Unified Ideographs and Extension A: the "Chinese characters" of the docs.
+            CharClass::Cjk => matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'),
+            CharClass::Literal(l) => c == l,
+        }
+    }
+
+    pub fn describe(self) -> String {
+        match self {
+            CharClass::AsciiAlphanumeric => "letters a-z A-Z and digits 0-9".into(),
+            CharClass::Cjk => "Chinese characters".into(),
+            CharClass::Literal(c) => format!("`{c}`"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeMeta {
+    Bool,
+    Int,
+    IntEnum,
+    StrEnum,
+    Str,
+    Path { chars: &'static [CharClass] },
+    CorePair,
+    Config(&'static str),
+}
+
+impl TypeMeta {
+    pub fn name(&self) -> &'static str {
+        match self {
+            TypeMeta::Bool => "bool",
+            TypeMeta::Int => "int",
+            TypeMeta::IntEnum => "int-enum",
+            TypeMeta::StrEnum => "string-enum",
+            TypeMeta::Str => "string",
+            TypeMeta::Path { .. } => "path",
+            TypeMeta::CorePair => "core-pair",
+            TypeMeta::Config(_) => "config",
+        }
+    }
+}
+
+/// How a value is set on a TF1 session's `parameter_map`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Accessor {
+    I,
+    S,
+    B,
+}
+
+impl Accessor {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Accessor::I => "i",
+            Accessor::S => "s",
+            Accessor::B => "b",
+        }
+    }
+}
+
+/// Releases `from` (inclusive) `until` (exclusive); `None` is an open end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    pub from: Option<Release>,
+    pub until: Option<Release>,
+}
+
+impl Span {
+    pub fn contains(&self, r: Release) -> bool {
+        self.from.is_none_or(|f| r >= f) && self.until.is_none_or(|u| r < u)
+    }
+
+    /// Releases in this span, oldest first.
+    pub fn releases(&self) -> impl Iterator<Item = Release> + '_ {
+        Release::ALL.iter().copied().filter(|r| self.contains(*r))
+    }
+}
+
+impl std::fmt::Display for Span {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.from, self.until) {
+            (None, None) => f.write_str("all releases"),
+            (Some(a), None) => write!(f, "{a} and later"),
+            (None, Some(b)) => write!(f, "before {b}"),
+            (Some(a), Some(b)) => write!(f, "{a} up to (not including) {b}"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SupportMeta {
+    pub product: Product,
+    pub span: Span,
+}
+
+/// Product support: `None` means every product the release knows.
+pub type Products = Option<&'static [SupportMeta]>;
+
+/// Whether `product` may use something with `products` support in `release`.
+pub fn supports(products: Products, product: Product, release: Release) -> bool {
+    match products {
+        None => release.meta().products.contains(&product),
+        Some(list) => list
+            .iter()
+            .any(|s| s.product == product && s.span.contains(release)),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RangeMeta {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+}
+
+impl RangeMeta {
+    pub fn contains(&self, v: i64) -> bool {
+        self.min.is_none_or(|m| v >= m) && self.max.is_none_or(|m| v <= m)
+    }
+}
+
+impl std::fmt::Display for RangeMeta {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.min, self.max) {
+            (Some(a), Some(b)) => write!(f, "{a}..={b}"),
+            (Some(a), None) => write!(f, ">= {a}"),
+            (None, Some(b)) => write!(f, "<= {b}"),
+            (None, None) => f.write_str("any integer"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueMeta {
+    pub lit: Lit,
+    pub name: &'static str,
+    pub aliases: &'static [Lit],
+    pub available: Span,
+    /// `None`: the option's product support applies.
+    pub products: Option<Products>,
+    pub doc: Text,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeprecationMeta {
+    pub since: Release,
+    pub replacement: Option<&'static str>,
+    pub note: Text,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionMeta {
+    pub name: &'static str,
+    /// Dotted path from the top of a user config file.
+    pub path: &'static str,
+    /// Owning class, e.g. `MemoryConfig`.
+    pub config: &'static str,
+    pub ty: TypeMeta,
+    pub default: Option<Lit>,
+    pub values: &'static [ValueMeta],
+    pub range: Option<RangeMeta>,
+    pub unit: Option<&'static str>,
+    pub ge_key: Option<&'static str>,
+    pub estimator: Option<&'static str>,
+    pub session: Option<(&'static str, Accessor)>,
+    pub tf2: Option<&'static str>,
+    pub env: Option<&'static str>,
+    pub available: Span,
+    /// Effective support: the option's own list, else its class's.
+    pub products: Products,
+    pub deprecated: Option<DeprecationMeta>,
+    pub doc: Text,
+    pub source: &'static [&'static str],
+}
+
+impl OptionMeta {
+    pub fn value(&self, lit: Lit) -> Option<&'static ValueMeta> {
+        self.values.iter().find(|v| v.lit == lit)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfigKindMeta {
+    Python,
+    Environment,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConfigMeta {
+    pub name: &'static str,
+    pub root_key: Option<&'static str>,
+    pub kind: ConfigKindMeta,
+    pub python_import: Option<&'static str>,
+    pub doc: Text,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProductMeta {
+    pub product: Product,
+    pub id: &'static str,
+    pub name: Text,
+    pub note: Option<Text>,
+    pub cores: Option<(u32, u32)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReleaseMeta {
+    pub release: Release,
+    pub id: &'static str,
+    pub products: &'static [Product],
+    pub note: Option<Text>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleMeta {
+    pub id: &'static str,
+    pub severity: Severity,
+    /// Human rendering of each condition, e.g. `npu_run_config.op_debug_level != 0`.
+    pub conditions: &'static [&'static str],
+    /// Option paths the rule reads.
+    pub options: &'static [&'static str],
+    pub message: Text,
+    pub hint: Option<Text>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileKeyMeta {
+    pub section: &'static str,
+    pub name: &'static str,
+    pub range: Option<RangeMeta>,
+    pub unit: Option<&'static str>,
+    pub default: Option<i64>,
+    pub env: Option<&'static str>,
+    pub special: &'static [(i64, Text)],
+    pub doc: Text,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileMeta {
+    pub name: &'static str,
+    pub location: Text,
+    pub invalid: Text,
+    pub doc: Text,
+    pub keys: &'static [FileKeyMeta],
+}
