@@ -134,7 +134,7 @@ impl Cache {
             .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
         let kc = match fsx::make_dirs(base.as_fd(), Path::new(super::dir::KERNEL_CACHE)) {
             Ok(fd) => fd,
-            Err(e) if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
+            Err(_) if std::fs::symlink_metadata(dir.kernel_cache()).is_ok_and(|m| m.file_type().is_symlink()) => {
                 return Err(CacheError::Symlink(dir.kernel_cache()))
             }
             Err(e) => return Err(CacheError::io("create directory", dir.kernel_cache(), e)),
