@@ -166,3 +166,53 @@ fn caching_baseline_splits_coalesces_and_empties() {
         (0, 0)
     );
 }
+
+#[test]
+fn arena_books_match_the_backend_under_random_ops_and_failures() {
+    use cann_runtime::memory::FaultInjecting;
+    use memory_support::Rng;
+    let mut b = FaultInjecting::new(CountingBackend::new());
+    for retain in [0, 1 << 20] {
+        let cfg = ArenaConfig {
+            reserve_bytes: 1 << 30,
+            page_bytes: 1 << 16,
+            retain_bytes: retain,
+            ..ArenaConfig::default()
+        };
+        let mut a = ExpandableArena::new(&mut b, cfg).unwrap();
+        let mut rng = Rng::new(99 + retain);
+        let mut live = Vec::new();
+        let mut live_bytes = 0;
+        for i in 0..5000 {
+            // Every 7th operation runs with the backend refusing memory.
+            b.set_fail_after((i % 7 == 0).then_some(0));
+            if live.is_empty() || rng.range(0, 9) < 5 {
+                let size = rng.range(1, 300_000);
+                match a.alloc(&mut b, size) {
+                    Ok(x) => {
+                        live_bytes += size;
+                        live.push(x);
+                    }
+                    Err(MemoryError::Backend(_)) => {}
+                    Err(e) => panic!("{e}"),
+                }
+            } else {
+                let x = live.swap_remove(rng.range(0, live.len() as u64 - 1) as usize);
+                live_bytes -= x.requested();
+                a.free(&mut b, x).unwrap();
+            }
+            let st = a.stats();
+            assert_eq!(st.live_bytes, live_bytes);
+            assert_eq!(st.committed_bytes, b.usage().committed_bytes);
+            assert!(st.retained_bytes <= retain);
+        }
+        b.set_fail_after(None);
+        for x in live {
+            a.free(&mut b, x).unwrap();
+        }
+        a.trim(&mut b).unwrap();
+        assert_eq!(b.usage().committed_bytes, 0);
+        a.release(&mut b).unwrap();
+    }
+    assert!(b.injected() > 0);
+}

@@ -232,7 +232,17 @@ impl ExpandableArena {
             .count() as u64;
         if let Err((e, done)) = self.apply(backend, &need, true) {
             // Undo partial commits so a failed call leaves everything as it was.
-            let _ = self.apply(backend, &done, false);
+            if let Err((_, undone)) = self.apply(backend, &done, false) {
+                // Pages that would not decommit stay committed with no user:
+                // account for them as retained so the books stay exact.
+                let stuck = (done.len() - undone.len()) as u64 * self.cfg.page_bytes;
+                self.stats.committed_bytes += stuck;
+                self.stats.retained_bytes += stuck;
+                self.stats.peak_committed_bytes = self
+                    .stats
+                    .peak_committed_bytes
+                    .max(self.stats.committed_bytes);
+            }
             return Err(e);
         }
         let p = self.cfg.page_bytes;
@@ -291,6 +301,8 @@ impl ExpandableArena {
             Err((_, done)) => done.len(),
         };
         self.stats.committed_bytes -= done as u64 * p;
+        // Pages the backend would not decommit stay committed with no user.
+        self.stats.retained_bytes += (drop_pages.len() - done) as u64 * p;
         result.map_err(|(e, _)| e)
     }
 
