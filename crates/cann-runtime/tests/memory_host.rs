@@ -37,46 +37,6 @@ fn rss_of_range(start: u64, len: u64) -> u64 {
     total
 }
 
-/// Whole-process resident bytes from /proc/self/statm.
-fn rss_total() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
-    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
-    pages * rustix_page()
-}
-
-fn rustix_page() -> u64 {
-    HostBackend::new().page_bytes(PageSize::Base)
-}
-
-#[test]
-fn decommit_really_drops_resident_memory() {
-    let mut b = HostBackend::new();
-    let r = b.reserve(64 * MIB).unwrap();
-    assert_eq!(
-        rss_of_range(r.addr(), r.len()),
-        0,
-        "a reservation costs no memory"
-    );
-    b.commit(&r, 0, 32 * MIB).unwrap();
-    let before = rss_total();
-    // Cleaning touches every page, as a graph's first write would.
-    b.fill_zero(Target::Reservation(&r), 0, 32 * MIB).unwrap();
-    let touched = rss_of_range(r.addr(), r.len());
-    assert!(touched >= 32 * MIB, "resident after touch: {touched}");
-    let grown = rss_total();
-    assert!(grown >= before + 24 * MIB, "statm: {before} -> {grown}");
-    b.decommit(&r, 0, 32 * MIB).unwrap();
-    assert_eq!(
-        rss_of_range(r.addr(), r.len()),
-        0,
-        "decommit returns the pages"
-    );
-    let after = rss_total();
-    assert!(after + 24 * MIB <= grown, "statm: {grown} -> {after}");
-    assert_eq!(b.usage().committed_bytes, 0);
-    b.release(r).unwrap();
-}
-
 #[test]
 fn arena_free_gives_pages_back_on_the_real_backend() {
     let mut b = HostBackend::new();
