@@ -2,7 +2,9 @@
 //! check without a rescan, foreign CANN entries, and the relatime case the reference fails.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cann_runtime::cache::{reference, AgingNeed, GcOptions, GcOutcome, GcReport, NoProgress, Reason};
+use cann_runtime::cache::{
+    reference, AgingNeed, GcOptions, GcOutcome, GcReport, NoProgress, Reason,
+};
 
 mod cache_support;
 use cache_support::*;
@@ -19,13 +21,18 @@ fn done(o: GcOutcome) -> GcReport {
 }
 
 fn aged(r: &GcReport) -> Vec<String> {
-    r.removed.iter().filter(|x| x.reason == Reason::Aged).map(|x| x.rel.clone()).collect()
+    r.removed
+        .iter()
+        .filter(|x| x.reason == Reason::Aged)
+        .map(|x| x.rel.clone())
+        .collect()
 }
 
 /// 10 entries of ~120 KiB = ~1.2 MiB against a 1 MB limit, retaining 50 %.
 fn fill(c: &cann_runtime::cache::Cache, clock: &cann_runtime::cache::ManualClock) {
     for i in 0..10 {
-        c.put(&format!("e{i}"), &vec![i as u8; KB120], ".o", None).unwrap();
+        c.put(&format!("e{i}"), &vec![i as u8; KB120], ".o", None)
+            .unwrap();
         clock.advance(MIN);
     }
 }
@@ -46,7 +53,9 @@ fn nothing_younger_than_thirty_minutes_is_removed() {
     assert_eq!(aged(&r), ["e0.json"]);
     assert!(r.stopped_by_floor);
     clock.set(t0() + 30 * MIN + MIN - 1);
-    assert!(done(c.gc(&GcOptions::default()).unwrap()).removed.is_empty());
+    assert!(done(c.gc(&GcOptions::default()).unwrap())
+        .removed
+        .is_empty());
 }
 
 #[test]
@@ -58,21 +67,42 @@ fn least_recently_used_first_until_the_retained_share() {
     // Touch e0 and e1 late: they become the most recently used.
     clock.set(t0() + 40 * MIN);
     for k in ["e0", "e1"] {
-        assert!(matches!(c.get(k).unwrap(), cann_runtime::cache::Lookup::Hit(_)));
+        assert!(matches!(
+            c.get(k).unwrap(),
+            cann_runtime::cache::Lookup::Hit(_)
+        ));
     }
     clock.set(t0() + 2 * 60 * MIN);
-    let dry = done(c.gc(&GcOptions { dry_run: true, ..GcOptions::default() }).unwrap());
+    let dry = done(
+        c.gc(&GcOptions {
+            dry_run: true,
+            ..GcOptions::default()
+        })
+        .unwrap(),
+    );
     let r = done(c.gc(&GcOptions::default()).unwrap());
     assert_eq!(aged(&dry), aged(&r), "a dry run predicts the real pass");
     // 1 MiB limit, 50 % kept: down to <= 524288 bytes, i.e. 6 of 10 entries of ~120 KiB go.
-    assert_eq!(aged(&r), ["e2.json", "e3.json", "e4.json", "e5.json", "e6.json", "e7.json"]);
-    assert!(r.bytes_after <= 524_288 && r.bytes_after + KB120 as u64 > 524_288, "{r:?}");
+    assert_eq!(
+        aged(&r),
+        ["e2.json", "e3.json", "e4.json", "e5.json", "e6.json", "e7.json"]
+    );
+    assert!(
+        r.bytes_after <= 524_288 && r.bytes_after + KB120 as u64 > 524_288,
+        "{r:?}"
+    );
     assert_eq!(r.target_bytes, Some(524_288));
     // Ledger reconciled: the start-up check now says no.
     let s = c.startup_check().unwrap();
-    assert_eq!((s.need, s.ledger.unwrap().total_bytes), (AgingNeed::No, r.bytes_after));
+    assert_eq!(
+        (s.need, s.ledger.unwrap().total_bytes),
+        (AgingNeed::No, r.bytes_after)
+    );
     let v = c.verify(&NoProgress).unwrap();
-    assert!(v.ledger_matches && v.orphans.is_empty() && !v.has_errors(), "{v:?}");
+    assert!(
+        v.ledger_matches && v.orphans.is_empty() && !v.has_errors(),
+        "{v:?}"
+    );
 }
 
 #[test]
@@ -87,7 +117,9 @@ fn under_the_limit_nothing_ages() {
     // Aging off: nothing ages however large and old.
     let (off, clock) = manual(&d, None, 50);
     clock.advance(DAY);
-    assert!(done(off.gc(&GcOptions::default()).unwrap()).removed.is_empty());
+    assert!(done(off.gc(&GcOptions::default()).unwrap())
+        .removed
+        .is_empty());
 }
 
 #[test]
@@ -108,7 +140,14 @@ fn startup_check_reads_only_the_ledger() {
     // The next gc reconciles lazily.
     done(c.gc(&GcOptions::default()).unwrap());
     let s = c.startup_check().unwrap();
-    assert_eq!((s.need, s.ledger.unwrap().total_bytes, s.ledger.unwrap().entries), (AgingNeed::No, 0, 0));
+    assert_eq!(
+        (
+            s.need,
+            s.ledger.unwrap().total_bytes,
+            s.ledger.unwrap().entries
+        ),
+        (AgingNeed::No, 0, 0)
+    );
 }
 
 #[test]
@@ -128,10 +167,17 @@ fn foreign_cann_entries_are_discovered_and_aged_as_units() {
     assert_eq!(r.discovered, 3);
     // Oldest first; the mixed kernel goes whole (manifest, parts, binaries); the young entry
     // stays although the cache is still above the retained share.
-    let removed: Vec<_> = r.removed.iter().map(|x| x.rel.rsplit('/').next().unwrap().to_owned()).collect();
+    let removed: Vec<_> = r
+        .removed
+        .iter()
+        .map(|x| x.rel.rsplit('/').next().unwrap().to_owned())
+        .collect();
     assert_eq!(removed, ["te_old.json", "te_mix.json"], "{r:?}");
     assert!(r.stopped_by_floor);
-    let mut left: Vec<_> = std::fs::read_dir(&soc).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let mut left: Vec<_> = std::fs::read_dir(&soc)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
     left.sort();
     assert_eq!(left, ["te_new.json", "te_new.o"]);
     // Above the retained share but below the limit: no aging needed at the next start.
@@ -159,12 +205,30 @@ fn on_a_relatime_mount_aging_frees_what_the_rules_say_and_the_reference_frees_no
     let relatime = out.deleted_entries == 0;
     // Ours, on an identical copy.
     build(&kc(&d));
-    let c = open_with(&d, std::sync::Arc::new(cann_runtime::cache::SystemClock), Some(1), 50);
+    let c = open_with(
+        &d,
+        std::sync::Arc::new(cann_runtime::cache::SystemClock),
+        Some(1),
+        50,
+    );
     let r = done(c.gc(&GcOptions::default()).unwrap());
     // 8 x ~200 KiB = ~1.6 MiB; keep <= 512 KiB: the 6 oldest go, oldest first.
-    assert_eq!(aged(&r).iter().map(|s| s.as_str()).collect::<Vec<_>>(), ["te_0.json", "te_1.json", "te_2.json", "te_3.json", "te_4.json", "te_5.json"]);
+    assert_eq!(
+        aged(&r).iter().map(|s| s.as_str()).collect::<Vec<_>>(),
+        [
+            "te_0.json",
+            "te_1.json",
+            "te_2.json",
+            "te_3.json",
+            "te_4.json",
+            "te_5.json"
+        ]
+    );
     if mount_options(t.path()).split(',').any(|o| o == "relatime") {
-        assert!(relatime, "on relatime the reference's re-stat check must fail: {out:?}");
+        assert!(
+            relatime,
+            "on relatime the reference's re-stat check must fail: {out:?}"
+        );
     }
 }
 

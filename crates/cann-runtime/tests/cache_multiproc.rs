@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cann_runtime::cache::{
-    Cache, CacheDir, CommitStep, GcOptions, GcOutcome, Limits, Lookup, ManualClock, MaxSize, Miss, NoProgress, OpenOptions,
-    Progress, SystemClock,
+    Cache, CacheDir, CommitStep, GcOptions, GcOutcome, Limits, Lookup, ManualClock, MaxSize, Miss,
+    NoProgress, OpenOptions, Progress, SystemClock,
 };
 
 mod cache_support;
@@ -55,7 +55,16 @@ fn wait_ok(mut child: Child) {
 }
 
 fn open_sys(dir: &CacheDir, max_mb: u32) -> Cache {
-    Cache::open(dir, OpenOptions { limits: Limits::fixed(MaxSize::Mb(max_mb), 50), clock: Arc::new(SystemClock), durable: false, fault_hook: None }).unwrap()
+    Cache::open(
+        dir,
+        OpenOptions {
+            limits: Limits::fixed(MaxSize::Mb(max_mb), 50),
+            clock: Arc::new(SystemClock),
+            durable: false,
+            fault_hook: None,
+        },
+    )
+    .unwrap()
 }
 
 /// Blocks inside a gc pass (so the gc lock is held) until released or timed out.
@@ -73,18 +82,29 @@ impl Progress for Stall {
 
 #[test]
 fn worker() {
-    let Ok(role) = std::env::var("CACHE_WORKER_ROLE") else { return };
+    let Ok(role) = std::env::var("CACHE_WORKER_ROLE") else {
+        return;
+    };
     let dir = CacheDir::explicit(std::env::var("CACHE_DIR").unwrap()).unwrap();
     let var = |k: &str| std::env::var(k).unwrap_or_default();
     let code = match role.as_str() {
         "hold_gc" => {
             let c = open_sys(&dir, 500);
             let stall = Stall(var("CACHE_MARKER").into(), var("CACHE_RELEASE").into());
-            matches!(c.gc_with_progress(&GcOptions::default(), &stall).unwrap(), GcOutcome::Done(_)).then_some(0).unwrap_or(4)
+            matches!(
+                c.gc_with_progress(&GcOptions::default(), &stall).unwrap(),
+                GcOutcome::Done(_)
+            )
+            .then_some(0)
+            .unwrap_or(4)
         }
         "crash_put" => {
             let marker = PathBuf::from(var("CACHE_MARKER"));
-            let at = if var("CACHE_STEP") == "bin" { CommitStep::BinWritten } else { CommitStep::ManifestWritten };
+            let at = if var("CACHE_STEP") == "bin" {
+                CommitStep::BinWritten
+            } else {
+                CommitStep::ManifestWritten
+            };
             let hook: cann_runtime::cache::FaultHook = Arc::new(move |s| {
                 if s == at {
                     let _ = std::fs::write(&marker, b"");
@@ -92,11 +112,22 @@ fn worker() {
                 }
                 true
             });
-            let c = Cache::open(&dir, OpenOptions { fault_hook: Some(hook), ..OpenOptions::default() }).unwrap();
+            let c = Cache::open(
+                &dir,
+                OpenOptions {
+                    fault_hook: Some(hook),
+                    ..OpenOptions::default()
+                },
+            )
+            .unwrap();
             c.put("k", &payload("k", 2), ".o", None).unwrap();
             0
         }
-        "stress" => stress_worker(&dir, var("CACHE_W").parse().unwrap(), &PathBuf::from(var("CACHE_OUT"))),
+        "stress" => stress_worker(
+            &dir,
+            var("CACHE_W").parse().unwrap(),
+            &PathBuf::from(var("CACHE_OUT")),
+        ),
         "gc_force" => {
             let c = open_sys(&dir, 1);
             let mut epoch = 0;
@@ -130,7 +161,11 @@ fn stress_worker(dir: &CacheDir, w: u64, out: &Path) -> i32 {
             c.put(&key, &payload(&key, i), ".o", None).unwrap();
             last.insert(key, (i, t));
         } else {
-            let key = if i % 3 == 1 { format!("w{}/k{}", (w + i) % 3, i % 10) } else { format!("old/o{}", i % 30) };
+            let key = if i % 3 == 1 {
+                format!("w{}/k{}", (w + i) % 3, i % 10)
+            } else {
+                format!("old/o{}", i % 30)
+            };
             if let Lookup::Hit(e) = c.get(&key).unwrap() {
                 if let Err(why) = check_payload(&key, &e.binaries[0].1) {
                     eprintln!("worker {w}: torn read of {key}: {why}");
@@ -139,9 +174,16 @@ fn stress_worker(dir: &CacheDir, w: u64, out: &Path) -> i32 {
             }
         }
     }
-    let text: String = last.iter().map(|(k, (s, t))| format!("{k} {s} {t}\n")).collect();
+    let text: String = last
+        .iter()
+        .map(|(k, (s, t))| format!("{k} {s} {t}\n"))
+        .collect();
     std::fs::write(out, text).unwrap();
-    if bad == 0 { 0 } else { 3 }
+    if bad == 0 {
+        0
+    } else {
+        3
+    }
 }
 
 #[test]
@@ -152,17 +194,30 @@ fn one_process_ages_at_a_time_and_others_skip_without_waiting() {
     c.put("a", b"1", ".o", None).unwrap();
     let marker = t.path().join("holding");
     let release = t.path().join("release");
-    let child = spawn("hold_gc", &d, &[("CACHE_MARKER", marker.display().to_string()), ("CACHE_RELEASE", release.display().to_string())]);
+    let child = spawn(
+        "hold_gc",
+        &d,
+        &[
+            ("CACHE_MARKER", marker.display().to_string()),
+            ("CACHE_RELEASE", release.display().to_string()),
+        ],
+    );
     wait_for(&marker);
     let started = Instant::now();
     assert_eq!(c.gc(&GcOptions::default()).unwrap(), GcOutcome::Skipped);
     // Puts and gets go on while the other process ages.
     c.put("b", b"2", ".o", None).unwrap();
     assert!(matches!(c.get("a").unwrap(), Lookup::Hit(_)));
-    assert!(started.elapsed() < Duration::from_secs(5), "a skipped gc and the hot path must not wait for the ager");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "a skipped gc and the hot path must not wait for the ager"
+    );
     std::fs::write(&release, b"").unwrap();
     wait_ok(child);
-    assert!(matches!(c.gc(&GcOptions::default()).unwrap(), GcOutcome::Done(_)));
+    assert!(matches!(
+        c.gc(&GcOptions::default()).unwrap(),
+        GcOutcome::Done(_)
+    ));
     // The ager's index rewrite kept the put made during its pass.
     let v = c.verify(&NoProgress).unwrap();
     assert!(v.ledger_matches && v.entries == 2, "{v:?}");
@@ -175,12 +230,25 @@ fn a_killed_ager_does_not_wedge_the_lock() {
     let c = open_sys(&d, 500);
     c.put("a", b"1", ".o", None).unwrap();
     let marker = t.path().join("holding");
-    let mut child = spawn("hold_gc", &d, &[("CACHE_MARKER", marker.display().to_string()), ("CACHE_RELEASE", t.path().join("never").display().to_string())]);
+    let mut child = spawn(
+        "hold_gc",
+        &d,
+        &[
+            ("CACHE_MARKER", marker.display().to_string()),
+            (
+                "CACHE_RELEASE",
+                t.path().join("never").display().to_string(),
+            ),
+        ],
+    );
     wait_for(&marker);
     assert_eq!(c.gc(&GcOptions::default()).unwrap(), GcOutcome::Skipped);
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(matches!(c.gc(&GcOptions::default()).unwrap(), GcOutcome::Done(_)));
+    assert!(matches!(
+        c.gc(&GcOptions::default()).unwrap(),
+        GcOutcome::Done(_)
+    ));
 }
 
 #[test]
@@ -188,25 +256,50 @@ fn sigkill_during_a_commit_leaves_no_torn_entry() {
     for step in ["bin", "manifest"] {
         let t = tmp();
         let d = dir_of(&t);
-        Cache::open(&d, OpenOptions::default()).unwrap().put("k", &payload("k", 1), ".o", None).unwrap();
+        Cache::open(&d, OpenOptions::default())
+            .unwrap()
+            .put("k", &payload("k", 1), ".o", None)
+            .unwrap();
         let marker = t.path().join("in-commit");
-        let mut child = spawn("crash_put", &d, &[("CACHE_MARKER", marker.display().to_string()), ("CACHE_STEP", step.into())]);
+        let mut child = spawn(
+            "crash_put",
+            &d,
+            &[
+                ("CACHE_MARKER", marker.display().to_string()),
+                ("CACHE_STEP", step.into()),
+            ],
+        );
         wait_for(&marker);
         child.kill().unwrap();
         child.wait().unwrap();
         let clock = ManualClock::new(cann_runtime::cache::clock::system_now());
-        let c = Cache::open(&d, OpenOptions { clock: Arc::new(clock.clone()), limits: Limits::fixed(MaxSize::Mb(500), 50), ..OpenOptions::default() }).unwrap();
+        let c = Cache::open(
+            &d,
+            OpenOptions {
+                clock: Arc::new(clock.clone()),
+                limits: Limits::fixed(MaxSize::Mb(500), 50),
+                ..OpenOptions::default()
+            },
+        )
+        .unwrap();
         match c.get("k").unwrap() {
             Lookup::Hit(e) => assert_eq!(check_payload("k", &e.binaries[0].1), Ok(1), "{step}"),
             other => panic!("{step}: the committed entry must survive: {other:?}"),
         }
         let v = c.verify(&NoProgress).unwrap();
         assert!(!v.has_errors(), "{step}: {v:?}");
-        assert_eq!(v.temporaries.len() + v.orphans.len(), if step == "bin" { 1 } else { 2 }, "{step}: {v:?}");
+        assert_eq!(
+            v.temporaries.len() + v.orphans.len(),
+            if step == "bin" { 1 } else { 2 },
+            "{step}: {v:?}"
+        );
         clock.advance(31 * MIN);
         c.gc(&GcOptions::default()).unwrap();
         let v = c.verify(&NoProgress).unwrap();
-        assert!(v.temporaries.is_empty() && v.orphans.is_empty() && v.ledger_matches, "{step}: {v:?}");
+        assert!(
+            v.temporaries.is_empty() && v.orphans.is_empty() && v.ledger_matches,
+            "{step}: {v:?}"
+        );
     }
 }
 
@@ -217,17 +310,39 @@ fn bounded_stress_puts_gets_gc_and_force_across_processes() {
     // Old entries, over the 1 MB limit, for the ager to remove while the others work.
     let c = open_sys(&d, 1);
     for i in 0..30 {
-        c.put(&format!("old/o{i}"), &payload(&format!("old/o{i}"), i), ".o", None).unwrap();
+        c.put(
+            &format!("old/o{i}"),
+            &payload(&format!("old/o{i}"), i),
+            ".o",
+            None,
+        )
+        .unwrap();
     }
     for e in std::fs::read_dir(kc(&d).join("old")).unwrap() {
-        age_file(&e.unwrap().path(), cann_runtime::cache::clock::system_now() - 2 * DAY);
+        age_file(
+            &e.unwrap().path(),
+            cann_runtime::cache::clock::system_now() - 2 * DAY,
+        );
     }
     let outs: Vec<PathBuf> = (0..3).map(|w| t.path().join(format!("out{w}"))).collect();
     let gc_out = t.path().join("gc_out");
     let mut children: Vec<Child> = (0..3u64)
-        .map(|w| spawn("stress", &d, &[("CACHE_W", w.to_string()), ("CACHE_OUT", outs[w as usize].display().to_string())]))
+        .map(|w| {
+            spawn(
+                "stress",
+                &d,
+                &[
+                    ("CACHE_W", w.to_string()),
+                    ("CACHE_OUT", outs[w as usize].display().to_string()),
+                ],
+            )
+        })
         .collect();
-    children.push(spawn("gc_force", &d, &[("CACHE_OUT", gc_out.display().to_string())]));
+    children.push(spawn(
+        "gc_force",
+        &d,
+        &[("CACHE_OUT", gc_out.display().to_string())],
+    ));
     for ch in children {
         wait_ok(ch);
     }
@@ -237,10 +352,15 @@ fn bounded_stress_puts_gets_gc_and_force_across_processes() {
     for out in &outs {
         for line in std::fs::read_to_string(out).unwrap().lines() {
             let f: Vec<&str> = line.split(' ').collect();
-            let (key, seq, started): (&str, u64, i64) = (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
+            let (key, seq, started): (&str, u64, i64) =
+                (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
             match c.get(key).unwrap() {
-                Lookup::Hit(e) => assert_eq!(check_payload(key, &e.binaries[0].1), Ok(seq), "{key}"),
-                Lookup::Miss(Miss::Invalidated) => assert!(started < epoch, "{key} committed after force was lost"),
+                Lookup::Hit(e) => {
+                    assert_eq!(check_payload(key, &e.binaries[0].1), Ok(seq), "{key}")
+                }
+                Lookup::Miss(Miss::Invalidated) => {
+                    assert!(started < epoch, "{key} committed after force was lost")
+                }
                 other => panic!("{key}: committed entry lost: {other:?}"),
             }
             checked += 1;

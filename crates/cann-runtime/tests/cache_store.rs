@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use cann_runtime::cache::{
-    AgingNeed, Cache, CommitStep, GcOptions, GcOutcome, Limits, Lookup, Miss, MaxSize, NoProgress, OpenOptions, Reason,
+    AgingNeed, Cache, CommitStep, GcOptions, GcOutcome, Limits, Lookup, MaxSize, Miss, NoProgress,
+    OpenOptions, Reason,
 };
 
 mod cache_support;
@@ -24,20 +25,35 @@ fn put_get_round_trip_and_layout() {
     let t = tmp();
     let d = dir_of(&t);
     let (c, _) = manual(&d, Some(500), 50);
-    assert_eq!(c.get("Ascend910B/kernel_meta/te_add_1").unwrap(), Lookup::Miss(Miss::Absent));
-    let out = c.put("Ascend910B/kernel_meta/te_add_1", b"ELF...", ".o", None).unwrap();
+    assert_eq!(
+        c.get("Ascend910B/kernel_meta/te_add_1").unwrap(),
+        Lookup::Miss(Miss::Absent)
+    );
+    let out = c
+        .put("Ascend910B/kernel_meta/te_add_1", b"ELF...", ".o", None)
+        .unwrap();
     assert!(!out.over_limit);
     assert_eq!(hit(&c, "Ascend910B/kernel_meta/te_add_1"), b"ELF...");
     // CANN layout: the manifest names its binary by binFileName + binFileSuffix.
     let mpath = kc(&d).join("Ascend910B/kernel_meta/te_add_1.json");
     let m: serde_json::Value = serde_json::from_slice(&std::fs::read(&mpath).unwrap()).unwrap();
-    let bin = format!("{}{}", m["binFileName"].as_str().unwrap(), m["binFileSuffix"].as_str().unwrap());
-    assert_eq!(std::fs::read(kc(&d).join("Ascend910B/kernel_meta").join(bin)).unwrap(), b"ELF...");
+    let bin = format!(
+        "{}{}",
+        m["binFileName"].as_str().unwrap(),
+        m["binFileSuffix"].as_str().unwrap()
+    );
+    assert_eq!(
+        std::fs::read(kc(&d).join("Ascend910B/kernel_meta").join(bin)).unwrap(),
+        b"ELF..."
+    );
     let s = c.startup_check().unwrap();
     assert_eq!(s.need, AgingNeed::No);
     assert_eq!(s.ledger.unwrap().total_bytes, out.bytes);
     let v = c.verify(&NoProgress).unwrap();
-    assert!(!v.has_errors() && v.orphans.is_empty() && v.temporaries.is_empty() && v.ledger_matches, "{v:?}");
+    assert!(
+        !v.has_errors() && v.orphans.is_empty() && v.temporaries.is_empty() && v.ledger_matches,
+        "{v:?}"
+    );
 }
 
 #[test]
@@ -49,7 +65,10 @@ fn reads_real_cann_entries_including_mixed_kernels() {
     write_mix_entry(&kc(&d).join("soc"), "te_mix_3", 5);
     assert_eq!(hit(&c, "soc/te_mul_9"), vec![7u8; 10]);
     match c.get("soc/te_mix_3").unwrap() {
-        Lookup::Hit(e) => assert_eq!(e.binaries.iter().map(|b| b.0.as_str()).collect::<Vec<_>>(), ["te_mix_3_mix_aic.o", "te_mix_3_mix_aiv.o"]),
+        Lookup::Hit(e) => assert_eq!(
+            e.binaries.iter().map(|b| b.0.as_str()).collect::<Vec<_>>(),
+            ["te_mix_3_mix_aic.o", "te_mix_3_mix_aiv.o"]
+        ),
         other => panic!("{other:?}"),
     }
     // Parts are not entries.
@@ -73,11 +92,21 @@ fn replacing_an_entry_keeps_the_old_binary_for_readers_that_hold_the_old_manifes
     let old_bin = format!("{}.o", m["binFileName"].as_str().unwrap());
     assert_eq!(std::fs::read(kc(&d).join(&old_bin)).unwrap(), b"v1");
     // gc keeps the orphan through the grace period, then removes it.
-    let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else { panic!() };
+    let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else {
+        panic!()
+    };
     assert!(r.removed.is_empty());
     clock.advance(31 * MIN);
-    let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else { panic!() };
-    assert_eq!(r.removed.iter().map(|x| (x.rel.as_str(), x.reason)).collect::<Vec<_>>(), [(old_bin.as_str(), Reason::Orphan)]);
+    let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        r.removed
+            .iter()
+            .map(|x| (x.rel.as_str(), x.reason))
+            .collect::<Vec<_>>(),
+        [(old_bin.as_str(), Reason::Orphan)]
+    );
     assert_eq!(hit(&c, "k"), b"v2");
 }
 
@@ -100,12 +129,24 @@ fn force_never_breaks_a_concurrent_reader() {
     assert_eq!(hit(&reader, "op/a"), b"A2");
     assert_eq!(hit(&reader, "op/b"), b"B");
     // gc (even right away) does not remove invalidated entries that were used recently.
-    let GcOutcome::Done(r) = forcer.gc(&GcOptions::default()).unwrap() else { panic!() };
-    assert!(r.removed.iter().all(|x| x.reason != Reason::Invalidated), "{r:?}");
+    let GcOutcome::Done(r) = forcer.gc(&GcOptions::default()).unwrap() else {
+        panic!()
+    };
+    assert!(
+        r.removed.iter().all(|x| x.reason != Reason::Invalidated),
+        "{r:?}"
+    );
     // After the reader stops and the floor passes, they go.
     clock.advance(31 * MIN);
-    let GcOutcome::Done(r) = forcer.gc(&GcOptions::default()).unwrap() else { panic!() };
-    assert!(r.removed.iter().any(|x| x.rel == "op/b.json" && x.reason == Reason::Invalidated), "{r:?}");
+    let GcOutcome::Done(r) = forcer.gc(&GcOptions::default()).unwrap() else {
+        panic!()
+    };
+    assert!(
+        r.removed
+            .iter()
+            .any(|x| x.rel == "op/b.json" && x.reason == Reason::Invalidated),
+        "{r:?}"
+    );
     assert_eq!(hit(&forcer, "op/a"), b"A2");
     // A reader that refreshes adopts the epoch.
     reader.refresh().unwrap();
@@ -132,29 +173,60 @@ fn hits_stamp_atime_explicitly_and_minus_one_stops_it() {
     c.info(&NoProgress).unwrap();
     assert_eq!(atime_of(&m), t0() - 3 * DAY);
     // max_op_cache_size = -1: no access-time updates.
-    let off = Cache::open(&d, OpenOptions { limits: Limits::fixed(MaxSize::AgingOff, 50), clock: Arc::new(clock.clone()), durable: false, fault_hook: None }).unwrap();
+    let off = Cache::open(
+        &d,
+        OpenOptions {
+            limits: Limits::fixed(MaxSize::AgingOff, 50),
+            clock: Arc::new(clock.clone()),
+            durable: false,
+            fault_hook: None,
+        },
+    )
+    .unwrap();
     hit(&off, "k");
     assert_eq!(atime_of(&m), t0() - 3 * DAY);
     assert_eq!(off.startup_check().unwrap().need, AgingNeed::Off);
 }
 
 fn open_faulty(d: &cann_runtime::cache::CacheDir, at: CommitStep, armed: Arc<AtomicBool>) -> Cache {
-    let hook: cann_runtime::cache::FaultHook = Arc::new(move |s| !(s == at && armed.load(Ordering::SeqCst)));
-    Cache::open(d, OpenOptions { limits: Limits::fixed(MaxSize::Mb(500), 50), clock: Arc::new(cann_runtime::cache::ManualClock::new(t0())), durable: true, fault_hook: Some(hook) }).unwrap()
+    let hook: cann_runtime::cache::FaultHook =
+        Arc::new(move |s| !(s == at && armed.load(Ordering::SeqCst)));
+    Cache::open(
+        d,
+        OpenOptions {
+            limits: Limits::fixed(MaxSize::Mb(500), 50),
+            clock: Arc::new(cann_runtime::cache::ManualClock::new(t0())),
+            durable: true,
+            fault_hook: Some(hook),
+        },
+    )
+    .unwrap()
 }
 
 #[test]
 fn a_commit_interrupted_at_any_step_never_shows_a_torn_entry() {
-    for step in [CommitStep::BinWritten, CommitStep::BinRenamed, CommitStep::ManifestWritten, CommitStep::Committed] {
+    for step in [
+        CommitStep::BinWritten,
+        CommitStep::BinRenamed,
+        CommitStep::ManifestWritten,
+        CommitStep::Committed,
+    ] {
         let t = tmp();
         let d = dir_of(&t);
         let armed = Arc::new(AtomicBool::new(false));
         let c = open_faulty(&d, step, armed.clone());
         c.put("k", b"first", ".o", None).unwrap();
         armed.store(true, Ordering::SeqCst);
-        assert!(c.put("k", b"second-longer", ".o", None).is_err(), "{step:?}");
+        assert!(
+            c.put("k", b"second-longer", ".o", None).is_err(),
+            "{step:?}"
+        );
         let got = hit(&c, "k");
-        let want: &[u8] = if step == CommitStep::Committed { b"second-longer" } else { b"first" };
+        let want: &[u8] = if step == CommitStep::Committed {
+            b"second-longer"
+        } else {
+            b"first"
+        };
         assert_eq!(got, want, "{step:?}");
         let v = c.verify(&NoProgress).unwrap();
         assert!(!v.has_errors(), "{step:?}: {v:?}");
@@ -163,7 +235,11 @@ fn a_commit_interrupted_at_any_step_never_shows_a_torn_entry() {
         if step == CommitStep::Committed {
             assert_eq!(hit(&c, "fresh"), b"x");
         } else {
-            assert_eq!(c.get("fresh").unwrap(), Lookup::Miss(Miss::Absent), "{step:?}");
+            assert_eq!(
+                c.get("fresh").unwrap(),
+                Lookup::Miss(Miss::Absent),
+                "{step:?}"
+            );
         }
     }
 }
@@ -175,7 +251,10 @@ fn over_limit_is_reported_but_puts_never_block() {
     let (c, _) = manual(&d, Some(1), 50);
     let mut over = false;
     for i in 0..5 {
-        over = c.put(&format!("k{i}"), &vec![0u8; 300_000], ".o", None).unwrap().over_limit;
+        over = c
+            .put(&format!("k{i}"), &vec![0u8; 300_000], ".o", None)
+            .unwrap()
+            .over_limit;
     }
     assert!(over);
     assert_eq!(c.startup_check().unwrap().need, AgingNeed::Yes);

@@ -5,7 +5,9 @@
 use std::os::unix::fs::symlink;
 use std::path::Path;
 
-use cann_runtime::cache::{Cache, CacheError, GcOptions, GcOutcome, Lookup, NoProgress, OpenOptions};
+use cann_runtime::cache::{
+    Cache, CacheError, GcOptions, GcOutcome, Lookup, NoProgress, OpenOptions,
+};
 
 mod cache_support;
 use cache_support::*;
@@ -34,10 +36,18 @@ fn symlinks_are_never_followed_by_get_gc_verify_or_clear() {
     // 1. A manifest that is a symlink to a manifest elsewhere.
     symlink(o.join("victim.json"), soc.join("te_link.json")).unwrap();
     // 2. A real manifest whose binary is a symlink to a file elsewhere.
-    std::fs::write(soc.join("te_a.json"), r#"{"binFileName":"te_a","binFileSuffix":".o"}"#).unwrap();
+    std::fs::write(
+        soc.join("te_a.json"),
+        r#"{"binFileName":"te_a","binFileSuffix":".o"}"#,
+    )
+    .unwrap();
     symlink(o.join("secret.o"), soc.join("te_a.o")).unwrap();
     // 3. A manifest whose binary name climbs out of the directory.
-    std::fs::write(soc.join("te_up.json"), r#"{"binFileName":"../../../outside/secret","binFileSuffix":".o"}"#).unwrap();
+    std::fs::write(
+        soc.join("te_up.json"),
+        r#"{"binFileName":"../../../outside/secret","binFileSuffix":".o"}"#,
+    )
+    .unwrap();
     // 4. A directory inside the cache that is a symlink to a directory elsewhere.
     symlink(&o, kc(&d).join("evil")).unwrap();
     // 5. A normal old entry that puts the cache over its limit.
@@ -46,7 +56,10 @@ fn symlinks_are_never_followed_by_get_gc_verify_or_clear() {
         age_entry(&soc, stem, t0() - 3 * 24 * 60 * MIN);
     }
     for k in ["soc/te_link", "soc/te_a", "soc/te_up", "evil/victim"] {
-        assert!(matches!(c.get(k).unwrap(), Lookup::Miss(_)), "{k} must not resolve through a link");
+        assert!(
+            matches!(c.get(k).unwrap(), Lookup::Miss(_)),
+            "{k} must not resolve through a link"
+        );
     }
     let v = c.verify(&NoProgress).unwrap();
     let mut foreign: Vec<_> = v.foreign.iter().map(|f| f.0.as_str()).collect();
@@ -56,13 +69,21 @@ fn symlinks_are_never_followed_by_get_gc_verify_or_clear() {
     torn.sort();
     assert_eq!(torn, ["soc/te_a.json", "soc/te_up.json"], "{v:?}");
     clock.advance(31 * MIN);
-    let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else { panic!() };
-    assert!(r.removed.iter().all(|x| !x.rel.starts_with("evil")), "{r:?}");
+    let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else {
+        panic!()
+    };
+    assert!(
+        r.removed.iter().all(|x| !x.rel.starts_with("evil")),
+        "{r:?}"
+    );
     assert_outside_intact(&o);
     assert!(!soc.join("te_big.json").exists(), "the real old entry aged");
     let cleared = c.clear(&NoProgress).unwrap();
     assert!(cleared.links_removed >= 2, "{cleared:?}");
-    assert!(std::fs::symlink_metadata(kc(&d).join("evil")).is_err(), "the link itself is gone");
+    assert!(
+        std::fs::symlink_metadata(kc(&d).join("evil")).is_err(),
+        "the link itself is gone"
+    );
     assert_outside_intact(&o);
 }
 

@@ -65,7 +65,10 @@ pub struct GcOptions {
 
 impl Default for GcOptions {
     fn default() -> Self {
-        GcOptions { dry_run: false, floor: AGING_FLOOR }
+        GcOptions {
+            dry_run: false,
+            floor: AGING_FLOOR,
+        }
     }
 }
 
@@ -172,30 +175,57 @@ impl Cache {
             ..GcReport::default()
         };
         let mut total = report.bytes_before;
-        let mut dirs = Dirs { kc: self.kc.as_fd(), open: HashMap::new() };
-        let idle = |t: Nanos| now.saturating_sub(t) >= opts.floor;
-        let remove_loose = |l: &Loose, reason, dirs: &mut Dirs<'_>, report: &mut GcReport, total: &mut u64| {
-            if opts.dry_run || dirs.unlink(&l.rel).unwrap_or(false) {
-                *total = total.saturating_sub(l.bytes);
-                report.removed.push(Removal { rel: l.rel.clone(), bytes: l.bytes, reason });
-            }
+        let mut dirs = Dirs {
+            kc: self.kc.as_fd(),
+            open: HashMap::new(),
         };
+        let idle = |t: Nanos| now.saturating_sub(t) >= opts.floor;
+        let remove_loose =
+            |l: &Loose, reason, dirs: &mut Dirs<'_>, report: &mut GcReport, total: &mut u64| {
+                if opts.dry_run || dirs.unlink(&l.rel).unwrap_or(false) {
+                    *total = total.saturating_sub(l.bytes);
+                    report.removed.push(Removal {
+                        rel: l.rel.clone(),
+                        bytes: l.bytes,
+                        reason,
+                    });
+                }
+            };
         let mut kept_loose = Vec::new();
-        for (l, reason) in sc.temps.iter().map(|l| (l, Reason::Temporary)).chain(sc.orphans.iter().map(|l| (l, Reason::Orphan))) {
-            if idle(l.changed_ns) { remove_loose(l, reason, &mut dirs, &mut report, &mut total) } else { kept_loose.push(l.bytes) }
+        for (l, reason) in sc
+            .temps
+            .iter()
+            .map(|l| (l, Reason::Temporary))
+            .chain(sc.orphans.iter().map(|l| (l, Reason::Orphan)))
+        {
+            if idle(l.changed_ns) {
+                remove_loose(l, reason, &mut dirs, &mut report, &mut total)
+            } else {
+                kept_loose.push(l.bytes)
+            }
         }
         for t in &sc.torn {
             if idle(t.loose.changed_ns) {
                 remove_loose(&t.loose, Reason::Torn, &mut dirs, &mut report, &mut total);
                 for (name, bytes) in &t.present {
-                    let l = Loose { rel: sibling(&t.loose.rel, name), bytes: *bytes, changed_ns: 0 };
+                    let l = Loose {
+                        rel: sibling(&t.loose.rel, name),
+                        bytes: *bytes,
+                        changed_ns: 0,
+                    };
                     remove_loose(&l, Reason::Torn, &mut dirs, &mut report, &mut total);
                 }
             } else {
                 kept_loose.push(t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>());
             }
         }
-        let remove_entry = |rel: &str, rec: &IndexRec, reason, dirs: &mut Dirs<'_>, report: &mut GcReport, total: &mut u64| -> bool {
+        let remove_entry = |rel: &str,
+                            rec: &IndexRec,
+                            reason,
+                            dirs: &mut Dirs<'_>,
+                            report: &mut GcReport,
+                            total: &mut u64|
+         -> bool {
             // Manifest first: the entry disappears in one step; its files follow.
             if !opts.dry_run && !dirs.unlink(rel).unwrap_or(false) {
                 return false;
@@ -206,7 +236,11 @@ impl Cache {
                 }
             }
             *total = total.saturating_sub(rec.bytes);
-            report.removed.push(Removal { rel: rel.to_owned(), bytes: rec.bytes, reason });
+            report.removed.push(Removal {
+                rel: rel.to_owned(),
+                bytes: rec.bytes,
+                reason,
+            });
             true
         };
         // Current access time of an entry: its lower bound, raised by a fresh lstat of the
@@ -216,21 +250,47 @@ impl Cache {
             rec.access_ns = rec.access_ns.max(fsx::atime_ns(&st));
             Some(rec.access_ns)
         };
-        let invalid: Vec<String> = sc.entries.iter().filter(|(_, r)| r.committed_ns < epoch).map(|(k, _)| k.clone()).collect();
+        let invalid: Vec<String> = sc
+            .entries
+            .iter()
+            .filter(|(_, r)| r.committed_ns < epoch)
+            .map(|(k, _)| k.clone())
+            .collect();
         for rel in invalid {
-            let Some(mut rec) = sc.entries.remove(&rel) else { continue };
+            let Some(mut rec) = sc.entries.remove(&rel) else {
+                continue;
+            };
             match confirm(&rel, &mut rec, &mut dirs) {
-                Some(a) if idle(a) && remove_entry(&rel, &rec, Reason::Invalidated, &mut dirs, &mut report, &mut total) => {}
-                Some(_) => { sc.entries.insert(rel, rec); }
+                Some(a)
+                    if idle(a)
+                        && remove_entry(
+                            &rel,
+                            &rec,
+                            Reason::Invalidated,
+                            &mut dirs,
+                            &mut report,
+                            &mut total,
+                        ) => {}
+                Some(_) => {
+                    sc.entries.insert(rel, rec);
+                }
                 None => {}
             }
         }
         if let (Some(limit), Some(target)) = (report.limit_bytes, report.target_bytes) {
             if total >= limit {
-                let mut heap: BinaryHeap<Reverse<(Nanos, String)>> = sc.entries.iter().map(|(k, r)| Reverse((r.access_ns, k.clone()))).collect();
+                let mut heap: BinaryHeap<Reverse<(Nanos, String)>> = sc
+                    .entries
+                    .iter()
+                    .map(|(k, r)| Reverse((r.access_ns, k.clone())))
+                    .collect();
                 while total > target {
-                    let Some(Reverse((bound, rel))) = heap.pop() else { break };
-                    let Some(rec) = sc.entries.get_mut(&rel) else { continue };
+                    let Some(Reverse((bound, rel))) = heap.pop() else {
+                        break;
+                    };
+                    let Some(rec) = sc.entries.get_mut(&rel) else {
+                        continue;
+                    };
                     let Some(access) = confirm(&rel, rec, &mut dirs) else {
                         sc.entries.remove(&rel);
                         continue;
@@ -245,7 +305,14 @@ impl Cache {
                         break;
                     }
                     if let Some(rec) = sc.entries.remove(&rel) {
-                        if !remove_entry(&rel, &rec, Reason::Aged, &mut dirs, &mut report, &mut total) {
+                        if !remove_entry(
+                            &rel,
+                            &rec,
+                            Reason::Aged,
+                            &mut dirs,
+                            &mut report,
+                            &mut total,
+                        ) {
                             total = total.saturating_sub(rec.bytes);
                         }
                     }
@@ -263,10 +330,23 @@ impl Cache {
 
     /// Step 5: survivors plus whatever was appended since the snapshot become the new index;
     /// the ledger gets the reconciled totals. The lock is held for the tail merge and a rename.
-    fn commit_index(&self, mut entries: BTreeMap<String, IndexRec>, snapshot_len: u64, loose_bytes: u64, now: Nanos, report: &mut GcReport) -> Result<()> {
+    fn commit_index(
+        &self,
+        mut entries: BTreeMap<String, IndexRec>,
+        snapshot_len: u64,
+        loose_bytes: u64,
+        now: Nanos,
+        report: &mut GcReport,
+    ) -> Result<()> {
         let base = &self.dir.base;
-        let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", base, e))?;
-        let tail = self.state.read_index_from(snapshot_len).map_err(|e| CacheError::io("read index in", base, e))?;
+        let guard = self
+            .state
+            .lock()
+            .map_err(|e| CacheError::io("lock ledger in", base, e))?;
+        let tail = self
+            .state
+            .read_index_from(snapshot_len)
+            .map_err(|e| CacheError::io("read index in", base, e))?;
         let mut replaced_bytes = 0u64;
         let mut tail_map = BTreeMap::new();
         ledger::apply_index(&mut tail_map, &tail);
@@ -282,11 +362,20 @@ impl Cache {
                 text.push_str(&ledger::put_line(rel, rec));
             }
         }
-        self.state.replace_index(&guard, text.as_bytes(), self.opts.durable).map_err(|e| CacheError::io("rewrite index in", base, e))?;
+        self.state
+            .replace_index(&guard, text.as_bytes(), self.opts.durable)
+            .map_err(|e| CacheError::io("rewrite index in", base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         let total = entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + replaced_bytes;
-        let l = Ledger { total_bytes: total, entries: entries.len() as u64, epoch_ns: epoch, reconciled_ns: now.max(1) };
-        self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", base, e))?;
+        let l = Ledger {
+            total_bytes: total,
+            entries: entries.len() as u64,
+            epoch_ns: epoch,
+            reconciled_ns: now.max(1),
+        };
+        self.state
+            .write_ledger(&guard, &l)
+            .map_err(|e| CacheError::io("write ledger in", base, e))?;
         report.bytes_after = total;
         report.entries_after = l.entries;
         Ok(())

@@ -131,21 +131,33 @@ mod tests {
             .with(ASCEND_CACHE_PATH, "/a/cache")
             .with(HOME, "/home/u");
         let d = resolve(Some(Path::new("/opt/x")), &env).unwrap();
-        assert_eq!((d.base.as_path(), d.source), (Path::new("/opt/x"), DirSource::Option));
+        assert_eq!(
+            (d.base.as_path(), d.source),
+            (Path::new("/opt/x"), DirSource::Option)
+        );
         assert_eq!(d.kernel_cache(), Path::new("/opt/x/kernel_cache"));
         let d = resolve(None, &env).unwrap();
         assert_eq!(d.source, DirSource::AscendCachePath);
         assert_eq!(d.kernel_cache(), Path::new("/a/cache/kernel_cache"));
-        let d = resolve(Some(Path::new("")), &EnvSnapshot::empty().with(HOME, "/home/u")).unwrap();
+        let d = resolve(
+            Some(Path::new("")),
+            &EnvSnapshot::empty().with(HOME, "/home/u"),
+        )
+        .unwrap();
         assert_eq!(d.base, Path::new("/home/u/atc_data"));
         assert_eq!(d.ini_path(), Path::new("/home/u/atc_data/op_cache.ini"));
     }
 
     #[test]
     fn empty_env_value_is_unset() {
-        let env = EnvSnapshot::empty().with(ASCEND_CACHE_PATH, "").with(HOME, "/h");
+        let env = EnvSnapshot::empty()
+            .with(ASCEND_CACHE_PATH, "")
+            .with(HOME, "/h");
         assert_eq!(resolve(None, &env).unwrap().source, DirSource::HomeDefault);
-        assert!(matches!(resolve(None, &EnvSnapshot::empty()), Err(CacheError::NoDirectory)));
+        assert!(matches!(
+            resolve(None, &EnvSnapshot::empty()),
+            Err(CacheError::NoDirectory)
+        ));
     }
 
     #[test]

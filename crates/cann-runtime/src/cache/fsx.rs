@@ -22,7 +22,12 @@ const RESOLVE: ResolveFlags = ResolveFlags::BENEATH
     .union(ResolveFlags::NO_MAGICLINKS);
 
 /// Opens `rel` beneath `root` without following any symlink on the way.
-pub fn open_beneath(root: BorrowedFd<'_>, rel: &Path, flags: OFlags, mode: Mode) -> io::Result<OwnedFd> {
+pub fn open_beneath(
+    root: BorrowedFd<'_>,
+    rel: &Path,
+    flags: OFlags,
+    mode: Mode,
+) -> io::Result<OwnedFd> {
     let flags = flags | OFlags::CLOEXEC | OFlags::NOFOLLOW;
     match rfs::openat2(root, rel, flags, mode, RESOLVE) {
         Err(rustix::io::Errno::NOSYS) => open_walk(root, rel, flags, mode),
@@ -60,7 +65,11 @@ fn open_walk(root: BorrowedFd<'_>, rel: &Path, flags: OFlags, mode: Mode) -> io:
 
 /// Opens the directory `rel` beneath `root` (`rel` empty means `root` itself).
 pub fn open_dir(root: BorrowedFd<'_>, rel: &Path) -> io::Result<OwnedFd> {
-    let rel = if rel.as_os_str().is_empty() { Path::new(".") } else { rel };
+    let rel = if rel.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        rel
+    };
     open_beneath(root, rel, OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty())
 }
 
@@ -75,7 +84,12 @@ pub fn make_dirs(root: BorrowedFd<'_>, rel: &Path) -> io::Result<OwnedFd> {
             Ok(()) | Err(rustix::io::Errno::EXIST) => {}
             Err(e) => return Err(e.into()),
         }
-        cur = open_beneath(cur.as_fd(), Path::new(name), OFlags::DIRECTORY | OFlags::RDONLY, Mode::empty())?;
+        cur = open_beneath(
+            cur.as_fd(),
+            Path::new(name),
+            OFlags::DIRECTORY | OFlags::RDONLY,
+            Mode::empty(),
+        )?;
     }
     Ok(cur)
 }
@@ -133,7 +147,12 @@ pub fn tmp_name(for_name: &str) -> String {
 }
 
 /// Writes `data` to a new temporary file in `dir` and returns its name. The caller renames it.
-pub fn write_tmp(dir: BorrowedFd<'_>, for_name: &str, data: &[u8], durable: bool) -> io::Result<String> {
+pub fn write_tmp(
+    dir: BorrowedFd<'_>,
+    for_name: &str,
+    data: &[u8],
+    durable: bool,
+) -> io::Result<String> {
     let name = tmp_name(for_name);
     let fd = rfs::openat(
         dir,
@@ -141,7 +160,13 @@ pub fn write_tmp(dir: BorrowedFd<'_>, for_name: &str, data: &[u8], durable: bool
         OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
         Mode::from_raw_mode(0o644),
     )?;
-    let res = write_all(&fd, data).and_then(|()| if durable { Ok(rfs::fsync(&fd)?) } else { Ok(()) });
+    let res = write_all(&fd, data).and_then(|()| {
+        if durable {
+            Ok(rfs::fsync(&fd)?)
+        } else {
+            Ok(())
+        }
+    });
     if let Err(e) = res {
         let _ = rfs::unlinkat(dir, name.as_str(), AtFlags::empty());
         return Err(e);
@@ -181,24 +206,36 @@ pub fn unlink_at(dir: BorrowedFd<'_>, name: &std::ffi::OsStr) -> io::Result<bool
 pub fn rmdir_at(dir: BorrowedFd<'_>, name: &std::ffi::OsStr) -> io::Result<bool> {
     match rfs::unlinkat(dir, name, AtFlags::REMOVEDIR) {
         Ok(()) => Ok(true),
-        Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTEMPTY | rustix::io::Errno::EXIST) => Ok(false),
+        Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTEMPTY | rustix::io::Errno::EXIST) => {
+            Ok(false)
+        }
         Err(e) => Err(e.into()),
     }
 }
 
-/// Access time of a stat result, in nanoseconds.
+/// Access time of a stat result, in nanoseconds. (The casts are no-ops on 64-bit targets
+/// but not on 32-bit ones, where the fields are narrower.)
+#[allow(clippy::unnecessary_cast)]
 pub fn atime_ns(st: &Stat) -> Nanos {
-    (st.st_atime as i64).saturating_mul(1_000_000_000).saturating_add(st.st_atime_nsec as i64)
+    (st.st_atime as i64)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(st.st_atime_nsec as i64)
 }
 
 /// Modification time of a stat result, in nanoseconds.
+#[allow(clippy::unnecessary_cast)]
 pub fn mtime_ns(st: &Stat) -> Nanos {
-    (st.st_mtime as i64).saturating_mul(1_000_000_000).saturating_add(st.st_mtime_nsec as i64)
+    (st.st_mtime as i64)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(st.st_mtime_nsec as i64)
 }
 
 /// Status-change time of a stat result, in nanoseconds.
+#[allow(clippy::unnecessary_cast)]
 pub fn ctime_ns(st: &Stat) -> Nanos {
-    (st.st_ctime as i64).saturating_mul(1_000_000_000).saturating_add(st.st_ctime_nsec as i64)
+    (st.st_ctime as i64)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(st.st_ctime_nsec as i64)
 }
 
 /// Bytes the file occupies as reported by its size (not blocks: matches the reference).
@@ -217,19 +254,44 @@ pub fn kind(st: &Stat) -> FileType {
 /// `relatime` mounts alike: those policies only govern the implicit updates made by reads.
 pub fn stamp_atime(fd: BorrowedFd<'_>, at: Option<Nanos>) -> io::Result<()> {
     let last_access = match at {
-        None => Timespec { tv_sec: 0, tv_nsec: rfs::UTIME_NOW },
-        Some(ns) => Timespec { tv_sec: ns.div_euclid(1_000_000_000), tv_nsec: ns.rem_euclid(1_000_000_000) as _ },
+        None => Timespec {
+            tv_sec: 0,
+            tv_nsec: rfs::UTIME_NOW,
+        },
+        Some(ns) => Timespec {
+            tv_sec: ns.div_euclid(1_000_000_000),
+            tv_nsec: ns.rem_euclid(1_000_000_000) as _,
+        },
     };
     let ts = Timestamps {
         last_access,
-        last_modification: Timespec { tv_sec: 0, tv_nsec: rfs::UTIME_OMIT },
+        last_modification: Timespec {
+            tv_sec: 0,
+            tv_nsec: rfs::UTIME_OMIT,
+        },
     };
     Ok(rfs::futimens(fd, &ts)?)
 }
 
 /// Sets both times of `name` in `dir` without following a symlink (tests and imports use it).
-pub fn set_times(dir: BorrowedFd<'_>, name: &std::ffi::OsStr, atime: Nanos, mtime: Nanos) -> io::Result<()> {
-    let ts = |ns: Nanos| Timespec { tv_sec: ns.div_euclid(1_000_000_000), tv_nsec: ns.rem_euclid(1_000_000_000) as _ };
-    let times = Timestamps { last_access: ts(atime), last_modification: ts(mtime) };
-    Ok(rfs::utimensat(dir, name, &times, AtFlags::SYMLINK_NOFOLLOW)?)
+pub fn set_times(
+    dir: BorrowedFd<'_>,
+    name: &std::ffi::OsStr,
+    atime: Nanos,
+    mtime: Nanos,
+) -> io::Result<()> {
+    let ts = |ns: Nanos| Timespec {
+        tv_sec: ns.div_euclid(1_000_000_000),
+        tv_nsec: ns.rem_euclid(1_000_000_000) as _,
+    };
+    let times = Timestamps {
+        last_access: ts(atime),
+        last_modification: ts(mtime),
+    };
+    Ok(rfs::utimensat(
+        dir,
+        name,
+        &times,
+        AtFlags::SYMLINK_NOFOLLOW,
+    )?)
 }

@@ -53,12 +53,18 @@ impl IniDoc {
                     if k.is_empty() || v.is_empty() {
                         Kind::Other
                     } else {
-                        Kind::Pair { key: k.to_owned(), value: v.to_owned() }
+                        Kind::Pair {
+                            key: k.to_owned(),
+                            value: v.to_owned(),
+                        }
                     }
                 } else {
                     Kind::Other
                 };
-                Line { raw: raw.to_owned(), kind }
+                Line {
+                    raw: raw.to_owned(),
+                    kind,
+                }
             })
             .collect();
         IniDoc { lines }
@@ -71,7 +77,9 @@ impl IniDoc {
 
     /// True when `[section]` appears.
     pub fn has_section(&self, section: &str) -> bool {
-        self.lines.iter().any(|l| matches!(&l.kind, Kind::Section(s) if s == section))
+        self.lines
+            .iter()
+            .any(|l| matches!(&l.kind, Kind::Section(s) if s == section))
     }
 
     /// The value of `key` in `section`; the last assignment wins, as upstream.
@@ -81,7 +89,9 @@ impl IniDoc {
         for l in &self.lines {
             match &l.kind {
                 Kind::Section(s) => cur = Some(s),
-                Kind::Pair { key: k, value } if cur == Some(section) && k == key => found = Some(value.as_str()),
+                Kind::Pair { key: k, value } if cur == Some(section) && k == key => {
+                    found = Some(value.as_str())
+                }
                 _ => {}
             }
         }
@@ -99,7 +109,9 @@ impl IniDoc {
         for (i, l) in self.lines.iter().enumerate() {
             match &l.kind {
                 Kind::Section(s) => cur = Some(s.clone()),
-                Kind::Pair { key: k, .. } if cur.as_deref() == Some(section) && k == key => last_pair = Some(i),
+                Kind::Pair { key: k, .. } if cur.as_deref() == Some(section) && k == key => {
+                    last_pair = Some(i)
+                }
                 _ => {}
             }
             if cur.as_deref() == Some(section) {
@@ -108,17 +120,35 @@ impl IniDoc {
         }
         if let Some(i) = last_pair {
             let line = &mut self.lines[i];
-            let ending = if line.raw.ends_with("\r\n") { "\r\n" } else if line.raw.ends_with('\n') { "\n" } else { "" };
+            let ending = if line.raw.ends_with("\r\n") {
+                "\r\n"
+            } else if line.raw.ends_with('\n') {
+                "\n"
+            } else {
+                ""
+            };
             line.raw = format!("{key}={value}{ending}");
-            line.kind = Kind::Pair { key: key.to_owned(), value: value.to_owned() };
+            line.kind = Kind::Pair {
+                key: key.to_owned(),
+                value: value.to_owned(),
+            };
             return;
         }
-        let new = Line { raw: format!("{key}={value}{eol}"), kind: Kind::Pair { key: key.to_owned(), value: value.to_owned() } };
+        let new = Line {
+            raw: format!("{key}={value}{eol}"),
+            kind: Kind::Pair {
+                key: key.to_owned(),
+                value: value.to_owned(),
+            },
+        };
         match section_end {
             Some(mut i) => {
                 // Insert after the section's last non-blank line, so a blank separator stays
                 // between sections.
-                while i > 0 && self.lines[i].raw.trim().is_empty() && !matches!(self.lines[i].kind, Kind::Section(_)) {
+                while i > 0
+                    && self.lines[i].raw.trim().is_empty()
+                    && !matches!(self.lines[i].kind, Kind::Section(_))
+                {
                     i -= 1;
                 }
                 self.ensure_terminated(i, eol);
@@ -128,7 +158,10 @@ impl IniDoc {
                 if let Some(last) = self.lines.len().checked_sub(1) {
                     self.ensure_terminated(last, eol);
                 }
-                self.lines.push(Line { raw: format!("[{section}]{eol}"), kind: Kind::Section(section.to_owned()) });
+                self.lines.push(Line {
+                    raw: format!("[{section}]{eol}"),
+                    kind: Kind::Section(section.to_owned()),
+                });
                 self.lines.push(new);
             }
         }
@@ -141,8 +174,16 @@ impl IniDoc {
     }
 
     fn dominant_eol(&self) -> &'static str {
-        let crlf = self.lines.iter().filter(|l| l.raw.ends_with("\r\n")).count();
-        if crlf * 2 > self.lines.len() { "\r\n" } else { "\n" }
+        let crlf = self
+            .lines
+            .iter()
+            .filter(|l| l.raw.ends_with("\r\n"))
+            .count();
+        if crlf * 2 > self.lines.len() {
+            "\r\n"
+        } else {
+            "\n"
+        }
     }
 }
 
@@ -194,6 +235,9 @@ mod tests {
     fn set_appends_missing_section() {
         let mut d = IniDoc::parse("# only a comment");
         d.set(SECTION, KEY_ADK_VERSION, "1");
-        assert_eq!(d.render(), "# only a comment\n[op_compiler_cache]\nadk_version=1\n");
+        assert_eq!(
+            d.render(),
+            "# only a comment\n[op_compiler_cache]\nadk_version=1\n"
+        );
     }
 }

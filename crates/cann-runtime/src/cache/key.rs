@@ -19,7 +19,10 @@ pub struct Key {
 }
 
 fn bad(key: &str, why: &'static str) -> CacheError {
-    CacheError::BadKey { key: key.to_owned(), why }
+    CacheError::BadKey {
+        key: key.to_owned(),
+        why,
+    }
 }
 
 impl Key {
@@ -39,7 +42,10 @@ impl Key {
             if c.len() > 200 {
                 return Err(bad(key, "a component is longer than 200 bytes"));
             }
-            if !c.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')) {
+            if !c
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+            {
                 return Err(bad(key, "only a-z A-Z 0-9 _ - . and `/` are allowed"));
             }
         }
@@ -47,7 +53,10 @@ impl Key {
             return Err(bad(key, "empty"));
         };
         if stem.ends_with("_mix_aic") || stem.ends_with("_mix_aiv") {
-            return Err(bad(key, "`_mix_aic`/`_mix_aiv` names are parts of an entry, not entries"));
+            return Err(bad(
+                key,
+                "`_mix_aic`/`_mix_aiv` names are parts of an entry, not entries",
+            ));
         }
         Ok(Key {
             dir: dirs.iter().collect(),
@@ -72,7 +81,17 @@ mod tests {
         let k = Key::parse("Ascend910B/kernel_meta/te_add_1").unwrap();
         assert_eq!(k.dir, PathBuf::from("Ascend910B/kernel_meta"));
         assert_eq!(k.manifest_rel, "Ascend910B/kernel_meta/te_add_1.json");
-        for bad in ["", "../x", "a//b", "/abs", ".cann-cache/ledger", "a/.hidden", "x y", "k_mix_aic", "a\\b"] {
+        for bad in [
+            "",
+            "../x",
+            "a//b",
+            "/abs",
+            ".cann-cache/ledger",
+            "a/.hidden",
+            "x y",
+            "k_mix_aic",
+            "a\\b",
+        ] {
             assert!(Key::parse(bad).is_err(), "{bad}");
         }
     }

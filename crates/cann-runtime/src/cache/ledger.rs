@@ -49,7 +49,9 @@ pub enum LedgerRead {
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 impl Ledger {
@@ -93,7 +95,12 @@ impl State {
     /// Opens (creating when needed) `.cann-cache/` under the kernel_cache descriptor.
     pub fn open(kernel_cache: BorrowedFd<'_>) -> io::Result<State> {
         let dir = fsx::make_dirs(kernel_cache, Path::new(super::dir::STATE_DIR))?;
-        let ledger = fsx::open_beneath(dir.as_fd(), Path::new(LEDGER), OFlags::RDWR | OFlags::CREATE, Mode::from_raw_mode(0o644))?;
+        let ledger = fsx::open_beneath(
+            dir.as_fd(),
+            Path::new(LEDGER),
+            OFlags::RDWR | OFlags::CREATE,
+            Mode::from_raw_mode(0o644),
+        )?;
         Ok(State { dir, ledger })
     }
 
@@ -127,13 +134,23 @@ impl State {
     /// Appends index lines (caller holds the lock, so a concurrent compaction cannot swap the
     /// file between our open and our write).
     pub fn append_index(&self, _guard: &LedgerGuard<'_>, text: &str) -> io::Result<()> {
-        let fd = fsx::open_beneath(self.dir.as_fd(), Path::new(INDEX), OFlags::WRONLY | OFlags::APPEND | OFlags::CREATE, Mode::from_raw_mode(0o644))?;
+        let fd = fsx::open_beneath(
+            self.dir.as_fd(),
+            Path::new(INDEX),
+            OFlags::WRONLY | OFlags::APPEND | OFlags::CREATE,
+            Mode::from_raw_mode(0o644),
+        )?;
         fsx::write_all(&fd, text.as_bytes())
     }
 
     /// Reads the index from byte `from` on; missing reads as empty.
     pub fn read_index_from(&self, from: u64) -> io::Result<Vec<u8>> {
-        let fd = match fsx::open_beneath(self.dir.as_fd(), Path::new(INDEX), OFlags::RDONLY, Mode::empty()) {
+        let fd = match fsx::open_beneath(
+            self.dir.as_fd(),
+            Path::new(INDEX),
+            OFlags::RDONLY,
+            Mode::empty(),
+        ) {
             Ok(fd) => fd,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(e) => return Err(e),
@@ -145,7 +162,12 @@ impl State {
     }
 
     /// Replaces the index with `text` (caller holds the lock).
-    pub fn replace_index(&self, _guard: &LedgerGuard<'_>, text: &[u8], durable: bool) -> io::Result<()> {
+    pub fn replace_index(
+        &self,
+        _guard: &LedgerGuard<'_>,
+        text: &[u8],
+        durable: bool,
+    ) -> io::Result<()> {
         fsx::replace_file(self.dir.as_fd(), INDEX, text, durable)
     }
 }
@@ -188,14 +210,32 @@ pub fn del_line(rel: &str) -> String {
 /// after a crash, are skipped.
 pub fn apply_index(map: &mut BTreeMap<String, IndexRec>, text: &[u8]) {
     for line in text.split(|b| *b == b'\n') {
-        let Ok(line) = std::str::from_utf8(line) else { continue };
+        let Ok(line) = std::str::from_utf8(line) else {
+            continue;
+        };
         let mut f = line.split('\t');
         match f.next() {
             Some("P") => {
-                let (Some(c), Some(a), Some(b), Some(rel)) = (f.next(), f.next(), f.next(), f.next()) else { continue };
-                let (Ok(committed_ns), Ok(access_ns), Ok(bytes)) = (c.parse(), a.parse(), b.parse()) else { continue };
+                let (Some(c), Some(a), Some(b), Some(rel)) =
+                    (f.next(), f.next(), f.next(), f.next())
+                else {
+                    continue;
+                };
+                let (Ok(committed_ns), Ok(access_ns), Ok(bytes)) =
+                    (c.parse(), a.parse(), b.parse())
+                else {
+                    continue;
+                };
                 let files = f.map(str::to_owned).collect();
-                map.insert(rel.to_owned(), IndexRec { committed_ns, access_ns, bytes, files });
+                map.insert(
+                    rel.to_owned(),
+                    IndexRec {
+                        committed_ns,
+                        access_ns,
+                        bytes,
+                        files,
+                    },
+                );
             }
             Some("D") => {
                 if let Some(rel) = f.next() {
@@ -214,7 +254,12 @@ mod tests {
 
     #[test]
     fn ledger_codec_detects_damage() {
-        let l = Ledger { total_bytes: 7, entries: 2, epoch_ns: -3, reconciled_ns: 9 };
+        let l = Ledger {
+            total_bytes: 7,
+            entries: 2,
+            epoch_ns: -3,
+            reconciled_ns: 9,
+        };
         let mut b = l.encode();
         assert_eq!(Ledger::decode(&b), Some(l));
         b[9] ^= 1;
@@ -223,9 +268,20 @@ mod tests {
 
     #[test]
     fn index_lines_round_trip_and_torn_tail_is_skipped() {
-        let r = IndexRec { committed_ns: 1, access_ns: 2, bytes: 3, files: vec!["a.o".into()] };
+        let r = IndexRec {
+            committed_ns: 1,
+            access_ns: 2,
+            bytes: 3,
+            files: vec!["a.o".into()],
+        };
         let mut text = put_line("x/a.json", &r);
-        text.push_str(&put_line("b.json", &IndexRec { files: vec![], ..r.clone() }));
+        text.push_str(&put_line(
+            "b.json",
+            &IndexRec {
+                files: vec![],
+                ..r.clone()
+            },
+        ));
         text.push_str(&del_line("b.json"));
         text.push_str("P\t1\t2");
         let mut m = BTreeMap::new();

@@ -105,10 +105,16 @@ fn parse_int(text: &str) -> Result<i64, String> {
 
 fn check_max(text: &str, upper_inclusive: bool) -> Result<MaxSize, String> {
     let v = parse_int(text)?;
-    let upper_ok = if upper_inclusive { v <= INT_MAX } else { v < INT_MAX };
+    let upper_ok = if upper_inclusive {
+        v <= INT_MAX
+    } else {
+        v < INT_MAX
+    };
     match v {
         AGING_OFF => Ok(MaxSize::AgingOff),
-        1.. if upper_ok => u32::try_from(v).map(MaxSize::Mb).map_err(|_| "out of range".to_owned()),
+        1.. if upper_ok => u32::try_from(v)
+            .map(MaxSize::Mb)
+            .map_err(|_| "out of range".to_owned()),
         _ => Err("out of range".to_owned()),
     }
 }
@@ -151,15 +157,35 @@ impl Limits {
                 })
             };
             if !doc.has_section(SECTION) {
-                bad(KEY_MAX_SIZE, None, format!("section [{SECTION}] is missing"), INI_MAX_VALID);
+                bad(
+                    KEY_MAX_SIZE,
+                    None,
+                    format!("section [{SECTION}] is missing"),
+                    INI_MAX_VALID,
+                );
             } else {
                 let max = match max_txt {
-                    None => { bad(KEY_MAX_SIZE, None, "key is missing".into(), INI_MAX_VALID); None }
-                    Some(t) => check_max(t, true).map_err(|p| bad(KEY_MAX_SIZE, Some(t), p, INI_MAX_VALID)).ok(),
+                    None => {
+                        bad(KEY_MAX_SIZE, None, "key is missing".into(), INI_MAX_VALID);
+                        None
+                    }
+                    Some(t) => check_max(t, true)
+                        .map_err(|p| bad(KEY_MAX_SIZE, Some(t), p, INI_MAX_VALID))
+                        .ok(),
                 };
                 let ratio = match ratio_txt {
-                    None => { bad(KEY_REMAIN_RATIO, None, "key is missing".into(), INI_RATIO_VALID); None }
-                    Some(t) => check_ratio(t, 1).map_err(|p| bad(KEY_REMAIN_RATIO, Some(t), p, INI_RATIO_VALID)).ok(),
+                    None => {
+                        bad(
+                            KEY_REMAIN_RATIO,
+                            None,
+                            "key is missing".into(),
+                            INI_RATIO_VALID,
+                        );
+                        None
+                    }
+                    Some(t) => check_ratio(t, 1)
+                        .map_err(|p| bad(KEY_REMAIN_RATIO, Some(t), p, INI_RATIO_VALID))
+                        .ok(),
                 };
                 if let (Some(max), Some(remain_ratio)) = (max, ratio) {
                     return Limits {
@@ -177,10 +203,17 @@ impl Limits {
         let (max, max_origin) = match env.get_str(ASCEND_MAX_OP_CACHE_SIZE) {
             None => (MaxSize::Mb(DEFAULT_MAX_MB), Origin::Default),
             Some(t) => match check_max(&t, false) {
-                Ok(m) => (m, Origin::Env { var: ASCEND_MAX_OP_CACHE_SIZE }),
+                Ok(m) => (
+                    m,
+                    Origin::Env {
+                        var: ASCEND_MAX_OP_CACHE_SIZE,
+                    },
+                ),
                 Err(problem) => {
                     findings.push(LimitFinding {
-                        origin: Origin::Env { var: ASCEND_MAX_OP_CACHE_SIZE },
+                        origin: Origin::Env {
+                            var: ASCEND_MAX_OP_CACHE_SIZE,
+                        },
                         name: ASCEND_MAX_OP_CACHE_SIZE,
                         value: Some(t),
                         problem,
@@ -194,10 +227,17 @@ impl Limits {
         let (remain_ratio, ratio_origin) = match env.get_str(ASCEND_REMAIN_CACHE_SIZE_RATIO) {
             None => (DEFAULT_REMAIN_RATIO, Origin::Default),
             Some(t) => match check_ratio(&t, 0) {
-                Ok(r) => (r, Origin::Env { var: ASCEND_REMAIN_CACHE_SIZE_RATIO }),
+                Ok(r) => (
+                    r,
+                    Origin::Env {
+                        var: ASCEND_REMAIN_CACHE_SIZE_RATIO,
+                    },
+                ),
                 Err(problem) => {
                     findings.push(LimitFinding {
-                        origin: Origin::Env { var: ASCEND_REMAIN_CACHE_SIZE_RATIO },
+                        origin: Origin::Env {
+                            var: ASCEND_REMAIN_CACHE_SIZE_RATIO,
+                        },
                         name: ASCEND_REMAIN_CACHE_SIZE_RATIO,
                         value: Some(t),
                         problem,
@@ -208,7 +248,14 @@ impl Limits {
                 }
             },
         };
-        Limits { max, remain_ratio, max_origin, ratio_origin, ini: ini_use, findings }
+        Limits {
+            max,
+            remain_ratio,
+            max_origin,
+            ratio_origin,
+            ini: ini_use,
+            findings,
+        }
     }
 
     /// The built-in defaults with no findings.
@@ -218,7 +265,14 @@ impl Limits {
 
     /// Limits with explicit values (library users that do not read the ini).
     pub fn fixed(max: MaxSize, remain_ratio: u8) -> Limits {
-        Limits { max, remain_ratio: remain_ratio.min(100), max_origin: Origin::Default, ratio_origin: Origin::Default, ini: IniUse::Missing, findings: Vec::new() }
+        Limits {
+            max,
+            remain_ratio: remain_ratio.min(100),
+            max_origin: Origin::Default,
+            ratio_origin: Origin::Default,
+            ini: IniUse::Missing,
+            findings: Vec::new(),
+        }
     }
 
     /// False when `-1` turned aging (and access-time stamping) off.

@@ -99,7 +99,11 @@ impl Cache {
         let need = match ledger {
             _ if !self.opts.limits.aging_enabled() => AgingNeed::Off,
             Some(l) if l.reconciled_ns > 0 => {
-                if self.opts.limits.over_limit(l.total_bytes) { AgingNeed::Yes } else { AgingNeed::No }
+                if self.opts.limits.over_limit(l.total_bytes) {
+                    AgingNeed::Yes
+                } else {
+                    AgingNeed::No
+                }
             }
             _ => AgingNeed::Unknown,
         };
@@ -108,13 +112,17 @@ impl Cache {
 
     /// Runs the start-up check and, when aging is (or may be) needed, a gc pass on a
     /// background thread, so process start never waits for a pass.
-    pub fn age_in_background(self: &Arc<Self>) -> Result<Option<std::thread::JoinHandle<Result<GcOutcome>>>> {
+    pub fn age_in_background(
+        self: &Arc<Self>,
+    ) -> Result<Option<std::thread::JoinHandle<Result<GcOutcome>>>> {
         let check = self.startup_check()?;
         if !matches!(check.need, AgingNeed::Yes | AgingNeed::Unknown) {
             return Ok(None);
         }
         let me = Arc::clone(self);
-        Ok(Some(std::thread::spawn(move || me.gc(&GcOptions::default()))))
+        Ok(Some(std::thread::spawn(move || {
+            me.gc(&GcOptions::default())
+        })))
     }
 
     /// Marks a brand-new, empty cache as reconciled so its start-up check is exact from
@@ -123,12 +131,25 @@ impl Cache {
         if self.read_ledger()?.is_some() {
             return Ok(());
         }
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), true, &NoProgress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
-        if sc.entries.is_empty() && sc.torn.is_empty() && sc.orphans.is_empty() && sc.temps.is_empty() {
-            let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), true, &NoProgress)
+            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        if sc.entries.is_empty()
+            && sc.torn.is_empty()
+            && sc.orphans.is_empty()
+            && sc.temps.is_empty()
+        {
+            let guard = self
+                .state
+                .lock()
+                .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
             if self.read_ledger()?.is_none() {
-                let l = Ledger { reconciled_ns: self.now().max(1), ..Ledger::default() };
-                self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
+                let l = Ledger {
+                    reconciled_ns: self.now().max(1),
+                    ..Ledger::default()
+                };
+                self.state
+                    .write_ledger(&guard, &l)
+                    .map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
             }
         }
         Ok(())
@@ -141,16 +162,28 @@ impl Cache {
         if let Some(l) = ledger {
             progress.set_total(l.entries);
         }
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress)
+            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         let bytes = sc.total_bytes();
         let entries = sc.entries.len() as u64;
         Ok(VerifyReport {
             entries,
             bytes,
-            torn: sc.torn.iter().map(|t| TornEntry { rel: t.loose.rel.clone(), why: t.why.clone() }).collect(),
+            torn: sc
+                .torn
+                .iter()
+                .map(|t| TornEntry {
+                    rel: t.loose.rel.clone(),
+                    why: t.why.clone(),
+                })
+                .collect(),
             orphans: names(&sc.orphans),
             temporaries: names(&sc.temps),
-            foreign: sc.foreign.iter().map(|(p, k)| (p.clone(), (*k).to_owned())).collect(),
+            foreign: sc
+                .foreign
+                .iter()
+                .map(|(p, k)| (p.clone(), (*k).to_owned()))
+                .collect(),
             ledger,
             ledger_matches: ledger.is_some_and(|l| l.total_bytes == bytes && l.entries == entries),
         })
@@ -162,7 +195,8 @@ impl Cache {
         if let Some(l) = startup.ledger {
             progress.set_total(l.entries);
         }
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress)
+            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         Ok(InfoReport {
             bytes: sc.total_bytes(),
             entries: sc.entries.len() as u64,
@@ -178,24 +212,57 @@ impl Cache {
     /// another process is aging.
     pub fn clear(&self, progress: &dyn Progress) -> Result<ClearReport> {
         let base = &self.dir.base;
-        let Some(_gc) = lock::try_gc_lock(self.state.dir.as_fd()).map_err(|e| CacheError::io("lock gc in", base, e))? else {
-            return Err(CacheError::io("clear", base, std::io::Error::new(std::io::ErrorKind::WouldBlock, "another process is aging this cache; try again")));
+        let Some(_gc) = lock::try_gc_lock(self.state.dir.as_fd())
+            .map_err(|e| CacheError::io("lock gc in", base, e))?
+        else {
+            return Err(CacheError::io(
+                "clear",
+                base,
+                std::io::Error::new(
+                    std::io::ErrorKind::WouldBlock,
+                    "another process is aging this cache; try again",
+                ),
+            ));
         };
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress).map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress)
+            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         let mut rep = ClearReport::default();
         let mut files: Vec<(String, u64)> = Vec::new();
         for (rel, rec) in &sc.entries {
             files.push((rel.clone(), 0));
             let dir = rel.rsplit_once('/').map_or("", |p| p.0);
-            files.extend(rec.files.iter().map(|f| (if dir.is_empty() { f.clone() } else { format!("{dir}/{f}") }, 0)));
+            files.extend(rec.files.iter().map(|f| {
+                (
+                    if dir.is_empty() {
+                        f.clone()
+                    } else {
+                        format!("{dir}/{f}")
+                    },
+                    0,
+                )
+            }));
             rep.bytes_removed += rec.bytes;
         }
         for t in &sc.torn {
             files.push((t.loose.rel.clone(), t.loose.bytes));
             let dir = t.loose.rel.rsplit_once('/').map_or("", |p| p.0);
-            files.extend(t.present.iter().map(|(f, b)| (if dir.is_empty() { f.clone() } else { format!("{dir}/{f}") }, *b)));
+            files.extend(t.present.iter().map(|(f, b)| {
+                (
+                    if dir.is_empty() {
+                        f.clone()
+                    } else {
+                        format!("{dir}/{f}")
+                    },
+                    *b,
+                )
+            }));
         }
-        files.extend(sc.orphans.iter().chain(&sc.temps).map(|l| (l.rel.clone(), l.bytes)));
+        files.extend(
+            sc.orphans
+                .iter()
+                .chain(&sc.temps)
+                .map(|l| (l.rel.clone(), l.bytes)),
+        );
         for (rel, bytes) in files {
             if self.unlink_rel(&rel)? {
                 rep.files_removed += 1;
@@ -219,11 +286,23 @@ impl Cache {
                 }
             }
         }
-        let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", base, e))?;
-        self.state.replace_index(&guard, b"", self.opts.durable).map_err(|e| CacheError::io("rewrite index in", base, e))?;
+        let guard = self
+            .state
+            .lock()
+            .map_err(|e| CacheError::io("lock ledger in", base, e))?;
+        self.state
+            .replace_index(&guard, b"", self.opts.durable)
+            .map_err(|e| CacheError::io("rewrite index in", base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
-        let l = Ledger { total_bytes: 0, entries: 0, epoch_ns: epoch, reconciled_ns: self.now().max(1) };
-        self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", base, e))?;
+        let l = Ledger {
+            total_bytes: 0,
+            entries: 0,
+            epoch_ns: epoch,
+            reconciled_ns: self.now().max(1),
+        };
+        self.state
+            .write_ledger(&guard, &l)
+            .map_err(|e| CacheError::io("write ledger in", base, e))?;
         Ok(rep)
     }
 
@@ -233,7 +312,8 @@ impl Cache {
             Ok(fd) => fd,
             Err(_) => return Ok(false),
         };
-        fsx::unlink_at(fd.as_fd(), name.as_ref()).map_err(|e| CacheError::io("remove", self.dir.kernel_cache().join(rel), e))
+        fsx::unlink_at(fd.as_fd(), name.as_ref())
+            .map_err(|e| CacheError::io("remove", self.dir.kernel_cache().join(rel), e))
     }
 
     /// Removes one entry (manifest first, then its files) and accounts for it.
@@ -244,14 +324,24 @@ impl Cache {
             Err(_) => return Ok(false),
         };
         let mname = format!("{}{}", key.stem, super::manifest::MANIFEST_SUFFIX);
-        let Some(text) = super::store::read_small(dirfd.as_fd(), &mname) else { return Ok(false) };
+        let Some(text) = super::store::read_small(dirfd.as_fd(), &mname) else {
+            return Ok(false);
+        };
         let kcp = self.dir.kernel_cache();
-        if !fsx::unlink_at(dirfd.as_fd(), mname.as_ref()).map_err(|e| CacheError::io("remove", &kcp, e))? {
+        if !fsx::unlink_at(dirfd.as_fd(), mname.as_ref())
+            .map_err(|e| CacheError::io("remove", &kcp, e))?
+        {
             return Ok(false);
         }
         let mut freed = text.len() as u64;
         if let Ok(m) = super::manifest::Manifest::parse(&text) {
-            for f in m.bin_name().ok().flatten().into_iter().chain(m.sub_manifests().unwrap_or_default()) {
+            for f in m
+                .bin_name()
+                .ok()
+                .flatten()
+                .into_iter()
+                .chain(m.sub_manifests().unwrap_or_default())
+            {
                 if let Ok(st) = fsx::lstat_at(dirfd.as_fd(), f.as_ref()) {
                     if fsx::unlink_at(dirfd.as_fd(), f.as_ref()).unwrap_or(false) {
                         freed += fsx::size_of(&st);
@@ -259,12 +349,19 @@ impl Cache {
                 }
             }
         }
-        let guard = self.state.lock().map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
+        let guard = self
+            .state
+            .lock()
+            .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
         let mut l = self.read_ledger()?.unwrap_or_default();
         l.total_bytes = l.total_bytes.saturating_sub(freed);
         l.entries = l.entries.saturating_sub(1);
-        self.state.append_index(&guard, &ledger::del_line(&key.manifest_rel)).map_err(|e| CacheError::io("append index in", &self.dir.base, e))?;
-        self.state.write_ledger(&guard, &l).map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
+        self.state
+            .append_index(&guard, &ledger::del_line(&key.manifest_rel))
+            .map_err(|e| CacheError::io("append index in", &self.dir.base, e))?;
+        self.state
+            .write_ledger(&guard, &l)
+            .map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
         Ok(true)
     }
 }

@@ -16,7 +16,9 @@ const PART_SUFFIXES: [&str; 2] = ["_mix_aic.json", "_mix_aiv.json"];
 
 /// True for the parts of a mixed kernel (`*_mix_aic.json`, `*_mix_aiv.json`).
 pub fn is_part_name(name: &str) -> bool {
-    PART_SUFFIXES.iter().any(|s| name.len() > s.len() && name.ends_with(s))
+    PART_SUFFIXES
+        .iter()
+        .any(|s| name.len() > s.len() && name.ends_with(s))
 }
 
 /// True for a name the upstream scan treats as an entry manifest: ends in `.json`, is not a
@@ -82,7 +84,11 @@ impl Manifest {
         match (&self.bin_file_name, &self.bin_file_suffix) {
             (Some(n), s) => {
                 let full = format!("{n}{}", s.as_deref().unwrap_or(""));
-                if is_plain_name(&full) { Ok(Some(full)) } else { Err(ManifestProblem::BadName(full)) }
+                if is_plain_name(&full) {
+                    Ok(Some(full))
+                } else {
+                    Err(ManifestProblem::BadName(full))
+                }
             }
             _ => Ok(None),
         }
@@ -90,17 +96,29 @@ impl Manifest {
 
     /// The sub-manifest names of a `jsonList` entry.
     pub fn sub_manifests(&self) -> Result<Vec<String>, ManifestProblem> {
-        let Some(list) = &self.json_list else { return Ok(Vec::new()) };
+        let Some(list) = &self.json_list else {
+            return Ok(Vec::new());
+        };
         list.iter()
             .map(|r| {
-                if is_plain_name(&r.json_file_name) { Ok(r.json_file_name.clone()) } else { Err(ManifestProblem::BadName(r.json_file_name.clone())) }
+                if is_plain_name(&r.json_file_name) {
+                    Ok(r.json_file_name.clone())
+                } else {
+                    Err(ManifestProblem::BadName(r.json_file_name.clone()))
+                }
             })
             .collect()
     }
 }
 
 /// Builds the manifest text for an entry stored by this library.
-pub fn own_manifest(kernel_name: &str, bin_file_name: &str, bin_suffix: &str, meta: OwnMeta, extra: Option<&serde_json::Map<String, serde_json::Value>>) -> Vec<u8> {
+pub fn own_manifest(
+    kernel_name: &str,
+    bin_file_name: &str,
+    bin_suffix: &str,
+    meta: OwnMeta,
+    extra: Option<&serde_json::Map<String, serde_json::Value>>,
+) -> Vec<u8> {
     let mut obj = serde_json::Map::new();
     if let Some(extra) = extra {
         for (k, v) in extra {
@@ -110,7 +128,10 @@ pub fn own_manifest(kernel_name: &str, bin_file_name: &str, bin_suffix: &str, me
     obj.insert("kernelName".into(), kernel_name.into());
     obj.insert("binFileName".into(), bin_file_name.into());
     obj.insert("binFileSuffix".into(), bin_suffix.into());
-    obj.insert("cannCache".into(), serde_json::json!({"committedNs": meta.committed_ns, "binSize": meta.bin_size}));
+    obj.insert(
+        "cannCache".into(),
+        serde_json::json!({"committedNs": meta.committed_ns, "binSize": meta.bin_size}),
+    );
     serde_json::Value::Object(obj).to_string().into_bytes()
 }
 
@@ -132,19 +153,29 @@ mod tests {
 
     #[test]
     fn parse_real_layouts() {
-        let m = Manifest::parse(br#"{"binFileName":"te_add_1","binFileSuffix":".o","kernelName":"k","sha256":"x"}"#).unwrap();
+        let m = Manifest::parse(
+            br#"{"binFileName":"te_add_1","binFileSuffix":".o","kernelName":"k","sha256":"x"}"#,
+        )
+        .unwrap();
         assert_eq!(m.bin_name().unwrap().as_deref(), Some("te_add_1.o"));
         let m = Manifest::parse(br#"{"jsonList":[{"jsonFileName":"k_mix_aic.json"},{"jsonFileName":"k_mix_aiv.json"}]}"#).unwrap();
-        assert_eq!(m.sub_manifests().unwrap(), vec!["k_mix_aic.json", "k_mix_aiv.json"]);
+        assert_eq!(
+            m.sub_manifests().unwrap(),
+            vec!["k_mix_aic.json", "k_mix_aiv.json"]
+        );
         assert_eq!(m.bin_name().unwrap(), None);
-        let m = Manifest::parse(br#"{"binFileName":"../../etc/passwd","binFileSuffix":""}"#).unwrap();
+        let m =
+            Manifest::parse(br#"{"binFileName":"../../etc/passwd","binFileSuffix":""}"#).unwrap();
         assert!(matches!(m.bin_name(), Err(ManifestProblem::BadName(_))));
         assert!(Manifest::parse(b"{\"binFileName\": ").is_err());
     }
 
     #[test]
     fn own_manifest_round_trips() {
-        let meta = OwnMeta { committed_ns: 5, bin_size: 3 };
+        let meta = OwnMeta {
+            committed_ns: 5,
+            bin_size: 3,
+        };
         let bytes = own_manifest("k", "k.ab", ".o", meta, None);
         let m = Manifest::parse(&bytes).unwrap();
         assert_eq!(m.own, Some(meta));

@@ -48,14 +48,19 @@ pub use limits::{IniUse, LimitFinding, Limits, MaxSize, Origin};
 pub use maint::{AgingNeed, ClearReport, InfoReport, StartupCheck, TornEntry, VerifyReport};
 pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
 pub use progress::{NoProgress, Progress};
-pub use setup::{open_session, read_ini, resolve_limits, stamp_versions, CacheSettings, Session, ToolkitVersions, VersionStamp};
+pub use setup::{
+    open_session, read_ini, resolve_limits, stamp_versions, CacheSettings, Session,
+    ToolkitVersions, VersionStamp,
+};
 pub use store::{Cache, CommitStep, Entry, FaultHook, Lookup, Miss, OpenOptions, PutOutcome};
 
 /// Test support: set a file's times inside the cache without following symlinks.
 #[doc(hidden)]
 pub fn set_file_times(path: &std::path::Path, atime: Nanos, mtime: Nanos) -> std::io::Result<()> {
     let parent = path.parent().unwrap_or(std::path::Path::new("."));
-    let name = path.file_name().ok_or_else(|| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
     let dir = std::fs::File::open(parent)?;
     fsx::set_times(std::os::fd::AsFd::as_fd(&dir), name, atime, mtime)
 }

@@ -170,7 +170,10 @@ mod tests {
     #[test]
     fn debug_level_wins_over_everything() {
         let p = CachePolicy::resolve(CacheMode::Force, Some(2), None);
-        assert_eq!(p, CachePolicy::Disabled(DisabledBy::OpDebugLevel { level: 2 }));
+        assert_eq!(
+            p,
+            CachePolicy::Disabled(DisabledBy::OpDebugLevel { level: 2 })
+        );
         let p = CachePolicy::resolve(CacheMode::Enable, Some(0), None);
         assert!(p.uses_cache("Add", "Add"));
     }
@@ -179,7 +182,10 @@ mod tests {
     fn debug_config_without_list_disables() {
         let cfg = OpDebugConfig::parse("# c\noom=1\n");
         let p = CachePolicy::resolve(CacheMode::Enable, None, Some(&cfg));
-        assert_eq!(p, CachePolicy::Disabled(DisabledBy::OpDebugConfigWithoutList));
+        assert_eq!(
+            p,
+            CachePolicy::Disabled(DisabledBy::OpDebugConfigWithoutList)
+        );
     }
 
     #[test]

@@ -66,10 +66,18 @@ fn bin_of(dir: &Path, m: &Manifest, files: &mut Vec<(PathBuf, u64)>) {
 }
 
 /// The whole upstream start-up sequence at `now_secs` (Unix seconds).
-pub fn run(kernel_cache: &Path, max_bytes: u64, ratio: u8, now_secs: i64) -> io::Result<RefOutcome> {
+pub fn run(
+    kernel_cache: &Path,
+    max_bytes: u64,
+    ratio: u8,
+    now_secs: i64,
+) -> io::Result<RefOutcome> {
     use std::os::unix::fs::MetadataExt;
     let total = dir_size(kernel_cache)?;
-    let mut out = RefOutcome { total_bytes: total, ..RefOutcome::default() };
+    let mut out = RefOutcome {
+        total_bytes: total,
+        ..RefOutcome::default()
+    };
     if total < max_bytes {
         return Ok(out);
     }
@@ -81,7 +89,10 @@ pub fn run(kernel_cache: &Path, max_bytes: u64, ratio: u8, now_secs: i64) -> io:
     for (i, path) in manifests.iter().enumerate() {
         let Ok(md) = fs::metadata(path) else { continue };
         let atime = md.atime();
-        let mut files = vec![(path.clone(), fs::metadata(path).map(|m| m.len()).unwrap_or(0))];
+        let mut files = vec![(
+            path.clone(),
+            fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+        )];
         let dir = path.parent().unwrap_or(kernel_cache);
         if let Ok(text) = fs::read(path) {
             if let Ok(m) = Manifest::parse(&text) {
@@ -106,7 +117,9 @@ pub fn run(kernel_cache: &Path, max_bytes: u64, ratio: u8, now_secs: i64) -> io:
         if now_secs - atime < 1800 {
             break;
         }
-        let Some((first, _)) = files.first() else { continue };
+        let Some((first, _)) = files.first() else {
+            continue;
+        };
         if let Ok(md) = fs::metadata(first) {
             if md.atime() == atime {
                 for (p, sz) in &files {

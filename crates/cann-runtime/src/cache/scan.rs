@@ -57,54 +57,102 @@ impl Scan {
     /// Bytes of everything counted: entries, orphans, temporaries, torn entries.
     pub fn total_bytes(&self) -> u64 {
         let e: u64 = self.entries.values().map(|r| r.bytes).sum();
-        let l: u64 = self.orphans.iter().chain(&self.temps).map(|l| l.bytes).sum();
-        let t: u64 = self.torn.iter().map(|t| t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>()).sum();
+        let l: u64 = self
+            .orphans
+            .iter()
+            .chain(&self.temps)
+            .map(|l| l.bytes)
+            .sum();
+        let t: u64 = self
+            .torn
+            .iter()
+            .map(|t| t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>())
+            .sum();
         e + l + t
     }
 }
 
 fn join(dir: &str, name: &str) -> String {
-    if dir.is_empty() { name.to_owned() } else { format!("{dir}/{name}") }
+    if dir.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{dir}/{name}")
+    }
 }
 
 fn loose(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Option<Loose> {
     let st = fsx::lstat_at(dir, name.as_ref()).ok()?;
-    Some(Loose { rel: join(dir_rel, name), bytes: fsx::size_of(&st), changed_ns: fsx::mtime_ns(&st).max(fsx::ctime_ns(&st)) })
+    Some(Loose {
+        rel: join(dir_rel, name),
+        bytes: fsx::size_of(&st),
+        changed_ns: fsx::mtime_ns(&st).max(fsx::ctime_ns(&st)),
+    })
 }
 
 /// Reads and sizes a manifest nobody indexed. `full` also checks sizes of our own binaries.
 fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, Torn> {
     let st = fsx::lstat_at(dir, name.as_ref());
-    let (mbytes, changed) = st.as_ref().map(|s| (fsx::size_of(s), fsx::mtime_ns(s).max(fsx::ctime_ns(s)))).unwrap_or((0, 0));
-    let base = Loose { rel: join(dir_rel, name), bytes: mbytes, changed_ns: changed };
-    let torn = |why: String, present: Vec<(String, u64)>| Torn { loose: base.clone(), why, present };
-    let text = super::store::read_small(dir, name).ok_or_else(|| torn("manifest unreadable".into(), vec![]))?;
+    let (mbytes, changed) = st
+        .as_ref()
+        .map(|s| (fsx::size_of(s), fsx::mtime_ns(s).max(fsx::ctime_ns(s))))
+        .unwrap_or((0, 0));
+    let base = Loose {
+        rel: join(dir_rel, name),
+        bytes: mbytes,
+        changed_ns: changed,
+    };
+    let torn = |why: String, present: Vec<(String, u64)>| Torn {
+        loose: base.clone(),
+        why,
+        present,
+    };
+    let text = super::store::read_small(dir, name)
+        .ok_or_else(|| torn("manifest unreadable".into(), vec![]))?;
     let m = Manifest::parse(&text).map_err(|e| torn(format!("{e:?}"), vec![]))?;
     let mut files = Vec::new();
     let mut present = Vec::new();
     let mut bytes = mbytes;
     let mut missing = None;
-    let mut visit = |fname: String, expect: Option<u64>, present: &mut Vec<(String, u64)>| -> Option<Manifest> {
+    let mut visit = |fname: String,
+                     expect: Option<u64>,
+                     present: &mut Vec<(String, u64)>|
+     -> Option<Manifest> {
         match fsx::lstat_at(dir, fname.as_ref()) {
             Ok(s) if fsx::kind(&s) == FileType::RegularFile => {
                 let sz = fsx::size_of(&s);
                 if expect.is_some_and(|e| e != sz) && missing.is_none() {
-                    missing = Some(format!("{fname}: {sz} bytes, manifest says {}", expect.unwrap_or(0)));
+                    missing = Some(format!(
+                        "{fname}: {sz} bytes, manifest says {}",
+                        expect.unwrap_or(0)
+                    ));
                 }
                 bytes += sz;
                 present.push((fname.clone(), sz));
                 files.push(fname.clone());
-                if fname.ends_with(".json") { super::store::read_small(dir, &fname).and_then(|t| Manifest::parse(&t).ok()) } else { None }
+                if fname.ends_with(".json") {
+                    super::store::read_small(dir, &fname).and_then(|t| Manifest::parse(&t).ok())
+                } else {
+                    None
+                }
             }
-            Ok(_) => { missing.get_or_insert(format!("{fname} is not a regular file")); None }
-            Err(_) => { missing.get_or_insert(format!("{fname} is missing")); None }
+            Ok(_) => {
+                missing.get_or_insert(format!("{fname} is not a regular file"));
+                None
+            }
+            Err(_) => {
+                missing.get_or_insert(format!("{fname} is missing"));
+                None
+            }
         }
     };
     let bin = m.bin_name().map_err(|e| torn(format!("{e:?}"), vec![]))?;
     if let Some(b) = bin {
         visit(b, m.own.map(|o| o.bin_size), &mut present);
     }
-    for sub in m.sub_manifests().map_err(|e| torn(format!("{e:?}"), vec![]))? {
+    for sub in m
+        .sub_manifests()
+        .map_err(|e| torn(format!("{e:?}"), vec![]))?
+    {
         if let Some(part) = visit(sub, None, &mut present) {
             if let Ok(Some(b)) = part.bin_name() {
                 visit(b, None, &mut present);
@@ -117,14 +165,25 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
     let committed = m.own.map_or(changed, |o| o.committed_ns);
     let atime = st.as_ref().map(fsx::atime_ns).unwrap_or(0);
     // The upstream rule ranks by access time alone; a foreign entry's atime is our lower bound.
-    Ok(IndexRec { committed_ns: committed, access_ns: atime, bytes, files })
+    Ok(IndexRec {
+        committed_ns: committed,
+        access_ns: atime,
+        bytes,
+        files,
+    })
 }
 
 /// Walks the cache. With `trust_index`, manifests found in `known` are taken as indexed
 /// (no open, no stat); otherwise every manifest is inspected (used by `verify` and `info`).
-pub fn walk(kc: BorrowedFd<'_>, known: &BTreeMap<String, IndexRec>, trust_index: bool, progress: &dyn Progress) -> std::io::Result<Scan> {
+pub fn walk(
+    kc: BorrowedFd<'_>,
+    known: &BTreeMap<String, IndexRec>,
+    trust_index: bool,
+    progress: &dyn Progress,
+) -> std::io::Result<Scan> {
     let mut scan = Scan::default();
-    let mut stack: Vec<(String, OwnedFd)> = vec![(String::new(), fsx::open_dir(kc, Path::new(""))?)];
+    let mut stack: Vec<(String, OwnedFd)> =
+        vec![(String::new(), fsx::open_dir(kc, Path::new(""))?)];
     while let Some((dir_rel, fd)) = stack.pop() {
         let mut names_reg = Vec::new();
         let mut dir = Dir::read_from(&fd)?;
@@ -133,7 +192,10 @@ pub fn walk(kc: BorrowedFd<'_>, known: &BTreeMap<String, IndexRec>, trust_index:
             let name = match ent.file_name().to_str() {
                 Ok(n) => n.to_owned(),
                 Err(_) => {
-                    scan.foreign.push((join(&dir_rel, &ent.file_name().to_string_lossy()), "non-UTF-8 name"));
+                    scan.foreign.push((
+                        join(&dir_rel, &ent.file_name().to_string_lossy()),
+                        "non-UTF-8 name",
+                    ));
                     continue;
                 }
             };
@@ -142,12 +204,16 @@ pub fn walk(kc: BorrowedFd<'_>, known: &BTreeMap<String, IndexRec>, trust_index:
             }
             let mut ft = ent.file_type();
             if ft == FileType::Unknown {
-                ft = fsx::lstat_at(fd.as_fd(), name.as_ref()).map(|s| fsx::kind(&s)).unwrap_or(FileType::Unknown);
+                ft = fsx::lstat_at(fd.as_fd(), name.as_ref())
+                    .map(|s| fsx::kind(&s))
+                    .unwrap_or(FileType::Unknown);
             }
             match ft {
                 FileType::Directory => match fsx::open_dir(fd.as_fd(), Path::new(&name)) {
                     Ok(sub) => stack.push((join(&dir_rel, &name), sub)),
-                    Err(_) => scan.foreign.push((join(&dir_rel, &name), "unreadable directory")),
+                    Err(_) => scan
+                        .foreign
+                        .push((join(&dir_rel, &name), "unreadable directory")),
                 },
                 FileType::Symlink => scan.foreign.push((join(&dir_rel, &name), "symbolic link")),
                 FileType::RegularFile => names_reg.push(name),

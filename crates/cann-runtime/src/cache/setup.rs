@@ -37,7 +37,10 @@ pub enum VersionStamp {
     /// unknown version, are invalidated as upstream does.
     Created,
     /// The stamps differed (or were missing) and were rewritten; older entries invalidated.
-    Changed { old_adk: Option<String>, old_ops: Option<String> },
+    Changed {
+        old_adk: Option<String>,
+        old_ops: Option<String>,
+    },
 }
 
 /// Inputs of a session, as plain values.
@@ -78,27 +81,57 @@ pub fn read_ini(dir: &CacheDir) -> Result<Option<IniDoc>> {
 /// The limits in force for `dir` (ini, then environment, then defaults).
 pub fn resolve_limits(dir: &CacheDir, env: &EnvSnapshot) -> Result<Limits> {
     let doc = read_ini(dir)?;
-    Ok(Limits::resolve(doc.as_ref().map(|d| (dir.ini_path(), d)), env))
+    Ok(Limits::resolve(
+        doc.as_ref().map(|d| (dir.ini_path(), d)),
+        env,
+    ))
 }
 
 /// Writes `text` as `op_cache.ini` atomically, keeping the old file's permissions. With
 /// `create`, an existing file is never replaced (another writer won the race).
 fn write_ini(dir: &CacheDir, text: &str, mode: Option<u32>, create: bool) -> Result<bool> {
-    let e = |op| { let p = dir.ini_path(); move |err: std::io::Error| CacheError::io(op, p, err) };
-    let base = rustix::fs::open(&dir.base, OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty()).map_err(|x| e("open directory of")(x.into()))?;
-    let tmp = fsx::write_tmp(base.as_fd(), dir::OP_CACHE_INI, text.as_bytes(), true).map_err(e("write"))?;
+    let e = |op| {
+        let p = dir.ini_path();
+        move |err: std::io::Error| CacheError::io(op, p, err)
+    };
+    let base = rustix::fs::open(
+        &dir.base,
+        OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|x| e("open directory of")(x.into()))?;
+    let tmp = fsx::write_tmp(base.as_fd(), dir::OP_CACHE_INI, text.as_bytes(), true)
+        .map_err(e("write"))?;
     if let Some(m) = mode {
-        if let Ok(fd) = fsx::open_beneath(base.as_fd(), tmp.as_ref(), OFlags::RDONLY, Mode::empty()) {
+        if let Ok(fd) = fsx::open_beneath(base.as_fd(), tmp.as_ref(), OFlags::RDONLY, Mode::empty())
+        {
             let _ = rustix::fs::fchmod(&fd, Mode::from_raw_mode(m & 0o7777));
         }
     }
-    let flags = if create { RenameFlags::NOREPLACE } else { RenameFlags::empty() };
-    let res = rustix::fs::renameat_with(base.as_fd(), tmp.as_str(), base.as_fd(), dir::OP_CACHE_INI, flags);
+    let flags = if create {
+        RenameFlags::NOREPLACE
+    } else {
+        RenameFlags::empty()
+    };
+    let res = rustix::fs::renameat_with(
+        base.as_fd(),
+        tmp.as_str(),
+        base.as_fd(),
+        dir::OP_CACHE_INI,
+        flags,
+    );
     match res {
-        Ok(()) => { let _ = rustix::fs::fsync(&base); Ok(true) }
+        Ok(()) => {
+            let _ = rustix::fs::fsync(&base);
+            Ok(true)
+        }
         Err(err) => {
             let _ = fsx::unlink_at(base.as_fd(), tmp.as_ref());
-            if create && err == rustix::io::Errno::EXIST { Ok(false) } else { Err(e("replace")(err.into())) }
+            if create && err == rustix::io::Errno::EXIST {
+                Ok(false)
+            } else {
+                Err(e("replace")(err.into()))
+            }
         }
     }
 }
@@ -117,37 +150,78 @@ pub fn stamp_versions(dir: &CacheDir, v: &ToolkitVersions) -> Result<VersionStam
         };
         let old_adk = doc.get(SECTION, KEY_ADK_VERSION).map(str::to_owned);
         let old_ops = doc.get(SECTION, KEY_OPS_VERSION).map(str::to_owned);
-        if old_adk.as_deref() == Some(v.adk.as_str()) && old_ops.as_deref() == Some(v.ops.as_str()) {
+        if old_adk.as_deref() == Some(v.adk.as_str()) && old_ops.as_deref() == Some(v.ops.as_str())
+        {
             return Ok(VersionStamp::Same);
         }
         doc.set(SECTION, KEY_ADK_VERSION, &v.adk);
         doc.set(SECTION, KEY_OPS_VERSION, &v.ops);
-        let mode = meta.ok().map(|m| std::os::unix::fs::PermissionsExt::mode(&m.permissions()));
+        let mode = meta
+            .ok()
+            .map(|m| std::os::unix::fs::PermissionsExt::mode(&m.permissions()));
         write_ini(dir, &doc.render(), mode, false)?;
         return Ok(VersionStamp::Changed { old_adk, old_ops });
     }
-    Err(CacheError::io("create", dir.ini_path(), std::io::Error::other("op_cache.ini keeps appearing and vanishing")))
+    Err(CacheError::io(
+        "create",
+        dir.ini_path(),
+        std::io::Error::other("op_cache.ini keeps appearing and vanishing"),
+    ))
 }
 
 /// Opens a compilation session: decides the policy; when the cache is on, resolves the
 /// directory, stamps versions, reads limits, opens the cache and applies `force`.
-pub fn open_session(settings: &CacheSettings, env: &EnvSnapshot, clock: Arc<dyn Clock>) -> Result<Session> {
-    let policy = CachePolicy::resolve(settings.mode, settings.op_debug_level, settings.op_debug_config.as_ref());
+pub fn open_session(
+    settings: &CacheSettings,
+    env: &EnvSnapshot,
+    clock: Arc<dyn Clock>,
+) -> Result<Session> {
+    let policy = CachePolicy::resolve(
+        settings.mode,
+        settings.op_debug_level,
+        settings.op_debug_config.as_ref(),
+    );
     let dir = dir::resolve(settings.dir.as_deref(), env)?;
     if let CachePolicy::Disabled(_) = policy {
         let limits = resolve_limits(&dir, env)?;
-        return Ok(Session { policy, dir, limits, versions: VersionStamp::NotChecked, invalidated: false, cache: None });
+        return Ok(Session {
+            policy,
+            dir,
+            limits,
+            versions: VersionStamp::NotChecked,
+            invalidated: false,
+            cache: None,
+        });
     }
-    std::fs::create_dir_all(&dir.base).map_err(|e| CacheError::io("create directory", &dir.base, e))?;
+    std::fs::create_dir_all(&dir.base)
+        .map_err(|e| CacheError::io("create directory", &dir.base, e))?;
     let versions = match &settings.versions {
         Some(v) => stamp_versions(&dir, v)?,
         None => VersionStamp::NotChecked,
     };
     let limits = resolve_limits(&dir, env)?;
-    let cache = Cache::open(&dir, OpenOptions { limits: limits.clone(), clock, ..OpenOptions::default() })?;
-    let invalidated = settings.mode == CacheMode::Force || matches!(versions, VersionStamp::Created | VersionStamp::Changed { .. });
+    let cache = Cache::open(
+        &dir,
+        OpenOptions {
+            limits: limits.clone(),
+            clock,
+            ..OpenOptions::default()
+        },
+    )?;
+    let invalidated = settings.mode == CacheMode::Force
+        || matches!(
+            versions,
+            VersionStamp::Created | VersionStamp::Changed { .. }
+        );
     if invalidated {
         cache.invalidate_all()?;
     }
-    Ok(Session { policy, dir, limits, versions, invalidated, cache: Some(cache) })
+    Ok(Session {
+        policy,
+        dir,
+        limits,
+        versions,
+        invalidated,
+        cache: Some(cache),
+    })
 }

@@ -55,13 +55,21 @@ pub struct OpenOptions {
 
 impl Default for OpenOptions {
     fn default() -> Self {
-        OpenOptions { limits: Limits::defaults(), clock: Arc::new(SystemClock), durable: true, fault_hook: None }
+        OpenOptions {
+            limits: Limits::defaults(),
+            clock: Arc::new(SystemClock),
+            durable: true,
+            fault_hook: None,
+        }
     }
 }
 
 impl std::fmt::Debug for OpenOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OpenOptions").field("limits", &self.limits).field("durable", &self.durable).finish_non_exhaustive()
+        f.debug_struct("OpenOptions")
+            .field("limits", &self.limits)
+            .field("durable", &self.durable)
+            .finish_non_exhaustive()
     }
 }
 
@@ -77,7 +85,9 @@ pub struct Cache {
 
 impl std::fmt::Debug for Cache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Cache").field("dir", &self.dir).finish_non_exhaustive()
+        f.debug_struct("Cache")
+            .field("dir", &self.dir)
+            .finish_non_exhaustive()
     }
 }
 
@@ -129,18 +139,33 @@ impl Cache {
     /// `kernel_cache` itself must not be a symlink; the base directory may be (it is the
     /// user's own path).
     pub fn open(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
-        std::fs::create_dir_all(&dir.base).map_err(|e| CacheError::io("create directory", &dir.base, e))?;
-        let base = rustix::fs::open(&dir.base, OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC, Mode::empty())
-            .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
+        std::fs::create_dir_all(&dir.base)
+            .map_err(|e| CacheError::io("create directory", &dir.base, e))?;
+        let base = rustix::fs::open(
+            &dir.base,
+            OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
         let kc = match fsx::make_dirs(base.as_fd(), Path::new(super::dir::KERNEL_CACHE)) {
             Ok(fd) => fd,
-            Err(_) if std::fs::symlink_metadata(dir.kernel_cache()).is_ok_and(|m| m.file_type().is_symlink()) => {
+            Err(_)
+                if std::fs::symlink_metadata(dir.kernel_cache())
+                    .is_ok_and(|m| m.file_type().is_symlink()) =>
+            {
                 return Err(CacheError::Symlink(dir.kernel_cache()))
             }
             Err(e) => return Err(CacheError::io("create directory", dir.kernel_cache(), e)),
         };
-        let state = State::open(kc.as_fd()).map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
-        let cache = Cache { dir: dir.clone(), kc, state, opts, epoch_ns: AtomicU64::new(0) };
+        let state = State::open(kc.as_fd())
+            .map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
+        let cache = Cache {
+            dir: dir.clone(),
+            kc,
+            state,
+            opts,
+            epoch_ns: AtomicU64::new(0),
+        };
         cache.init_ledger_if_empty()?;
         cache.refresh()?;
         Ok(cache)
@@ -170,12 +195,17 @@ impl Cache {
     /// what keeps their readers working.
     pub fn refresh(&self) -> Result<()> {
         let l = self.read_ledger()?;
-        self.epoch_ns.store(l.map_or(0, |l| l.epoch_ns) as u64, Ordering::Relaxed);
+        self.epoch_ns
+            .store(l.map_or(0, |l| l.epoch_ns) as u64, Ordering::Relaxed);
         Ok(())
     }
 
     pub(crate) fn read_ledger(&self) -> Result<Option<Ledger>> {
-        match self.state.read_ledger().map_err(io_err("read ledger in", &self.dir.base))? {
+        match self
+            .state
+            .read_ledger()
+            .map_err(io_err("read ledger in", &self.dir.base))?
+        {
             LedgerRead::Valid(l) => Ok(Some(l)),
             LedgerRead::Missing | LedgerRead::Corrupt => Ok(None),
         }
@@ -186,10 +216,15 @@ impl Cache {
     /// handles that still use them and are removed by gc once unused for the aging floor.
     pub fn invalidate_all(&self) -> Result<Nanos> {
         let now = self.now();
-        let guard = self.state.lock().map_err(io_err("lock ledger in", &self.dir.base))?;
+        let guard = self
+            .state
+            .lock()
+            .map_err(io_err("lock ledger in", &self.dir.base))?;
         let mut l = self.read_ledger()?.unwrap_or_default();
         l.epoch_ns = l.epoch_ns.max(now);
-        self.state.write_ledger(&guard, &l).map_err(io_err("write ledger in", &self.dir.base))?;
+        self.state
+            .write_ledger(&guard, &l)
+            .map_err(io_err("write ledger in", &self.dir.base))?;
         drop(guard);
         self.epoch_ns.store(l.epoch_ns as u64, Ordering::Relaxed);
         Ok(l.epoch_ns)
@@ -205,37 +240,60 @@ impl Cache {
     /// Stores `bin` under `key` as `<key>.json` + a binary with suffix `suffix` (CANN uses
     /// `.o`). `extra` fields are copied into the manifest. Concurrent puts of the same key are
     /// safe: the last manifest rename wins and the loser's binary becomes an orphan.
-    pub fn put(&self, key: &str, bin: &[u8], suffix: &str, extra: Option<&serde_json::Map<String, serde_json::Value>>) -> Result<PutOutcome> {
+    pub fn put(
+        &self,
+        key: &str,
+        bin: &[u8],
+        suffix: &str,
+        extra: Option<&serde_json::Map<String, serde_json::Value>>,
+    ) -> Result<PutOutcome> {
         let key = Key::parse(key)?;
         if !manifest::is_plain_name(suffix) && !suffix.is_empty() {
-            return Err(CacheError::BadKey { key: suffix.to_owned(), why: "suffix must be a plain file-name ending" });
+            return Err(CacheError::BadKey {
+                key: suffix.to_owned(),
+                why: "suffix must be a plain file-name ending",
+            });
         }
         let kcp = self.dir.kernel_cache();
-        let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir).map_err(io_err("create directory in", &kcp))?;
+        let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir)
+            .map_err(io_err("create directory in", &kcp))?;
         let d = dirfd.as_fd();
         let now = self.now();
         let nonce = NONCE.fetch_add(1, Ordering::Relaxed);
-        let bin_file_name = format!("{}.{:x}{:x}{nonce:x}", key.stem, now as u64, std::process::id());
+        let bin_file_name = format!(
+            "{}.{:x}{:x}{nonce:x}",
+            key.stem,
+            now as u64,
+            std::process::id()
+        );
         let bin_full = format!("{bin_file_name}{suffix}");
         let durable = self.opts.durable;
 
-        let tmp = fsx::write_tmp(d, &bin_full, bin, durable).map_err(io_err("write binary in", &kcp))?;
+        let tmp =
+            fsx::write_tmp(d, &bin_full, bin, durable).map_err(io_err("write binary in", &kcp))?;
         self.hook(CommitStep::BinWritten)?;
-        rustix::fs::renameat(d, tmp.as_str(), d, bin_full.as_str()).map_err(|e| CacheError::io("rename binary in", &kcp, e.into()))?;
+        rustix::fs::renameat(d, tmp.as_str(), d, bin_full.as_str())
+            .map_err(|e| CacheError::io("rename binary in", &kcp, e.into()))?;
         self.hook(CommitStep::BinRenamed)?;
 
         // The entry being replaced, if any: its manifest bytes leave the ledger, its files
         // become orphans (still readable by anyone holding the old manifest).
         let old = read_small(d, &format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX));
-        let meta = OwnMeta { committed_ns: now, bin_size: bin.len() as u64 };
+        let meta = OwnMeta {
+            committed_ns: now,
+            bin_size: bin.len() as u64,
+        };
         let mbytes = manifest::own_manifest(&key.stem, &bin_file_name, suffix, meta, extra);
         let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
         let commit = (|| -> Result<()> {
-            let mtmp = fsx::write_tmp(d, &mname, &mbytes, durable).map_err(io_err("write manifest in", &kcp))?;
+            let mtmp = fsx::write_tmp(d, &mname, &mbytes, durable)
+                .map_err(io_err("write manifest in", &kcp))?;
             self.hook(CommitStep::ManifestWritten)?;
-            rustix::fs::renameat(d, mtmp.as_str(), d, mname.as_str()).map_err(|e| CacheError::io("commit manifest in", &kcp, e.into()))?;
+            rustix::fs::renameat(d, mtmp.as_str(), d, mname.as_str())
+                .map_err(|e| CacheError::io("commit manifest in", &kcp, e.into()))?;
             if durable {
-                rustix::fs::fsync(d).map_err(|e| CacheError::io("sync directory in", &kcp, e.into()))?;
+                rustix::fs::fsync(d)
+                    .map_err(|e| CacheError::io("sync directory in", &kcp, e.into()))?;
             }
             Ok(())
         })();
@@ -260,32 +318,58 @@ impl Cache {
             if let Ok(m) = Manifest::parse(old_bytes) {
                 // Restart the orphan grace period of the replaced files: gc waits for the
                 // ctime this stamp sets before removing them.
-                for name in m.bin_name().ok().flatten().into_iter().chain(m.sub_manifests().unwrap_or_default()) {
-                    if let Ok(fd) = fsx::open_beneath(d, Path::new(&name), OFlags::RDONLY, Mode::empty()) {
+                for name in m
+                    .bin_name()
+                    .ok()
+                    .flatten()
+                    .into_iter()
+                    .chain(m.sub_manifests().unwrap_or_default())
+                {
+                    if let Ok(fd) =
+                        fsx::open_beneath(d, Path::new(&name), OFlags::RDONLY, Mode::empty())
+                    {
                         let _ = fsx::stamp_atime(fd.as_fd(), None);
                     }
                 }
             }
         }
         let bytes = bin.len() as u64 + mbytes.len() as u64;
-        let rec = IndexRec { committed_ns: now, access_ns: now, bytes, files: vec![bin_full] };
+        let rec = IndexRec {
+            committed_ns: now,
+            access_ns: now,
+            bytes,
+            files: vec![bin_full],
+        };
         let total = self.account(&key.manifest_rel, &rec, old_manifest_len, old.is_some())?;
-        Ok(PutOutcome { bytes, over_limit: self.opts.limits.over_limit(total) })
+        Ok(PutOutcome {
+            bytes,
+            over_limit: self.opts.limits.over_limit(total),
+        })
     }
 
     fn account(&self, rel: &str, rec: &IndexRec, minus: u64, replaced: bool) -> Result<u64> {
-        let guard = self.state.lock().map_err(io_err("lock ledger in", &self.dir.base))?;
+        let guard = self
+            .state
+            .lock()
+            .map_err(io_err("lock ledger in", &self.dir.base))?;
         // A missing or damaged ledger stays marked unreconciled (reconciled_ns = 0), so the
         // start-up check keeps reporting "unknown" until a gc has rebuilt it.
         let mut l = self.read_ledger()?.unwrap_or_default();
-        l.total_bytes = l.total_bytes.saturating_add(rec.bytes).saturating_sub(minus);
+        l.total_bytes = l
+            .total_bytes
+            .saturating_add(rec.bytes)
+            .saturating_sub(minus);
         if !replaced {
             l.entries += 1;
         }
         if ledger::indexable(rel) {
-            self.state.append_index(&guard, &ledger::put_line(rel, rec)).map_err(io_err("append index in", &self.dir.base))?;
+            self.state
+                .append_index(&guard, &ledger::put_line(rel, rec))
+                .map_err(io_err("append index in", &self.dir.base))?;
         }
-        self.state.write_ledger(&guard, &l).map_err(io_err("write ledger in", &self.dir.base))?;
+        self.state
+            .write_ledger(&guard, &l)
+            .map_err(io_err("write ledger in", &self.dir.base))?;
         Ok(l.total_bytes)
     }
 
@@ -296,7 +380,9 @@ impl Cache {
         let key = Key::parse(key)?;
         let mfd = match fsx::open_read_noatime(self.kc.as_fd(), Path::new(&key.manifest_rel)) {
             Ok(fd) => fd,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Lookup::Miss(Miss::Absent)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Lookup::Miss(Miss::Absent))
+            }
             Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("manifest: {e}")))),
         };
         let mbytes = match fsx::read_all(&mfd, 1024) {
@@ -311,7 +397,9 @@ impl Cache {
         if epoch > 0 {
             let committed = match m.own {
                 Some(o) => o.committed_ns,
-                None => rustix::fs::fstat(&mfd).map(|st| fsx::mtime_ns(&st)).unwrap_or(0),
+                None => rustix::fs::fstat(&mfd)
+                    .map(|st| fsx::mtime_ns(&st))
+                    .unwrap_or(0),
             };
             if committed < epoch {
                 return Ok(Lookup::Miss(Miss::Invalidated));
@@ -329,7 +417,10 @@ impl Cache {
             }
         }
         for sub in names.1 {
-            let part = match self.read_sibling(&key, &sub, None).and_then(|b| Manifest::parse(&b).map_err(|e| format!("{sub}: {e:?}"))) {
+            let part = match self
+                .read_sibling(&key, &sub, None)
+                .and_then(|b| Manifest::parse(&b).map_err(|e| format!("{sub}: {e:?}")))
+            {
                 Ok(p) => p,
                 Err(why) => return Ok(Lookup::Miss(Miss::Unusable(why))),
             };
@@ -341,18 +432,34 @@ impl Cache {
             }
         }
         if self.opts.limits.aging_enabled() {
-            let at = if self.opts.clock.is_system() { None } else { Some(self.now()) };
+            let at = if self.opts.clock.is_system() {
+                None
+            } else {
+                Some(self.now())
+            };
             // Failure (a foreign file we may not stamp) only costs recency, never the hit.
             let _ = fsx::stamp_atime(mfd.as_fd(), at);
         }
-        Ok(Lookup::Hit(Entry { manifest: mbytes, binaries }))
+        Ok(Lookup::Hit(Entry {
+            manifest: mbytes,
+            binaries,
+        }))
     }
 
-    fn read_sibling(&self, key: &Key, name: &str, expect: Option<u64>) -> std::result::Result<Vec<u8>, String> {
-        let fd = fsx::open_read_noatime(self.kc.as_fd(), &key.sibling(name)).map_err(|e| format!("{name}: {e}"))?;
-        let data = fsx::read_all(&fd, expect.map_or(4096, |n| n as usize + 1)).map_err(|e| format!("{name}: {e}"))?;
+    fn read_sibling(
+        &self,
+        key: &Key,
+        name: &str,
+        expect: Option<u64>,
+    ) -> std::result::Result<Vec<u8>, String> {
+        let fd = fsx::open_read_noatime(self.kc.as_fd(), &key.sibling(name))
+            .map_err(|e| format!("{name}: {e}"))?;
+        let data = fsx::read_all(&fd, expect.map_or(4096, |n| n as usize + 1))
+            .map_err(|e| format!("{name}: {e}"))?;
         match expect {
-            Some(n) if n != data.len() as u64 => Err(format!("{name}: {} bytes, manifest says {n}", data.len())),
+            Some(n) if n != data.len() as u64 => {
+                Err(format!("{name}: {} bytes, manifest says {n}", data.len()))
+            }
             _ => Ok(data),
         }
     }

@@ -4,20 +4,26 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use cann_runtime::cache::{Cache, CacheDir, Clock, Limits, ManualClock, MaxSize, Nanos, OpenOptions};
+use cann_runtime::cache::{
+    Cache, CacheDir, Clock, Limits, ManualClock, MaxSize, Nanos, OpenOptions,
+};
 
 pub const MIN: Nanos = 60_000_000_000;
 pub const DAY: Nanos = 24 * 60 * MIN;
 /// "Now" for manual clocks: the real time at the first use in this test process, so the
 /// times the file system stamps (mtime, ctime) agree with the injected clock.
-static T0_CELL: std::sync::LazyLock<Nanos> = std::sync::LazyLock::new(cann_runtime::cache::clock::system_now);
+static T0_CELL: std::sync::LazyLock<Nanos> =
+    std::sync::LazyLock::new(cann_runtime::cache::clock::system_now);
 
 pub fn t0() -> Nanos {
     *T0_CELL
 }
 
 pub fn tmp() -> tempfile::TempDir {
-    tempfile::Builder::new().prefix("cache-test").tempdir().unwrap()
+    tempfile::Builder::new()
+        .prefix("cache-test")
+        .tempdir()
+        .unwrap()
 }
 
 pub fn dir_of(t: &tempfile::TempDir) -> CacheDir {
@@ -26,12 +32,24 @@ pub fn dir_of(t: &tempfile::TempDir) -> CacheDir {
 
 pub fn open_with(dir: &CacheDir, clock: Arc<dyn Clock>, max_mb: Option<u32>, ratio: u8) -> Cache {
     let max = max_mb.map_or(MaxSize::AgingOff, MaxSize::Mb);
-    Cache::open(dir, OpenOptions { limits: Limits::fixed(max, ratio), clock, durable: false, fault_hook: None }).unwrap()
+    Cache::open(
+        dir,
+        OpenOptions {
+            limits: Limits::fixed(max, ratio),
+            clock,
+            durable: false,
+            fault_hook: None,
+        },
+    )
+    .unwrap()
 }
 
 pub fn manual(dir: &CacheDir, max_mb: Option<u32>, ratio: u8) -> (Cache, ManualClock) {
     let clock = ManualClock::new(t0());
-    (open_with(dir, Arc::new(clock.clone()), max_mb, ratio), clock)
+    (
+        open_with(dir, Arc::new(clock.clone()), max_mb, ratio),
+        clock,
+    )
 }
 
 pub fn kc(dir: &CacheDir) -> PathBuf {
@@ -48,7 +66,9 @@ pub fn age_file(path: &Path, at: Nanos) {
 pub fn write_cann_entry(dir: &Path, stem: &str, size: usize) {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join(format!("{stem}.o")), vec![7u8; size]).unwrap();
-    let m = format!(r#"{{"binFileName":"{stem}","binFileSuffix":".o","kernelName":"{stem}","sha256":"00"}}"#);
+    let m = format!(
+        r#"{{"binFileName":"{stem}","binFileSuffix":".o","kernelName":"{stem}","sha256":"00"}}"#
+    );
     std::fs::write(dir.join(format!("{stem}.json")), m).unwrap();
 }
 
@@ -60,7 +80,9 @@ pub fn write_mix_entry(dir: &Path, stem: &str, size: usize) {
         let m = format!(r#"{{"binFileName":"{stem}_{part}","binFileSuffix":".o"}}"#);
         std::fs::write(dir.join(format!("{stem}_{part}.json")), m).unwrap();
     }
-    let m = format!(r#"{{"jsonList":[{{"jsonFileName":"{stem}_mix_aic.json"}},{{"jsonFileName":"{stem}_mix_aiv.json"}}]}}"#);
+    let m = format!(
+        r#"{{"jsonList":[{{"jsonFileName":"{stem}_mix_aic.json"}},{{"jsonFileName":"{stem}_mix_aiv.json"}}]}}"#
+    );
     std::fs::write(dir.join(format!("{stem}.json")), m).unwrap();
 }
 
@@ -84,8 +106,13 @@ pub fn atime_of(path: &Path) -> Nanos {
 /// a torn or mixed-up binary from a good one.
 pub fn payload(key: &str, seq: u64) -> Vec<u8> {
     let mut v = format!("key={key};seq={seq};").into_bytes();
-    v.extend(std::iter::repeat_n((seq % 251) as u8, 1000 + (seq as usize % 7) * 3000));
-    let sum = v.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3));
+    v.extend(std::iter::repeat_n(
+        (seq % 251) as u8,
+        1000 + (seq as usize % 7) * 3000,
+    ));
+    let sum = v.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    });
     v.extend_from_slice(&sum.to_le_bytes());
     v
 }
@@ -96,12 +123,19 @@ pub fn check_payload(key: &str, data: &[u8]) -> Result<u64, String> {
         return Err("short".into());
     }
     let (body, sum) = data.split_at(data.len() - 8);
-    let want = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3));
+    let want = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    });
     if sum != want.to_le_bytes() {
         return Err("checksum".into());
     }
     let text = String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
     let prefix = format!("key={key};seq=");
-    let rest = text.strip_prefix(&prefix).ok_or_else(|| format!("wrong key in {text:.40}"))?;
-    rest.split(';').next().and_then(|s| s.parse().ok()).ok_or_else(|| "no seq".into())
+    let rest = text
+        .strip_prefix(&prefix)
+        .ok_or_else(|| format!("wrong key in {text:.40}"))?;
+    rest.split(';')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| "no seq".into())
 }
