@@ -86,6 +86,11 @@ fn class(spec: &Spec, c: &ConfigClass, s: &Settings) -> TokenStream {
     let parse = opts.iter().map(|(i, o)| parse_value(o, *i, s));
     let visits = opts.iter().map(|(i, o)| visit_value(o, *i, s));
     let idx = opts.iter().map(|(i, _)| *i);
+    // A nested class is placed at its key; a value at the value itself.
+    let at = opts.iter().map(|(_, o)| match o.ty {
+        OptionType::Config(_) => quote!(key_node),
+        _ => quote!(v),
+    });
     let cdoc = doc::lines(&format!("{}\n\n{}\n", c.doc.en, c.doc.zh));
     quote! {
         #cdoc
@@ -118,7 +123,7 @@ fn class(spec: &Spec, c: &ConfigClass, s: &Settings) -> TokenStream {
                     let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
                     match key {
                         #( #keys => {
-                            cx.record(OPTIONS[#idx].path, v);
+                            cx.record(OPTIONS[#idx].path, #at);
                             out.#fields = #parse;
                         } )*
                         _ => cx.unknown_key(key_node, key, path, Self::KEYS),

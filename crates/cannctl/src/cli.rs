@@ -1,0 +1,133 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "cannctl",
+    version,
+    about = "Check, explain and emit Ascend CANN TF Adapter configurations"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate a config file against a product and release; exit 1 on errors.
+    Check(CheckArgs),
+    /// Write a validated config for the graph engine, a training script or the shell.
+    Emit(EmitArgs),
+    /// Describe one option: type, default, values, products by release, keys, rules.
+    Explain(ExplainArgs),
+    /// List every option of the spec.
+    Options(OptionsArgs),
+    /// List the products the spec knows.
+    Products(ProductsArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum OutputFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum LangArg {
+    #[default]
+    En,
+    Zh,
+}
+
+impl From<LangArg> for cann_config::meta::Lang {
+    fn from(l: LangArg) -> Self {
+        match l {
+            LangArg::En => cann_config::meta::Lang::En,
+            LangArg::Zh => cann_config::meta::Lang::Zh,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct TargetArgs {
+    /// Product id, e.g. atlas-a2-training (overrides `product:` in the file).
+    #[arg(long)]
+    pub product: Option<String>,
+    /// CANN release, e.g. 9.0.0 (overrides `release:`; default: the newest release).
+    #[arg(long)]
+    pub release: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Config file (YAML or JSON).
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub target: TargetArgs,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EmitTo {
+    /// The `ge.*` option map, as JSON.
+    Ge,
+    /// `NPURunConfig(...)` for a TF1 Estimator.
+    Estimator,
+    /// `custom_op.parameter_map[...]` lines for a TF1 session.
+    Session,
+    /// `npu.global_options()` lines for TF2.
+    Tf2,
+    /// `export` lines for environment variables.
+    Env,
+    /// The config as JSON.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct EmitArgs {
+    /// Config file (YAML or JSON).
+    pub file: PathBuf,
+    /// What to write.
+    #[arg(long, value_enum)]
+    pub to: EmitTo,
+    #[command(flatten)]
+    pub target: TargetArgs,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Option name (`static_memory_policy`), dotted path, or environment variable.
+    pub option: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: OutputFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct OptionsArgs {
+    #[arg(long, value_enum, default_value_t)]
+    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ProductsArgs {
+    /// Only products this release knows.
+    #[arg(long)]
+    pub release: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}

@@ -1,0 +1,43 @@
+//! `cannctl emit FILE --to ...`: only a config without errors is emitted.
+
+use std::io::Write;
+
+use cann_config::emit::{emit, Format};
+use cann_config::meta::Severity;
+
+use crate::cli::{EmitArgs, EmitTo};
+use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
+
+pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+    let loaded = super::load(&a.file)?;
+    let target = super::target(&a.target, &loaded.file)?;
+    let ds = super::diagnose(&loaded, target, a.lang.into());
+    let color = render::use_color_stderr();
+    // Warnings and notes go to stderr so the output stays pasteable.
+    for d in ds.iter().filter(|d| d.severity >= Severity::Warning) {
+        writeln!(
+            err,
+            "{}",
+            render::diagnostic(d, &loaded.name, &loaded.text, color)
+        )?;
+    }
+    if ds.iter().any(|d| d.severity == Severity::Error) {
+        writeln!(
+            err,
+            "{}: not emitted: {}",
+            loaded.name,
+            render::summary(&ds)
+        )?;
+        return Ok(EXIT_FINDINGS);
+    }
+    let format = match a.to {
+        EmitTo::Ge => Format::Ge,
+        EmitTo::Estimator => Format::Estimator,
+        EmitTo::Session => Format::Session,
+        EmitTo::Tf2 => Format::Tf2,
+        EmitTo::Env => Format::Env,
+        EmitTo::Json => Format::Json,
+    };
+    out.write_all(emit(&loaded.file.config, format).as_bytes())?;
+    Ok(EXIT_OK)
+}

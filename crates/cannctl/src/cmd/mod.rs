@@ -1,0 +1,100 @@
+//! One module per subcommand, plus what they share: reading a config and its target.
+
+pub mod check;
+pub mod emit;
+pub mod explain;
+pub mod options;
+pub mod products;
+
+use std::path::Path;
+
+use cann_config::{ConfigFile, Product, Release, Target};
+
+use crate::cli::TargetArgs;
+use crate::CliError;
+
+/// Config files hold a few dozen options; anything far larger is a mistake or an attack.
+const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
+
+/// A config file as read: its text (for carets) and what it says.
+pub struct Loaded {
+    pub name: String,
+    pub text: String,
+    pub file: ConfigFile,
+}
+
+pub fn load(path: &Path) -> Result<Loaded, CliError> {
+    let read_err = |source| CliError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(read_err)?;
+    if meta.len() > MAX_CONFIG_BYTES {
+        return Err(CliError::TooLarge {
+            path: path.to_path_buf(),
+            size: meta.len(),
+            limit: MAX_CONFIG_BYTES,
+        });
+    }
+    let bytes = std::fs::read(path).map_err(read_err)?;
+    let text = String::from_utf8(bytes).map_err(|_| CliError::NotText {
+        path: path.to_path_buf(),
+    })?;
+    let file = cann_config::parse_config(&text).map_err(|e| CliError::Parse {
+        path: path.to_path_buf(),
+        pos: e.pos,
+        message: e.message,
+        hint: e.hint,
+    })?;
+    Ok(Loaded {
+        name: path.display().to_string(),
+        text,
+        file,
+    })
+}
+
+pub fn parse_release(id: &str) -> Result<Release, CliError> {
+    id.parse::<Release>()
+        .map_err(|e| CliError::Usage(e.to_string(), None))
+}
+
+/// Command line beats the file; the release defaults to the newest one.
+pub fn target(args: &TargetArgs, file: &ConfigFile) -> Result<Target, CliError> {
+    let product = match &args.product {
+        Some(p) => p
+            .parse::<Product>()
+            .map_err(|e| CliError::Usage(e.to_string(), None))?,
+        None => file.product.ok_or_else(|| {
+            CliError::Usage(
+                "no product to check against".into(),
+                Some(
+                    "add `product: <id>` to the file or pass --product (see `cannctl products`)"
+                        .into(),
+                ),
+            )
+        })?,
+    };
+    let release = match &args.release {
+        Some(r) => parse_release(r)?,
+        None => file.release.unwrap_or(Release::LATEST),
+    };
+    Ok(Target { product, release })
+}
+
+/// Parse findings and validation findings together, placed and ordered by position.
+pub fn diagnose(
+    loaded: &Loaded,
+    target: Target,
+    lang: cann_config::meta::Lang,
+) -> Vec<cann_config::Diagnostic> {
+    let mut report = cann_config::Report::new(lang);
+    report.diagnostics = loaded.file.diagnostics.clone();
+    cann_config::validate_into(&loaded.file.config, target, &mut report);
+    let mut ds = report.diagnostics;
+    for d in &mut ds {
+        loaded.file.locate(d);
+    }
+    // Findings without a position (rules over several options) keep their order at the end.
+    ds.sort_by_key(|d| (d.line.is_none(), d.line, d.column));
+    ds
+}

@@ -1,0 +1,117 @@
+//! Human output: rustc-style findings with the source line and a caret.
+//! Colour only when writing to a terminal and `NO_COLOR` is unset.
+
+use std::io::IsTerminal;
+
+use anstyle::{AnsiColor, Style};
+use cann_config::meta::Severity;
+use cann_config::Diagnostic;
+
+use crate::CliError;
+
+fn color_allowed() -> bool {
+    std::env::var_os("NO_COLOR").is_none()
+}
+
+pub fn use_color_stdout() -> bool {
+    color_allowed() && std::io::stdout().is_terminal()
+}
+
+pub fn use_color_stderr() -> bool {
+    color_allowed() && std::io::stderr().is_terminal()
+}
+
+fn paint(s: &str, style: Style, color: bool) -> String {
+    if color {
+        format!("{}{s}{}", style.render(), style.render_reset())
+    } else {
+        s.to_string()
+    }
+}
+
+fn severity_style(s: Severity) -> Style {
+    let c = match s {
+        Severity::Error => AnsiColor::Red,
+        Severity::Warning => AnsiColor::Yellow,
+        Severity::Note => AnsiColor::Cyan,
+    };
+    Style::new().bold().fg_color(Some(c.into()))
+}
+
+/// One finding about `file`, with the offending line when its position is known.
+pub fn diagnostic(d: &Diagnostic, file: &str, source: &str, color: bool) -> String {
+    let mut out = String::new();
+    let head = paint(d.severity.as_str(), severity_style(d.severity), color);
+    out.push_str(&format!("{head}: {}\n", d.message));
+    let blue = Style::new().bold().fg_color(Some(AnsiColor::Blue.into()));
+    match (d.line, d.column) {
+        (Some(line), Some(col)) => {
+            out.push_str(&format!(
+                "  {} {file}:{line}:{col}\n",
+                paint("-->", blue, color)
+            ));
+            if let Some(text) = source.lines().nth(line.saturating_sub(1) as usize) {
+                let num = line.to_string();
+                let pad = " ".repeat(num.len());
+                let bar = paint("|", blue, color);
+                // Columns count characters; a tab keeps its width in the caret line.
+                let lead: String = text
+                    .chars()
+                    .take(col.saturating_sub(1) as usize)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                out.push_str(&format!(" {pad} {bar}\n"));
+                out.push_str(&format!(" {} {bar} {text}\n", paint(&num, blue, color)));
+                out.push_str(&format!(
+                    " {pad} {bar} {lead}{}\n",
+                    paint("^", severity_style(d.severity), color)
+                ));
+            }
+        }
+        _ => out.push_str(&format!(
+            "  {} {file}: {}\n",
+            paint("-->", blue, color),
+            d.option
+        )),
+    }
+    if !d.option.is_empty() && d.line.is_some() {
+        out.push_str(&format!("   = option: {}\n", d.option));
+    }
+    if let Some(e) = &d.expected {
+        out.push_str(&format!("   = expected: {e}\n"));
+    }
+    if let Some(h) = &d.hint {
+        out.push_str(&format!(
+            "   = {}: {h}\n",
+            paint("hint", Style::new().bold(), color)
+        ));
+    }
+    out
+}
+
+/// "2 errors, 1 warning, 0 notes"
+pub fn summary(ds: &[Diagnostic]) -> String {
+    let n = |s| ds.iter().filter(|d| d.severity == s).count();
+    let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
+    format!(
+        "{}, {}, {}",
+        plural(n(Severity::Error), "error"),
+        plural(n(Severity::Warning), "warning"),
+        plural(n(Severity::Note), "note")
+    )
+}
+
+/// A problem that stopped the command.
+pub fn input_error(e: &CliError, color: bool) -> String {
+    let mut s = format!(
+        "{}: {e}",
+        paint("error", severity_style(Severity::Error), color)
+    );
+    if let Some(h) = e.hint() {
+        s.push_str(&format!(
+            "\n   = {}: {h}",
+            paint("hint", Style::new().bold(), color)
+        ));
+    }
+    s
+}
