@@ -79,14 +79,14 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
     let checks = spec.rules.iter().enumerate().map(|(i, r)| {
         let conds = r.when.iter().map(|c| condition(spec, c));
         quote! {
-            if true #( && #conds )* {
+            if RULES[#i].available.contains(release) #( && #conds )* {
                 report.push(#k::__private::rule_diagnostic(&RULES[#i], report.lang));
             }
         }
     });
     quote! {
-        /// Applies every cross-option rule of the spec to `cfg`.
-        pub fn check_rules(cfg: &Config, report: &mut #k::Report) {
+        /// Applies every cross-option rule the spec states for `release` to `cfg`.
+        pub fn check_rules(cfg: &Config, release: #k::Release, report: &mut #k::Report) {
             #(#checks)*
         }
     }

@@ -124,7 +124,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         let opts = r.when.iter().map(|c| &c.option);
         let msg = text(&r.message, s);
         let hint = opt_text(r.hint.as_ref(), s);
-        quote!(#k::meta::RuleMeta { id: #id, severity: #sev, conditions: &[#(#conds),*], options: &[#(#opts),*], message: #msg, hint: #hint })
+        let avail = span(&r.available, s);
+        quote!(#k::meta::RuleMeta { id: #id, severity: #sev, conditions: &[#(#conds),*], options: &[#(#opts),*], available: #avail, message: #msg, hint: #hint })
     });
 
     let n_files = spec.files.len();

@@ -294,6 +294,8 @@ pub struct RuleMeta {
     pub conditions: &'static [&'static str],
     /// Option paths the rule reads.
     pub options: &'static [&'static str],
+    /// Releases whose documentation states the rule.
+    pub available: Span,
     pub message: Text,
     pub hint: Option<Text>,
 }

@@ -40,7 +40,7 @@ pub fn validate_into(cfg: &Config, target: Target, report: &mut Report) {
         entered: Vec::new(),
     };
     cfg.visit(&mut checker);
-    check_rules(cfg, report);
+    check_rules(cfg, target.release, report);
 }
 
 struct Checker<'r> {

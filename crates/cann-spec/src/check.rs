@@ -363,6 +363,7 @@ fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
 fn rules(spec: &Spec, d: &mut Diagnostics) {
     let paths: Vec<&str> = spec.options.iter().map(|o| o.path.as_str()).collect();
     for r in &spec.rules {
+        range(spec, &r.available, &r.loc, d);
         for c in &r.when {
             let Some(o) = spec.option_by_path(&c.option) else {
                 let diag = d.error(

@@ -114,7 +114,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Spec, SpecErrors> {
                 .extend(read::read_files_doc(&f.path, &doc, &mut d)),
             _ => {
                 if let Some((config, options)) = read::read_options_file(&f.path, &doc, &mut d) {
-                    spec.configs.push(config);
+                    spec.configs.extend(config);
                     spec.options.extend(options);
                 }
             }

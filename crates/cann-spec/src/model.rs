@@ -310,6 +310,8 @@ pub struct Rule {
     pub id: String,
     pub severity: Severity,
     pub when: Vec<Condition>,
+    /// Releases whose documentation states the rule.
+    pub available: ReleaseRange,
     pub message: Text,
     pub hint: Option<Text>,
     pub source: Sources,

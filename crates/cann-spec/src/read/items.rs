@@ -93,7 +93,15 @@ pub(crate) fn read_releases(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec
 
 pub(crate) fn read_rules(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Rule> {
     top_list(file, doc, k::RULES, &[k::RULES], d, |file, n, d| {
-        const KEYS: &[&str] = &[k::ID, k::SEVERITY, k::WHEN, k::MESSAGE, k::HINT, k::SOURCE];
+        const KEYS: &[&str] = &[
+            k::ID,
+            k::SEVERITY,
+            k::WHEN,
+            k::AVAILABLE,
+            k::MESSAGE,
+            k::HINT,
+            k::SOURCE,
+        ];
         let r = MapReader::new(file, n, "a rule", KEYS, d)?;
         let id = r.string(k::ID, "a rule", d);
         let severity = r.string(k::SEVERITY, "a rule", d).and_then(|s| {
@@ -123,6 +131,7 @@ pub(crate) fn read_rules(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Ru
             id: id?,
             severity: severity?,
             when,
+            available: r.range(k::AVAILABLE, d),
             message: r.text(k::MESSAGE, "a rule", d)?,
             hint: r.opt_text(k::HINT, "a rule", d),
             source: r.sources(d),

@@ -11,19 +11,30 @@ use crate::model::{
 };
 use crate::yaml::{Kind, Node};
 
+/// An options file either declares its class (`config:` is a mapping) or adds options to a
+/// class declared in another file (`config: NPURunConfig`), so large classes can be split
+/// by topic.
 pub(crate) fn read_options_file(
     file: &Path,
     doc: &Node,
     d: &mut Diagnostics,
-) -> Option<(ConfigClass, Vec<OptionSpec>)> {
+) -> Option<(Option<ConfigClass>, Vec<OptionSpec>)> {
     let top = MapReader::new(file, doc, "the file", &[k::CONFIG, k::OPTIONS], d)?;
-    let config = read_config(file, top.required(k::CONFIG, "the file", d)?, d)?;
+    let config_node = top.required(k::CONFIG, "the file", d)?;
+    let (class, name) = match config_node.as_str() {
+        Some(name) => (None, name.to_string()),
+        None => {
+            let c = read_config(file, config_node, d)?;
+            let name = c.name.clone();
+            (Some(c), name)
+        }
+    };
     let options = top
         .seq(k::OPTIONS, "the file", d)
         .iter()
-        .filter_map(|n| read_option(file, n, &config.name, d))
+        .filter_map(|n| read_option(file, n, &name, d))
         .collect();
-    Some((config, options))
+    Some((class, options))
 }
 
 fn read_config(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ConfigClass> {
@@ -77,36 +88,39 @@ pub(crate) fn read_support(r: &MapReader<'_>, d: &mut Diagnostics) -> Vec<Suppor
         .hint("write `products: { atlas-a2-training: \"8.0.RC2..\" }`");
         return Vec::new();
     };
-    entries
-        .iter()
-        .filter_map(|(key, value)| {
-            let loc = Loc::new(r.file(), key.pos);
-            let Some(product) = key.as_str() else {
-                d.error(loc, "product ids must be strings");
-                return None;
-            };
-            let Some(text) = value.as_str() else {
+    let mut out = Vec::new();
+    for (key, value) in entries {
+        let loc = Loc::new(r.file(), key.pos);
+        let Some(product) = key.as_str() else {
+            d.error(loc, "product ids must be strings");
+            continue;
+        };
+        // One range, or a list when support lapsed and came back.
+        let ranges: Vec<&Node> = match &value.kind {
+            Kind::Seq(items) => items.iter().collect(),
+            _ => vec![value],
+        };
+        for rn in ranges {
+            let Some(text) = rn.as_str() else {
                 d.error(
-                    Loc::new(r.file(), value.pos),
-                    format!(
-                        "the release range of `{product}` must be a string such as \"9.0.0..\""
-                    ),
+                    Loc::new(r.file(), rn.pos),
+                    format!("the release range of `{product}` must be a string such as \"9.0.0..\", or a list of them"),
                 );
-                return None;
+                continue;
             };
             match crate::range::ReleaseRange::parse(text) {
-                Ok(releases) => Some(Support {
+                Ok(releases) => out.push(Support {
                     product: product.to_string(),
                     releases,
-                    loc,
+                    loc: loc.clone(),
                 }),
                 Err(e) => {
-                    d.error(Loc::new(r.file(), value.pos), e);
-                    None
+                    d.error(Loc::new(r.file(), rn.pos), e);
                 }
             }
-        })
-        .collect()
+        }
+    }
+    out
 }
 
 fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Option<OptionSpec> {
