@@ -1,0 +1,488 @@
+//! `cannctl cache info|gc|verify|clear [DIR] [--format human|json]`.
+//!
+//! DIR is what a user gives as `op_compiler_cache_dir` (the folder holding `op_cache.ini`
+//! and `kernel_cache/`); without it the directory is resolved as the compiler would
+//! (`${ASCEND_CACHE_PATH}`, then `$HOME/atc_data`). All rules live in
+//! `cann_runtime::cache`; this file only parses, renders and maps exit codes.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use cann_runtime::cache::{
+    self, AgingNeed, Cache, CacheDir, EnvSnapshot, GcOptions, GcOutcome, Limits, MaxSize,
+    OpenOptions, Origin, Progress, Reason,
+};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// Arguments every cache command takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Target {
+    /// Cache directory (as given to op_compiler_cache_dir); default: ${ASCEND_CACHE_PATH}, else $HOME/atc_data
+    pub dir: Option<PathBuf>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// `cannctl cache ...`
+#[derive(Debug, clap::Subcommand)]
+pub enum CacheCommand {
+    /// Resolved directory and why, effective limits and their sources, size, entries, oldest access
+    Info {
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Age the cache now: remove idle entries (LRU first) down to the retained share, and leftovers
+    Gc {
+        #[command(flatten)]
+        target: Target,
+        /// Show what would be removed without removing anything
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Check every entry: torn entries (error), orphaned, temporary and foreign files (warning)
+    Verify {
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Remove every entry and leftover; symlinks are unlinked, never followed
+    Clear {
+        #[command(flatten)]
+        target: Target,
+    },
+}
+
+/// A progress bar on stderr, only when stderr is a terminal.
+struct Bar(Option<indicatif::ProgressBar>);
+
+impl Bar {
+    fn new(what: &str) -> Bar {
+        if !std::io::stderr().is_terminal() {
+            return Bar(None);
+        }
+        let pb = indicatif::ProgressBar::new(0);
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} entries")
+        {
+            pb.set_style(style.progress_chars("=> "));
+        }
+        pb.set_message(what.to_owned());
+        Bar(Some(pb))
+    }
+}
+
+impl Progress for Bar {
+    fn set_total(&self, total: u64) {
+        if let Some(pb) = &self.0 {
+            pb.set_length(total);
+        }
+    }
+    fn inc(&self, n: u64) {
+        if let Some(pb) = &self.0 {
+            pb.inc(n);
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        if let Some(pb) = &self.0 {
+            pb.finish_and_clear();
+        }
+    }
+}
+
+fn resolve(target: &Target, env: &EnvSnapshot) -> Result<CacheDir, BoxError> {
+    Ok(match &target.dir {
+        Some(d) => CacheDir::explicit(d)?,
+        None => cache::resolve_dir(None, env)?,
+    })
+}
+
+/// Opens an existing cache; a missing one is an input error, never created by a query.
+fn open_existing(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
+    if !dir.kernel_cache().is_dir() {
+        return Err(format!(
+            "no operator compile cache at `{}` (missing {})",
+            dir.base.display(),
+            dir.kernel_cache().display()
+        )
+        .into());
+    }
+    Ok(Cache::open(
+        dir,
+        OpenOptions {
+            limits,
+            ..OpenOptions::default()
+        },
+    )?)
+}
+
+fn mb(bytes: u64) -> String {
+    format!("{bytes} bytes ({:.1} MB)", bytes as f64 / 1_048_576.0)
+}
+
+fn origin(o: &Origin) -> String {
+    match o {
+        Origin::Ini { path } => format!("from {}", path.display()),
+        Origin::Env { var } => format!("from {var}"),
+        Origin::Default => "default".to_owned(),
+    }
+}
+
+fn ago(now_ns: i64, t_ns: i64) -> String {
+    let s = (now_ns - t_ns).max(0) / 1_000_000_000;
+    let rel = match s {
+        0..=119 => format!("{s} s ago"),
+        120..=7199 => format!("{} min ago", s / 60),
+        7200..=172_799 => format!("{} h ago", s / 3600),
+        _ => format!("{} days ago", s / 86_400),
+    };
+    format!("{rel} (unix {})", t_ns / 1_000_000_000)
+}
+
+fn warn_limits(limits: &Limits, out: &mut dyn Write) -> std::io::Result<()> {
+    for f in &limits.findings {
+        let place = match &f.origin {
+            Origin::Ini { path } => path.display().to_string(),
+            Origin::Env { var } => format!("environment {var}"),
+            Origin::Default => "default".into(),
+        };
+        let value = f
+            .value
+            .as_deref()
+            .map_or("(missing)".to_owned(), |v| format!("`{v}`"));
+        writeln!(
+            out,
+            "warning: {place}: {} = {value}: {}; valid: {}; using {}",
+            f.name, f.problem, f.valid, f.fallback
+        )?;
+    }
+    Ok(())
+}
+
+/// Runs a cache command. `Ok(0)` clean, `Ok(1)` errors found (verify), `Err` bad input.
+pub fn run(cmd: &CacheCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let env = EnvSnapshot::from_process();
+    match cmd {
+        CacheCommand::Info { target } => info(target, &env, out),
+        CacheCommand::Gc { target, dry_run } => gc(target, *dry_run, &env, out),
+        CacheCommand::Verify { target } => verify(target, &env, out),
+        CacheCommand::Clear { target } => clear(target, &env, out),
+    }
+}
+
+fn info(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let dir = resolve(target, env)?;
+    let limits = cache::resolve_limits(&dir, env)?;
+    let c = open_existing(&dir, limits.clone())?;
+    let rep = c.info(&Bar::new("scanning"))?;
+    let ini = cache::read_ini(&dir)?;
+    let stamp = |k| {
+        ini.as_ref()
+            .and_then(|d| d.get(cache::ini::SECTION, k).map(str::to_owned))
+    };
+    let (adk, ops) = (
+        stamp(cache::ini::KEY_ADK_VERSION),
+        stamp(cache::ini::KEY_OPS_VERSION),
+    );
+    if target.format == Format::Json {
+        let v = serde_json::json!({
+            "dir": dir, "kernel_cache": dir.kernel_cache(), "limits": limits,
+            "limit_bytes": limits.max_bytes(), "retained_bytes": limits.retained_bytes(),
+            "adk_version": adk, "ops_version": ops, "info": rep,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(0);
+    }
+    let now = cache::clock::system_now();
+    writeln!(
+        out,
+        "cache directory: {} ({})",
+        dir.base.display(),
+        dir.source.describe()
+    )?;
+    writeln!(out, "kernel_cache:    {}", dir.kernel_cache().display())?;
+    match limits.max {
+        MaxSize::Mb(m) => writeln!(
+            out,
+            "limit:           {m} MB ({})",
+            origin(&limits.max_origin)
+        )?,
+        MaxSize::AgingOff => writeln!(
+            out,
+            "limit:           -1: aging and access-time updates off ({})",
+            origin(&limits.max_origin)
+        )?,
+    }
+    writeln!(
+        out,
+        "retained share:  {} % ({})",
+        limits.remain_ratio,
+        origin(&limits.ratio_origin)
+    )?;
+    writeln!(
+        out,
+        "size:            {} in {} entries",
+        mb(rep.bytes),
+        rep.entries
+    )?;
+    if let Some(t) = rep.oldest_access_ns {
+        writeln!(out, "oldest access:   {}", ago(now, t))?;
+    }
+    let need = match rep.startup.need {
+        AgingNeed::No => "no aging needed",
+        AgingNeed::Yes => "aging needed (run `cannctl cache gc`)",
+        AgingNeed::Off => "aging is off",
+        AgingNeed::Unknown => "unknown: ledger not reconciled yet (run `cannctl cache gc`)",
+    };
+    writeln!(out, "start-up check:  {need}")?;
+    writeln!(
+        out,
+        "version stamps:  adk_version={} ops_version={}",
+        adk.as_deref().unwrap_or("(none)"),
+        ops.as_deref().unwrap_or("(none)")
+    )?;
+    warn_limits(&limits, out)?;
+    Ok(0)
+}
+
+fn gc(
+    target: &Target,
+    dry_run: bool,
+    env: &EnvSnapshot,
+    out: &mut dyn Write,
+) -> Result<u8, BoxError> {
+    let dir = resolve(target, env)?;
+    let limits = cache::resolve_limits(&dir, env)?;
+    let c = open_existing(&dir, limits.clone())?;
+    let outcome = c.gc_with_progress(
+        &GcOptions {
+            dry_run,
+            ..GcOptions::default()
+        },
+        &Bar::new("aging"),
+    )?;
+    if target.format == Format::Json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&outcome)?)?;
+        return Ok(0);
+    }
+    let GcOutcome::Done(r) = outcome else {
+        writeln!(out, "another process is aging this cache; skipped")?;
+        return Ok(0);
+    };
+    let verb = if dry_run { "would remove" } else { "removed" };
+    for reason in [
+        Reason::Aged,
+        Reason::Invalidated,
+        Reason::Torn,
+        Reason::Orphan,
+        Reason::Temporary,
+    ] {
+        let (n, b) = r
+            .removed
+            .iter()
+            .filter(|x| x.reason == reason)
+            .fold((0, 0), |(n, b), x| (n + 1, b + x.bytes));
+        if n > 0 {
+            writeln!(
+                out,
+                "{verb} {n} {} ({})",
+                format!("{reason:?}").to_lowercase(),
+                mb(b)
+            )?;
+        }
+    }
+    if r.removed.is_empty() {
+        writeln!(out, "nothing to remove")?;
+    }
+    writeln!(
+        out,
+        "size: {} -> {} ({} -> {} entries)",
+        mb(r.bytes_before),
+        mb(r.bytes_after),
+        r.entries_before,
+        r.entries_after
+    )?;
+    if r.stopped_by_floor {
+        writeln!(out, "note: every remaining entry was used in the last 30 minutes; the cache stays above its retained share")?;
+    }
+    warn_limits(&limits, out)?;
+    Ok(0)
+}
+
+fn verify(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let dir = resolve(target, env)?;
+    let c = open_existing(&dir, cache::resolve_limits(&dir, env)?)?;
+    let rep = c.verify(&Bar::new("verifying"))?;
+    let code = u8::from(rep.has_errors());
+    if target.format == Format::Json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
+        return Ok(code);
+    }
+    for t in &rep.torn {
+        writeln!(out, "error: torn entry {}: {}", t.rel, t.why)?;
+    }
+    for o in &rep.orphans {
+        writeln!(out, "warning: orphaned file {o} (no manifest names it)")?;
+    }
+    for o in &rep.temporaries {
+        writeln!(out, "warning: unfinished commit {o}")?;
+    }
+    for (p, kind) in &rep.foreign {
+        writeln!(out, "warning: foreign {kind} {p} (never followed)")?;
+    }
+    if !rep.ledger_matches {
+        writeln!(
+            out,
+            "note: size ledger out of date; the next gc reconciles it"
+        )?;
+    }
+    writeln!(
+        out,
+        "{} entries, {}, {} torn, {} orphaned, {} temporary, {} foreign",
+        rep.entries,
+        mb(rep.bytes),
+        rep.torn.len(),
+        rep.orphans.len(),
+        rep.temporaries.len(),
+        rep.foreign.len()
+    )?;
+    Ok(code)
+}
+
+fn clear(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let dir = resolve(target, env)?;
+    let c = open_existing(&dir, cache::resolve_limits(&dir, env)?)?;
+    let rep = c.clear(&Bar::new("clearing"))?;
+    if target.format == Format::Json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
+    } else {
+        writeln!(
+            out,
+            "removed {} files ({}), {} links, {} directories",
+            rep.files_removed,
+            mb(rep.bytes_removed),
+            rep.links_removed,
+            rep.dirs_removed
+        )?;
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn target(dir: &std::path::Path, format: Format) -> Target {
+        Target {
+            dir: Some(dir.to_path_buf()),
+            format,
+        }
+    }
+
+    fn run_str(cmd: &CacheCommand) -> (Result<u8, String>, String) {
+        let mut buf = Vec::new();
+        let r = run(cmd, &mut buf).map_err(|e| e.to_string());
+        (r, String::from_utf8(buf).unwrap())
+    }
+
+    fn populated() -> tempfile::TempDir {
+        let t = tempfile::tempdir().unwrap();
+        let dir = CacheDir::explicit(t.path()).unwrap();
+        let c = Cache::open(&dir, OpenOptions::default()).unwrap();
+        c.put("soc/te_a", b"bin", ".o", None).unwrap();
+        std::fs::write(
+            t.path().join("op_cache.ini"),
+            "[op_compiler_cache]\nmax_op_cache_size=0\nremain_cache_size_ratio=80\n",
+        )
+        .unwrap();
+        t
+    }
+
+    #[test]
+    fn info_human_and_json() {
+        let t = populated();
+        let (r, text) = run_str(&CacheCommand::Info {
+            target: target(t.path(), Format::Human),
+        });
+        assert_eq!(r, Ok(0));
+        assert!(
+            text.contains("1 entries") && text.contains("limit:           500 MB (default)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("warning:") && text.contains("max_op_cache_size = `0`"),
+            "{text}"
+        );
+        let (r, text) = run_str(&CacheCommand::Info {
+            target: target(t.path(), Format::Json),
+        });
+        assert_eq!(r, Ok(0));
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["info"]["entries"], 1);
+    }
+
+    #[test]
+    fn verify_exit_codes() {
+        let t = populated();
+        assert_eq!(
+            run_str(&CacheCommand::Verify {
+                target: target(t.path(), Format::Human)
+            })
+            .0,
+            Ok(0)
+        );
+        std::fs::write(
+            t.path().join("kernel_cache/soc/te_b.json"),
+            r#"{"binFileName":"te_b","binFileSuffix":".o"}"#,
+        )
+        .unwrap();
+        let (r, text) = run_str(&CacheCommand::Verify {
+            target: target(t.path(), Format::Human),
+        });
+        assert_eq!(r, Ok(1));
+        assert!(text.contains("error: torn entry soc/te_b.json"), "{text}");
+    }
+
+    #[test]
+    fn gc_dry_run_and_clear() {
+        let t = populated();
+        let (r, text) = run_str(&CacheCommand::Gc {
+            target: target(t.path(), Format::Human),
+            dry_run: true,
+        });
+        assert_eq!(r, Ok(0));
+        assert!(text.contains("nothing to remove"), "{text}");
+        let (r, text) = run_str(&CacheCommand::Clear {
+            target: target(t.path(), Format::Json),
+        });
+        assert_eq!(r, Ok(0));
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["files_removed"], 2);
+    }
+
+    #[test]
+    fn missing_cache_and_bad_characters_are_input_errors() {
+        let t = tempfile::tempdir().unwrap();
+        let (r, _) = run_str(&CacheCommand::Info {
+            target: target(&t.path().join("nope"), Format::Human),
+        });
+        assert!(r.unwrap_err().contains("no operator compile cache"));
+        let (r, _) = run_str(&CacheCommand::Gc {
+            target: target(std::path::Path::new("/tmp/a b"), Format::Human),
+            dry_run: false,
+        });
+        assert!(r.unwrap_err().contains("allowed are"));
+        assert!(!t.path().join("nope").exists(), "a query creates nothing");
+    }
+}
