@@ -1,0 +1,188 @@
+//! One test per kind of spec error: each names the file, the line and what is wrong.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cann_spec::{load_files, Diagnostic, SourceFile};
+
+const PRODUCTS: &str = "\
+products:
+  - id: p-one
+    name: { en: One, zh: 一 }
+  - id: p-two
+    name: { en: Two, zh: 二 }
+";
+
+const RELEASES: &str = "\
+releases:
+  - id: \"1.0\"
+    products: [p-one, p-two]
+  - id: \"2.0\"
+    products: [p-one, p-two]
+";
+
+const OPTIONS: &str = "\
+config:
+  name: RunConfig
+  root_key: run
+  doc: { en: Run., zh: 运行。 }
+options:
+  - name: level
+    type: int
+    default: 1
+    range: { min: 0, max: 3 }
+    ge_key: ge.level
+    doc: { en: Level., zh: 级别。 }
+  - name: mode
+    type: string-enum
+    default: fast
+    values:
+      - { value: fast, name: fast, doc: { en: Fast., zh: 快。 } }
+      - { value: slow, name: slow, doc: { en: Slow., zh: 慢。 } }
+    ge_key: ge.mode
+    products: { p-one: \"1.0..\" }
+    doc: { en: Mode., zh: 模式。 }
+";
+
+fn files(options: &str) -> Vec<SourceFile> {
+    vec![
+        SourceFile { path: "spec/products.yaml".into(), text: PRODUCTS.into() },
+        SourceFile { path: "spec/releases.yaml".into(), text: RELEASES.into() },
+        SourceFile { path: "spec/options/run.yaml".into(), text: options.into() },
+    ]
+}
+
+fn errors(options: &str) -> Vec<Diagnostic> {
+    match load_files(&files(options)) {
+        Ok(_) => panic!("the spec should not load"),
+        Err(e) => e.0,
+    }
+}
+
+fn one(options: &str) -> Diagnostic {
+    let errs = errors(options);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    errs.into_iter().next().unwrap()
+}
+
+#[test]
+fn fixture_is_valid() {
+    let spec = load_files(&files(OPTIONS)).unwrap();
+    assert_eq!(spec.options.len(), 2);
+    assert_eq!(spec.options[0].path, "run.level");
+}
+
+#[test]
+fn unknown_key_names_file_line_and_valid_keys() {
+    let d = one(&OPTIONS.replace("    ge_key: ge.level\n", "    ge_kye: ge.level\n"));
+    assert_eq!(d.loc.file.to_str(), Some("spec/options/run.yaml"));
+    assert_eq!(d.loc.pos.line, 10);
+    assert_eq!(d.loc.pos.col, 5);
+    assert!(d.message.contains("unknown key `ge_kye`"), "{d}");
+    assert!(d.expected.as_deref().unwrap().contains("`ge_key`"));
+    assert_eq!(d.hint.as_deref(), Some("did you mean `ge_key`?"));
+}
+
+#[test]
+fn dangling_product_id() {
+    let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-three: \"1.0..\""));
+    assert_eq!(d.loc.pos.line, 19);
+    assert!(d.message.contains("unknown product id `p-three`"), "{d}");
+    assert!(d.expected.as_deref().unwrap().contains("`p-one`"));
+}
+
+#[test]
+fn dangling_release_id() {
+    let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-one: \"1.5..\""));
+    assert_eq!(d.loc.pos.line, 19);
+    assert!(d.message.contains("unknown release id `1.5`"), "{d}");
+    assert!(d.expected.as_deref().unwrap().contains("`1.0`, `2.0`"));
+}
+
+#[test]
+fn default_outside_range() {
+    let d = one(&OPTIONS.replace("default: 1\n", "default: 7\n"));
+    assert_eq!(d.loc.pos.line, 6);
+    assert!(d.message.contains("default 7 of option `level` is outside its range"), "{d}");
+    assert_eq!(d.expected.as_deref(), Some("a value in [0, 3]"));
+}
+
+#[test]
+fn default_not_among_values() {
+    let d = one(&OPTIONS.replace("default: fast", "default: medium"));
+    assert!(d.message.contains("default \"medium\" of option `mode` is not one of its values"), "{d}");
+}
+
+#[test]
+fn duplicate_option_name() {
+    let dup = OPTIONS.replace("  - name: mode\n", "  - name: level\n").replace("ge_key: ge.mode", "ge_key: ge.other");
+    let d = one(&dup);
+    assert_eq!(d.loc.pos.line, 12);
+    assert!(d.message.contains("duplicate option name in RunConfig `level`"), "{d}");
+    assert!(d.hint.as_deref().unwrap().contains("run.yaml:6:5"));
+}
+
+#[test]
+fn duplicate_ge_key() {
+    let d = one(&OPTIONS.replace("ge_key: ge.mode", "ge_key: ge.level"));
+    assert_eq!(d.loc.pos.line, 12);
+    assert!(d.message.contains("duplicate ge key `ge.level`"), "{d}");
+}
+
+#[test]
+fn wrong_type_of_a_value() {
+    let d = one(&OPTIONS.replace("default: 1\n", "default: \"one\"\n"));
+    assert!(d.message.contains("does not fit its type int"), "{d}");
+}
+
+#[test]
+fn every_error_is_reported_not_just_the_first() {
+    // Two reading errors in one file.
+    let two_read_errors = OPTIONS
+        .replace("    ge_key: ge.level\n", "    ge_kye: ge.level\n")
+        .replace("    type: string-enum\n", "    type: strnig-enum\n");
+    assert_eq!(errors(&two_read_errors).len(), 2);
+    // Three cross-item errors in one spec.
+    let three_check_errors = OPTIONS
+        .replace("p-one: \"1.0..\"", "p-three: \"1.0..\"")
+        .replace("default: fast", "default: medium")
+        .replace("default: 1\n", "default: 9\n");
+    let errs = errors(&three_check_errors);
+    assert_eq!(errs.len(), 3, "{errs:#?}");
+    // Sorted by place.
+    assert!(errs.windows(2).all(|w| w[0].loc <= w[1].loc));
+}
+
+#[test]
+fn yaml_syntax_error_has_a_position() {
+    let d = one("config: [\n");
+    assert_eq!(d.loc.file.to_str(), Some("spec/options/run.yaml"));
+    assert!(d.loc.pos.line >= 1);
+    assert!(d.message.starts_with("YAML syntax error"), "{d}");
+}
+
+#[test]
+fn empty_release_range_is_rejected() {
+    let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-one: \"2.0..1.0\""));
+    assert!(d.message.contains("is empty"), "{d}");
+}
+
+#[test]
+fn rule_naming_an_unknown_option() {
+    let mut fs = files(OPTIONS);
+    fs.push(SourceFile {
+        path: "spec/rules.yaml".into(),
+        text: "rules:\n  - id: r\n    severity: warning\n    when:\n      - { option: run.levle, equals: 1 }\n    message: { en: M., zh: 消息。 }\n".into(),
+    });
+    let errs = load_files(&fs).unwrap_err().0;
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].message.contains("unknown option `run.levle`"));
+    assert_eq!(errs[0].hint.as_deref(), Some("did you mean `run.level`?"));
+    assert_eq!(errs[0].loc.pos.line, 5);
+}
+
+#[test]
+fn bundled_spec_loads_from_disk() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec");
+    let spec = cann_spec::load_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
+    assert!(spec.option_by_path("npu_run_config.memory_config.static_memory_policy").is_some());
+    assert!(spec.releases.iter().any(|r| r.id == "9.0.0"));
+}
