@@ -245,3 +245,34 @@ fn mount_options(path: &std::path::Path) -> String {
     }
     best.1
 }
+
+#[test]
+fn process_start_ages_in_the_background_without_waiting() {
+    let t = tmp();
+    let d = dir_of(&t);
+    let soc = kc(&d).join("soc");
+    for i in 0..12 {
+        write_cann_entry(&soc, &format!("te_{i}"), KB100);
+        age_entry(
+            &soc,
+            &format!("te_{i}"),
+            cann_runtime::cache::clock::system_now() - DAY,
+        );
+    }
+    let c = std::sync::Arc::new(open_with(
+        &d,
+        std::sync::Arc::new(cann_runtime::cache::SystemClock),
+        Some(1),
+        50,
+    ));
+    // Unknown (never reconciled): a background pass is started and the caller goes on.
+    let handle = c.age_in_background().unwrap().expect("a pass is needed");
+    assert!(matches!(
+        c.get("soc/te_11").unwrap(),
+        cann_runtime::cache::Lookup::Hit(_) | cann_runtime::cache::Lookup::Miss(_)
+    ));
+    let r = done(handle.join().unwrap().unwrap());
+    assert!(!aged(&r).is_empty());
+    assert_eq!(c.startup_check().unwrap().need, AgingNeed::No);
+    assert!(c.age_in_background().unwrap().is_none());
+}

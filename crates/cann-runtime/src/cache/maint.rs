@@ -11,7 +11,7 @@ use super::error::{CacheError, Result};
 use super::fsx;
 use super::ledger::{self, Ledger};
 use super::lock;
-use super::progress::{NoProgress, Progress};
+use super::progress::Progress;
 use super::scan::{self, Loose};
 use super::store::Cache;
 
@@ -126,31 +126,33 @@ impl Cache {
     }
 
     /// Marks a brand-new, empty cache as reconciled so its start-up check is exact from
-    /// the first put.
+    /// the first put. Looks at the top directory only: a populated directory without a
+    /// ledger stays "unknown" until a gc reconciles it, rather than being walked at open.
     pub(crate) fn init_ledger_if_empty(&self) -> Result<()> {
         if self.read_ledger()?.is_some() {
             return Ok(());
         }
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), true, &NoProgress)
-            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
-        if sc.entries.is_empty()
-            && sc.torn.is_empty()
-            && sc.orphans.is_empty()
-            && sc.temps.is_empty()
-        {
-            let guard = self
-                .state
-                .lock()
-                .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
-            if self.read_ledger()?.is_none() {
-                let l = Ledger {
-                    reconciled_ns: self.now().max(1),
-                    ..Ledger::default()
-                };
-                self.state
-                    .write_ledger(&guard, &l)
-                    .map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
+        let io = |e: std::io::Error| CacheError::io("read directory", self.dir.kernel_cache(), e);
+        let mut dir = rustix::fs::Dir::read_from(&self.kc).map_err(|e| io(e.into()))?;
+        while let Some(ent) = dir.read() {
+            let ent = ent.map_err(|e| io(e.into()))?;
+            let name = ent.file_name().to_bytes();
+            if name != b"." && name != b".." && name != super::dir::STATE_DIR.as_bytes() {
+                return Ok(());
             }
+        }
+        let guard = self
+            .state
+            .lock()
+            .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
+        if self.read_ledger()?.is_none() {
+            let l = Ledger {
+                reconciled_ns: self.now().max(1),
+                ..Ledger::default()
+            };
+            self.state
+                .write_ledger(&guard, &l)
+                .map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
         }
         Ok(())
     }
