@@ -115,6 +115,8 @@ fn options() -> serde_saphyr::Options {
         alias_limits: alias_limits,
         with_snippet: false,
         duplicate_keys: serde_saphyr::options::DuplicateKeyPolicy::Error,
+        // YAML 1.2 core booleans only: `mode: off` stays the string "off".
+        strict_booleans: true,
     }
 }
 
@@ -267,6 +269,15 @@ mod tests {
     fn empty_and_comment_only_documents_are_null() {
         assert_eq!(parse("").unwrap().kind, Kind::Null);
         assert_eq!(parse("# nothing\n").unwrap().kind, Kind::Null);
+    }
+
+    #[test]
+    fn only_core_booleans_are_booleans() {
+        let n = parse("a: off\nb: yes\nc: true\n").unwrap();
+        let m = n.as_map().unwrap();
+        assert_eq!(m[0].1.as_str(), Some("off"));
+        assert_eq!(m[1].1.as_str(), Some("yes"));
+        assert_eq!(m[2].1.kind, Kind::Bool(true));
     }
 
     #[test]
