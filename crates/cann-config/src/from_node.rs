@@ -106,8 +106,7 @@ impl Writer {
         if f.is_nan() {
             self.text.push_str(".nan");
         } else if f.is_infinite() {
-            self.text
-                .push_str(if f > 0.0 { ".inf" } else { "-.inf" });
+            self.text.push_str(if f > 0.0 { ".inf" } else { "-.inf" });
         } else {
             // `{:?}` keeps a `.0` on whole numbers, so the value stays a float.
             let _ = write!(self.text, "{f:?}");
@@ -188,17 +187,17 @@ mod tests {
         assert_eq!(
             at,
             vec![
-                (
-                    Some(4),
-                    Some(28),
-                    "npu_run_config.op_compiler_cache_mode"
-                ),
+                (Some(4), Some(28), "npu_run_config.op_compiler_cache_mode"),
                 (
                     Some(7),
                     Some(61),
                     "npu_run_config.memory_config.static_memory_policy"
                 ),
-                (Some(8), Some(5), "npu_run_config.memory_config.atomic_clean_polcy"),
+                (
+                    Some(8),
+                    Some(5),
+                    "npu_run_config.memory_config.atomic_clean_polcy"
+                ),
             ]
         );
         assert_eq!(

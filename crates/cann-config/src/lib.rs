@@ -23,7 +23,7 @@ pub use target::{EnumError, Target, UnknownId};
 pub use validate::{validate, validate_into};
 pub use value::{CoreCounts, CoreCountsError, SpecEnum, ValueRef, Visit, Visitor};
 
-cann_macros::include_spec!("../../spec", krate = crate);
+cann_macros::include_spec!("../../../spec", krate = crate);
 
 /// Support for generated code; not a stable API.
 #[doc(hidden)]
