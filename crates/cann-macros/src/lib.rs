@@ -4,8 +4,9 @@
 //! cann_macros::include_spec!("../../spec");                 // code for an external crate
 //! cann_macros::include_spec!("../../spec", krate = crate);  // inside cann_config itself
 //! ```
-//! The path is relative to the invoking crate's `CARGO_MANIFEST_DIR`. Every spec problem
-//! becomes a compile error on the path literal, prefixed with its file, line and column.
+//! The path is relative to the file that invokes the macro, as for `include_bytes!`. Every
+//! spec problem becomes a compile error on the path literal, prefixed with its file, line
+//! and column relative to the spec directory's parent.
 
 use std::path::PathBuf;
 
@@ -70,27 +71,42 @@ pub fn include_spec(input: TokenStream) -> TokenStream {
         .into()
 }
 
+/// The invoking file's directory joined with `written`, as `include_bytes!` resolves.
+fn resolve(written: &str, span: Span) -> syn::Result<PathBuf> {
+    let path = PathBuf::from(written);
+    if path.is_absolute() {
+        return Ok(path);
+    }
+    let file = proc_macro::Span::call_site().local_file();
+    match file.as_deref().and_then(|f| f.parent()) {
+        Some(parent) => Ok(parent.join(path)),
+        // No real source file (e.g. in a doc test): fall back to the crate root.
+        None => std::env::var_os("CARGO_MANIFEST_DIR")
+            .map(|d| PathBuf::from(d).join(&path))
+            .ok_or_else(|| {
+                syn::Error::new(
+                    span,
+                    "cannot locate the invoking file to resolve the spec path",
+                )
+            }),
+    }
+}
+
 fn expand(args: &Args) -> syn::Result<proc_macro2::TokenStream> {
     let span = args.path.span();
-    let base = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(PathBuf::from)
-        .ok_or_else(|| {
-            syn::Error::new(
-                Span::call_site(),
-                "CARGO_MANIFEST_DIR is not set; include_spec! must be built by cargo",
-            )
-        })?;
-    let dir = base.join(args.path.value());
+    let written = args.path.value();
+    let dir = resolve(&written, span)?;
     if !dir.is_dir() {
         return Err(syn::Error::new(
             span,
-            format!(
-                "spec directory `{}` not found (resolved to {})",
-                args.path.value(),
-                dir.display()
-            ),
+            format!("spec directory `{written}` not found; the path is relative to the file that invokes include_spec!"),
         ));
     }
+    // include_bytes! anchors need absolute paths: a relative one would be resolved again
+    // against the invoking file.
+    let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+    // Findings name files relative to the directory that holds the spec directory.
+    let base = dir.parent().map(PathBuf::from).unwrap_or_default();
     let spec = cann_spec::load_dir(&dir).map_err(|errs| {
         let mut combined: Option<syn::Error> = None;
         for d in errs.0 {

@@ -1,0 +1,3 @@
+cann_macros::include_spec!();
+
+fn main() {}

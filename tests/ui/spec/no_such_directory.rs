@@ -1,0 +1,3 @@
+cann_macros::include_spec!("../../fixtures/no-such-spec");
+
+fn main() {}

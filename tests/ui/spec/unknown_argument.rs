@@ -1,0 +1,3 @@
+cann_macros::include_spec!("../../../spec", crate_path = crate);
+
+fn main() {}
