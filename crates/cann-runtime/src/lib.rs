@@ -6,3 +6,4 @@
 
 pub mod cache;
 pub mod memory;
+pub mod memsim;

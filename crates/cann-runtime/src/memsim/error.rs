@@ -1,0 +1,102 @@
+//! The one error type of the simulator and planner: every input problem names
+//! where it is (file and line where there is one) and what would be valid.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Where in the input a problem is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    /// File name as given (or `<input>` for in-memory text).
+    pub origin: String,
+    /// 1-based line, when the input has lines.
+    pub line: Option<usize>,
+}
+
+impl Place {
+    /// A line of `origin`.
+    pub fn line(origin: &str, line: usize) -> Self {
+        Self {
+            origin: origin.to_owned(),
+            line: Some(line),
+        }
+    }
+
+    /// The whole of `origin`.
+    pub fn file(origin: &str) -> Self {
+        Self {
+            origin: origin.to_owned(),
+            line: None,
+        }
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "{}:{l}", self.origin),
+            None => f.write_str(&self.origin),
+        }
+    }
+}
+
+/// Why a trace, snapshot or buffer list could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum MemsimError {
+    /// The file could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's answer.
+        source: std::io::Error,
+    },
+    /// The input is malformed or inconsistent at `place`.
+    #[error("{place}: {message}")]
+    Input {
+        /// Where.
+        place: Place,
+        /// What is wrong, and what would be valid.
+        message: String,
+    },
+    /// The simulated engine refused an event the trace says happened.
+    #[error("{place}: the engine refused this event: {source}")]
+    Replay {
+        /// The event.
+        place: Place,
+        /// The engine's error.
+        source: crate::memory::SessionError,
+    },
+    /// A plan failed its own verification (a planner bug, never the input's fault).
+    #[error("plan verification failed: {0}")]
+    Verify(String),
+    /// The chart could not be drawn.
+    #[error("plot: {0}")]
+    Plot(String),
+}
+
+impl MemsimError {
+    /// An input error at a line.
+    pub fn at(origin: &str, line: usize, message: impl Into<String>) -> Self {
+        Self::Input {
+            place: Place::line(origin, line),
+            message: message.into(),
+        }
+    }
+
+    /// An input error about a whole file.
+    pub fn in_file(origin: &str, message: impl Into<String>) -> Self {
+        Self::Input {
+            place: Place::file(origin),
+            message: message.into(),
+        }
+    }
+
+    /// A read failure.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Self::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}

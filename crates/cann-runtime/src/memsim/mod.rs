@@ -1,0 +1,24 @@
+//! What-if simulation and static planning for the memory policies
+//! (`cannctl mem`), on the engine of [`crate::memory`].
+//!
+//! - [`trace`]: the JSONL trace format (reader, checker, writer).
+//! - [`torch`]: import of PyTorch / torch_npu memory snapshots
+//!   (`_dump_snapshot`, pickle or JSON) into a trace.
+//! - [`replay`]: drives a [`crate::memory::Session`] on a fresh
+//!   [`crate::memory::CountingBackend`] per policy and records the curves.
+//! - [`buffers`], [`planner`], [`clean`]: static offset planning against the
+//!   LOAD lower bound, verified, with the cost of `atomic_clean_policy` 0.
+//! - [`plot`]: the SVG chart of `cannctl mem compare --plot`.
+//! - [`report`]: the serializable summaries the CLI prints.
+
+pub mod buffers;
+pub mod error;
+pub mod planner;
+pub mod replay;
+pub mod trace;
+
+pub use buffers::{load, parse_csv, verify, Buffer};
+pub use error::{MemsimError, Place};
+pub use planner::{greedy, plan, plan_with, Placement, Plan, PlanOptions};
+pub use replay::{compare, replay, Refusal, Replay, ReplayConfig, Sample, COMPARED_POLICIES};
+pub use trace::{parse_jsonl, write_jsonl, Event, GraphDef, GraphKind, Op, Trace, TraceBuilder};

@@ -1,0 +1,475 @@
+//! The trace format: one JSON object per line, `"ev"` saying what happened.
+//! `examples/traces/README.md` documents it for users; this module is the one
+//! reader and writer.
+//!
+//! Names (graphs, executions, tensors, variables) are strings or integers and
+//! are resolved to dense indices here, with every reference checked, so a
+//! replay never meets a dangling name and every problem is reported at its
+//! line. Blank lines and lines starting with `#` are skipped.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+
+use super::error::MemsimError;
+use crate::memory::{MemsetOutput, StaticGraph};
+
+/// Largest trace file read (a safety limit against feeding a disk image).
+pub const MAX_TRACE_BYTES: u64 = 1 << 30;
+
+/// What kind of graph a registration declares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GraphKind {
+    /// Static shape: its memory is planned at load.
+    Static(StaticGraph),
+    /// Dynamic shape: it allocates tensors while it runs.
+    Dynamic,
+}
+
+/// A registered graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphDef {
+    /// The trace's name for it.
+    pub name: String,
+    /// Static or dynamic.
+    pub kind: GraphKind,
+}
+
+/// One resolved event. Indices point into the [`Trace`] tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    /// A graph is registered (loaded) into the session.
+    Register { graph: u32 },
+    /// An execution of `graph` starts; `concurrent` marks that another
+    /// execution of the session is running at that moment.
+    Begin { exec: u32, graph: u32, concurrent: bool },
+    /// The operator at `step` of a static graph is about to run.
+    Step { exec: u32, step: u32 },
+    /// A dynamic-shape execution allocates a tensor.
+    Alloc { exec: u32, tensor: u32, size: u64 },
+    /// A tensor is freed.
+    Free { exec: u32, tensor: u32 },
+    /// An execution ends.
+    End { exec: u32 },
+    /// Variable memory is allocated.
+    VarAlloc { var: u32, size: u64 },
+    /// Variable memory is freed.
+    VarFree { var: u32 },
+}
+
+/// An event and the line it came from (0 for events made by an importer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    /// 1-based source line.
+    pub line: usize,
+    /// What happened.
+    pub op: Op,
+}
+
+/// A checked trace.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Trace {
+    /// File name, for messages.
+    pub origin: String,
+    /// Graphs in registration order.
+    pub graphs: Vec<GraphDef>,
+    /// Events in order.
+    pub events: Vec<Event>,
+    /// Name of each execution (an execution name may be reused after it ends).
+    pub execs: Vec<String>,
+    /// Name of each tensor.
+    pub tensors: Vec<String>,
+    /// Name of each variable allocation.
+    pub vars: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Name {
+    Str(String),
+    Int(u64),
+}
+
+impl Name {
+    fn into_string(self) -> String {
+        match self {
+            Name::Str(s) => s,
+            Name::Int(n) => n.to_string(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMemset {
+    size: u64,
+    producer: u32,
+    end: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "ev", rename_all = "snake_case", deny_unknown_fields)]
+enum Raw {
+    StaticGraph {
+        graph: Name,
+        feature_map_bytes: u64,
+        #[serde(default)]
+        memset: Vec<RawMemset>,
+    },
+    DynamicGraph {
+        graph: Name,
+    },
+    Begin {
+        exec: Name,
+        graph: Name,
+        #[serde(default)]
+        concurrent: bool,
+    },
+    Step {
+        exec: Name,
+        step: u32,
+    },
+    Alloc {
+        exec: Name,
+        tensor: Name,
+        size: u64,
+    },
+    Free {
+        #[serde(default)]
+        exec: Option<Name>,
+        tensor: Name,
+    },
+    End {
+        exec: Name,
+    },
+    VarAlloc {
+        var: Name,
+        size: u64,
+    },
+    VarFree {
+        var: Name,
+    },
+}
+
+/// Builds a [`Trace`] event by event, checking every reference. Used by the
+/// JSONL reader and by importers, so both obey the same rules.
+#[derive(Debug, Default)]
+pub struct TraceBuilder {
+    trace: Trace,
+    graph_ids: HashMap<String, u32>,
+    running: HashMap<String, (u32, u32)>,
+    live_tensors: HashMap<String, (u32, u32)>,
+    live_vars: HashMap<String, u32>,
+}
+
+fn idx(len: usize, what: &str) -> Result<u32, String> {
+    u32::try_from(len).map_err(|_| format!("too many {what} (more than {})", u32::MAX))
+}
+
+impl TraceBuilder {
+    /// An empty trace named `origin`.
+    pub fn new(origin: &str) -> Self {
+        Self {
+            trace: Trace {
+                origin: origin.to_owned(),
+                ..Trace::default()
+            },
+            ..Self::default()
+        }
+    }
+
+    fn push(&mut self, line: usize, op: Op) {
+        self.trace.events.push(Event { line, op });
+    }
+
+    /// Registers a graph under a new name.
+    pub fn graph(&mut self, line: usize, name: String, kind: GraphKind) -> Result<(), String> {
+        if self.graph_ids.contains_key(&name) {
+            return Err(format!("graph `{name}` is already registered"));
+        }
+        if let GraphKind::Static(g) = &kind {
+            if let Some(m) = g.memset_outputs.iter().find(|m| m.end <= m.producer) {
+                return Err(format!(
+                    "memset output of graph `{name}` has producer {} and end {}; its lifetime \
+                     [producer, end) must not be empty",
+                    m.producer, m.end
+                ));
+            }
+        }
+        let graph = idx(self.trace.graphs.len(), "graphs")?;
+        self.graph_ids.insert(name.clone(), graph);
+        self.trace.graphs.push(GraphDef { name, kind });
+        self.push(line, Op::Register { graph });
+        Ok(())
+    }
+
+    /// Starts execution `name` of graph `graph`.
+    pub fn begin(
+        &mut self,
+        line: usize,
+        name: String,
+        graph: &str,
+        concurrent: bool,
+    ) -> Result<(), String> {
+        let &g = self.graph_ids.get(graph).ok_or_else(|| {
+            format!("graph `{graph}` is not registered; register it with a `static_graph` or `dynamic_graph` event first")
+        })?;
+        if self.running.contains_key(&name) {
+            return Err(format!("execution `{name}` is already running"));
+        }
+        match (self.running.keys().next(), concurrent) {
+            (Some(other), false) => {
+                return Err(format!(
+                    "execution `{name}` begins while `{other}` is running; mark overlapping executions with \"concurrent\": true"
+                ))
+            }
+            (None, true) => {
+                return Err(format!(
+                    "execution `{name}` is marked concurrent but no other execution is running"
+                ))
+            }
+            _ => {}
+        }
+        let exec = idx(self.trace.execs.len(), "executions")?;
+        self.trace.execs.push(name.clone());
+        self.running.insert(name, (exec, g));
+        self.push(
+            line,
+            Op::Begin {
+                exec,
+                graph: g,
+                concurrent,
+            },
+        );
+        Ok(())
+    }
+
+    fn running(&self, name: &str) -> Result<(u32, u32), String> {
+        self.running
+            .get(name)
+            .copied()
+            .ok_or_else(|| format!("execution `{name}` is not running (no `begin` for it, or it has ended)"))
+    }
+
+    fn is_static(&self, graph: u32) -> bool {
+        self.trace
+            .graphs
+            .get(graph as usize)
+            .is_some_and(|g| matches!(g.kind, GraphKind::Static(_)))
+    }
+
+    /// Marks a step of a running execution.
+    pub fn step(&mut self, line: usize, exec: &str, step: u32) -> Result<(), String> {
+        let (e, _) = self.running(exec)?;
+        self.push(line, Op::Step { exec: e, step });
+        Ok(())
+    }
+
+    /// Allocates tensor `name` in a running dynamic-shape execution.
+    pub fn alloc(&mut self, line: usize, exec: &str, name: String, size: u64) -> Result<(), String> {
+        let (e, g) = self.running(exec)?;
+        if self.is_static(g) {
+            return Err(format!(
+                "execution `{exec}` runs a static-shape graph, whose memory is planned at load; only dynamic-shape graphs allocate tensors"
+            ));
+        }
+        if size == 0 {
+            return Err(format!("tensor `{name}` has size 0; sizes are positive byte counts"));
+        }
+        if self.live_tensors.contains_key(&name) {
+            return Err(format!("tensor `{name}` is already live; free it before reusing the name"));
+        }
+        let tensor = idx(self.trace.tensors.len(), "tensors")?;
+        self.trace.tensors.push(name.clone());
+        self.live_tensors.insert(name, (tensor, e));
+        self.push(line, Op::Alloc { exec: e, tensor, size });
+        Ok(())
+    }
+
+    /// Whether tensor `name` is live.
+    pub fn is_live(&self, name: &str) -> bool {
+        self.live_tensors.contains_key(name)
+    }
+
+    /// Frees a live tensor (checking its execution when one is named).
+    pub fn free(&mut self, line: usize, exec: Option<&str>, name: &str) -> Result<(), String> {
+        let &(tensor, e) = self
+            .live_tensors
+            .get(name)
+            .ok_or_else(|| format!("tensor `{name}` is not live"))?;
+        if let Some(x) = exec {
+            let (named, _) = self.running(x)?;
+            if named != e {
+                return Err(format!("tensor `{name}` belongs to another execution, not `{x}`"));
+            }
+        }
+        self.live_tensors.remove(name);
+        self.push(line, Op::Free { exec: e, tensor });
+        Ok(())
+    }
+
+    /// Ends a running execution; its live tensors die with it.
+    pub fn end(&mut self, line: usize, exec: &str) -> Result<(), String> {
+        let (e, _) = self.running(exec)?;
+        self.running.remove(exec);
+        self.live_tensors.retain(|_, (_, owner)| *owner != e);
+        self.push(line, Op::End { exec: e });
+        Ok(())
+    }
+
+    /// Allocates variable memory.
+    pub fn var_alloc(&mut self, line: usize, name: String, size: u64) -> Result<(), String> {
+        if size == 0 {
+            return Err(format!("variable `{name}` has size 0; sizes are positive byte counts"));
+        }
+        if self.live_vars.contains_key(&name) {
+            return Err(format!("variable `{name}` is already allocated"));
+        }
+        let var = idx(self.trace.vars.len(), "variables")?;
+        self.trace.vars.push(name.clone());
+        self.live_vars.insert(name, var);
+        self.push(line, Op::VarAlloc { var, size });
+        Ok(())
+    }
+
+    /// Frees variable memory.
+    pub fn var_free(&mut self, line: usize, name: &str) -> Result<(), String> {
+        let var = self
+            .live_vars
+            .remove(name)
+            .ok_or_else(|| format!("variable `{name}` is not allocated"))?;
+        self.push(line, Op::VarFree { var });
+        Ok(())
+    }
+
+    /// The trace so far (executions still running are ended by the replay).
+    pub fn finish(self) -> Trace {
+        self.trace
+    }
+
+    fn apply(&mut self, line: usize, raw: Raw) -> Result<(), String> {
+        match raw {
+            Raw::StaticGraph {
+                graph,
+                feature_map_bytes,
+                memset,
+            } => {
+                let name = graph.into_string();
+                let g = StaticGraph {
+                    name: name.clone(),
+                    feature_map_bytes,
+                    memset_outputs: memset
+                        .into_iter()
+                        .map(|m| MemsetOutput {
+                            size: m.size,
+                            producer: m.producer,
+                            end: m.end,
+                        })
+                        .collect(),
+                };
+                self.graph(line, name, GraphKind::Static(g))
+            }
+            Raw::DynamicGraph { graph } => self.graph(line, graph.into_string(), GraphKind::Dynamic),
+            Raw::Begin {
+                exec,
+                graph,
+                concurrent,
+            } => self.begin(line, exec.into_string(), &graph.into_string(), concurrent),
+            Raw::Step { exec, step } => self.step(line, &exec.into_string(), step),
+            Raw::Alloc { exec, tensor, size } => {
+                self.alloc(line, &exec.into_string(), tensor.into_string(), size)
+            }
+            Raw::Free { exec, tensor } => {
+                let exec = exec.map(Name::into_string);
+                self.free(line, exec.as_deref(), &tensor.into_string())
+            }
+            Raw::End { exec } => self.end(line, &exec.into_string()),
+            Raw::VarAlloc { var, size } => self.var_alloc(line, var.into_string(), size),
+            Raw::VarFree { var } => self.var_free(line, &var.into_string()),
+        }
+    }
+}
+
+/// Parses JSONL trace text; `origin` names it in errors.
+pub fn parse_jsonl(origin: &str, text: &str) -> Result<Trace, MemsimError> {
+    let mut b = TraceBuilder::new(origin);
+    for (i, raw_line) in text.lines().enumerate() {
+        let line = i + 1;
+        let body = raw_line.trim();
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        let raw: Raw = serde_json::from_str(body).map_err(|e| {
+            MemsimError::at(origin, line, format!("column {}: {e}", e.column()))
+        })?;
+        b.apply(line, raw).map_err(|m| MemsimError::at(origin, line, m))?;
+    }
+    let trace = b.finish();
+    if trace.events.is_empty() {
+        return Err(MemsimError::in_file(origin, "the trace has no events"));
+    }
+    Ok(trace)
+}
+
+fn name_json(s: &str) -> String {
+    serde_json::Value::String(s.to_owned()).to_string()
+}
+
+/// Writes `trace` as JSONL that [`parse_jsonl`] reads back to an equal trace
+/// (apart from line numbers).
+pub fn write_jsonl(trace: &Trace) -> String {
+    let mut out = String::new();
+    let n = |v: &Vec<String>, i: u32| name_json(v.get(i as usize).map_or("?", String::as_str));
+    let graph_name = |i: u32| name_json(trace.graphs.get(i as usize).map_or("?", |g| g.name.as_str()));
+    for ev in &trace.events {
+        // `write!` to a String cannot fail.
+        let _ = match ev.op {
+            Op::Register { graph } => match trace.graphs.get(graph as usize).map(|g| &g.kind) {
+                Some(GraphKind::Static(g)) => {
+                    let memset: Vec<String> = g
+                        .memset_outputs
+                        .iter()
+                        .map(|m| format!(r#"{{"size":{},"producer":{},"end":{}}}"#, m.size, m.producer, m.end))
+                        .collect();
+                    writeln!(
+                        out,
+                        r#"{{"ev":"static_graph","graph":{},"feature_map_bytes":{},"memset":[{}]}}"#,
+                        graph_name(graph),
+                        g.feature_map_bytes,
+                        memset.join(",")
+                    )
+                }
+                _ => writeln!(out, r#"{{"ev":"dynamic_graph","graph":{}}}"#, graph_name(graph)),
+            },
+            Op::Begin { exec, graph, concurrent } => writeln!(
+                out,
+                r#"{{"ev":"begin","exec":{},"graph":{}{}}}"#,
+                n(&trace.execs, exec),
+                graph_name(graph),
+                if concurrent { r#","concurrent":true"# } else { "" }
+            ),
+            Op::Step { exec, step } => {
+                writeln!(out, r#"{{"ev":"step","exec":{},"step":{step}}}"#, n(&trace.execs, exec))
+            }
+            Op::Alloc { exec, tensor, size } => writeln!(
+                out,
+                r#"{{"ev":"alloc","exec":{},"tensor":{},"size":{size}}}"#,
+                n(&trace.execs, exec),
+                n(&trace.tensors, tensor)
+            ),
+            Op::Free { exec, tensor } => writeln!(
+                out,
+                r#"{{"ev":"free","exec":{},"tensor":{}}}"#,
+                n(&trace.execs, exec),
+                n(&trace.tensors, tensor)
+            ),
+            Op::End { exec } => writeln!(out, r#"{{"ev":"end","exec":{}}}"#, n(&trace.execs, exec)),
+            Op::VarAlloc { var, size } => {
+                writeln!(out, r#"{{"ev":"var_alloc","var":{},"size":{size}}}"#, n(&trace.vars, var))
+            }
+            Op::VarFree { var } => writeln!(out, r#"{{"ev":"var_free","var":{}}}"#, n(&trace.vars, var)),
+        };
+    }
+    out
+}

@@ -1,0 +1,55 @@
+//! The planner on the public instances in `shared/data/memplan/` (beside the
+//! repository). Prints arena / LOAD per instance; skipped when the data is
+//! absent. Timing lives in `benches/memsim.rs`; this test only checks quality.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+use cann_runtime::memsim::{parse_csv, plan};
+
+fn data_dir() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");
+    let dir = root.join("shared/data/memplan");
+    dir.is_dir().then_some(dir)
+}
+
+fn run(name: &str, limit: f64) {
+    let Some(dir) = data_dir() else {
+        println!("shared/data/memplan not found beside the repository; skipping {name}");
+        return;
+    };
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let bufs = parse_csv(name, &text).unwrap();
+    let t = std::time::Instant::now();
+    let p = plan(&bufs).unwrap();
+    println!(
+        "{name}: {} buffers, arena {} LOAD {} ratio {:.4} ({}, {} runs, {:?})",
+        bufs.len(),
+        p.arena,
+        p.load,
+        p.ratio(),
+        p.found_by,
+        p.runs,
+        t.elapsed()
+    );
+    assert!(p.ratio() <= limit, "{name}: ratio {} over {limit}", p.ratio());
+}
+
+#[test]
+fn somas_resnet50() {
+    run("somas-resnet50.csv", 1.01);
+}
+
+#[test]
+fn somas_pangu() {
+    run("somas-pangu-2.6b.csv", 1.01);
+}
+
+#[test]
+fn challenging() {
+    for c in ["A", "B", "C", "D", "E", "F"] {
+        run(&format!("minimalloc-challenging-{c}.csv"), 1.25);
+    }
+}
