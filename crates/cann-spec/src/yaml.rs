@@ -105,11 +105,11 @@ pub struct ParseError {
 /// Limits that keep hostile input cheap: alias bombs and deep nesting are refused early.
 fn options() -> serde_saphyr::Options {
     let mut budget = Budget::default();
-    budget.max_aliases = 10_000;
+    budget.max_aliases = 1_000;
     budget.max_depth = 256;
     let mut alias_limits = serde_saphyr::options::AliasLimits::default();
-    alias_limits.max_total_replayed_events = 200_000;
-    alias_limits.max_alias_expansions_per_anchor = 10_000;
+    alias_limits.max_total_replayed_events = 20_000;
+    alias_limits.max_alias_expansions_per_anchor = 1_000;
     serde_saphyr::options! {
         budget: Some(budget),
         alias_limits: alias_limits,
