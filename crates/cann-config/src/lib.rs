@@ -8,13 +8,14 @@
 //!   and JSON.
 
 pub mod emit;
+mod from_node;
 pub mod meta;
 mod parse;
 mod report;
 mod target;
 mod validate;
 mod value;
-mod from_node; pub use from_node::config_from_node;
+pub use from_node::config_from_node;
 
 pub use cann_spec::yaml;
 pub use parse::{parse_config, ConfigFile, FromMap, ParseCx, ParseError};

@@ -44,9 +44,18 @@ options:
 
 fn files(options: &str) -> Vec<SourceFile> {
     vec![
-        SourceFile { path: "spec/products.yaml".into(), text: PRODUCTS.into() },
-        SourceFile { path: "spec/releases.yaml".into(), text: RELEASES.into() },
-        SourceFile { path: "spec/options/run.yaml".into(), text: options.into() },
+        SourceFile {
+            path: "spec/products.yaml".into(),
+            text: PRODUCTS.into(),
+        },
+        SourceFile {
+            path: "spec/releases.yaml".into(),
+            text: RELEASES.into(),
+        },
+        SourceFile {
+            path: "spec/options/run.yaml".into(),
+            text: options.into(),
+        },
     ]
 }
 
@@ -101,22 +110,36 @@ fn dangling_release_id() {
 fn default_outside_range() {
     let d = one(&OPTIONS.replace("default: 1\n", "default: 7\n"));
     assert_eq!(d.loc.pos.line, 6);
-    assert!(d.message.contains("default 7 of option `level` is outside its range"), "{d}");
+    assert!(
+        d.message
+            .contains("default 7 of option `level` is outside its range"),
+        "{d}"
+    );
     assert_eq!(d.expected.as_deref(), Some("a value in [0, 3]"));
 }
 
 #[test]
 fn default_not_among_values() {
     let d = one(&OPTIONS.replace("default: fast", "default: medium"));
-    assert!(d.message.contains("default \"medium\" of option `mode` is not one of its values"), "{d}");
+    assert!(
+        d.message
+            .contains("default \"medium\" of option `mode` is not one of its values"),
+        "{d}"
+    );
 }
 
 #[test]
 fn duplicate_option_name() {
-    let dup = OPTIONS.replace("  - name: mode\n", "  - name: level\n").replace("ge_key: ge.mode", "ge_key: ge.other");
+    let dup = OPTIONS
+        .replace("  - name: mode\n", "  - name: level\n")
+        .replace("ge_key: ge.mode", "ge_key: ge.other");
     let d = one(&dup);
     assert_eq!(d.loc.pos.line, 12);
-    assert!(d.message.contains("duplicate option name in RunConfig `level`"), "{d}");
+    assert!(
+        d.message
+            .contains("duplicate option name in RunConfig `level`"),
+        "{d}"
+    );
     assert!(d.hint.as_deref().unwrap().contains("run.yaml:6:5"));
 }
 
@@ -183,6 +206,8 @@ fn rule_naming_an_unknown_option() {
 fn bundled_spec_loads_from_disk() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec");
     let spec = cann_spec::load_dir(&dir).unwrap_or_else(|e| panic!("{e}"));
-    assert!(spec.option_by_path("npu_run_config.memory_config.static_memory_policy").is_some());
+    assert!(spec
+        .option_by_path("npu_run_config.memory_config.static_memory_policy")
+        .is_some());
     assert!(spec.releases.iter().any(|r| r.id == "9.0.0"));
 }
