@@ -34,7 +34,11 @@ fn run(name: &str, limit: f64) {
         p.runs,
         t.elapsed()
     );
-    assert!(p.ratio() <= limit, "{name}: ratio {} over {limit}", p.ratio());
+    assert!(
+        p.ratio() <= limit,
+        "{name}: ratio {} over {limit}",
+        p.ratio()
+    );
 }
 
 #[test]

@@ -47,9 +47,15 @@ pub fn parse_csv(origin: &str, text: &str) -> Result<Vec<Buffer>, MemsimError> {
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
     let Some((hline, header)) = lines.next() else {
-        return Err(MemsimError::in_file(origin, "no buffers: expected a header `id,lower,upper,size[,memset]` and one row per buffer"));
+        return Err(MemsimError::in_file(
+            origin,
+            "no buffers: expected a header `id,lower,upper,size[,memset]` and one row per buffer",
+        ));
     };
-    let cols: Vec<String> = header.split(',').map(|c| c.trim().to_ascii_lowercase()).collect();
+    let cols: Vec<String> = header
+        .split(',')
+        .map(|c| c.trim().to_ascii_lowercase())
+        .collect();
     let has_memset = match cols.as_slice() {
         [a, b, c, d] if [a, b, c, d] == HEADER => false,
         [a, b, c, d, e] if [a, b, c, d] == HEADER && e == "memset" => true,
@@ -57,7 +63,9 @@ pub fn parse_csv(origin: &str, text: &str) -> Result<Vec<Buffer>, MemsimError> {
             return Err(MemsimError::at(
                 origin,
                 hline,
-                format!("header `{header}` is not `id,lower,upper,size` or `id,lower,upper,size,memset`"),
+                format!(
+                "header `{header}` is not `id,lower,upper,size` or `id,lower,upper,size,memset`"
+            ),
             ))
         }
     };
@@ -78,7 +86,10 @@ pub fn parse_csv(origin: &str, text: &str) -> Result<Vec<Buffer>, MemsimError> {
                 MemsimError::at(
                     origin,
                     line,
-                    format!("`{}` is `{}`, expected a non-negative integer", HEADER[i], f[i]),
+                    format!(
+                        "`{}` is `{}`, expected a non-negative integer",
+                        HEADER[i], f[i]
+                    ),
                 )
             })
         };
@@ -92,13 +103,21 @@ pub fn parse_csv(origin: &str, text: &str) -> Result<Vec<Buffer>, MemsimError> {
         }
         let memset = if has_memset {
             parse_flag(f[4]).ok_or_else(|| {
-                MemsimError::at(origin, line, format!("`memset` is `{}`, expected 0, 1, true or false", f[4]))
+                MemsimError::at(
+                    origin,
+                    line,
+                    format!("`memset` is `{}`, expected 0, 1, true or false", f[4]),
+                )
             })?
         } else {
             false
         };
         if !seen.insert(f[0].to_owned()) {
-            return Err(MemsimError::at(origin, line, format!("buffer id `{}` appears twice", f[0])));
+            return Err(MemsimError::at(
+                origin,
+                line,
+                format!("buffer id `{}` appears twice", f[0]),
+            ));
         }
         out.push(Buffer {
             id: f[0].to_owned(),
@@ -109,7 +128,10 @@ pub fn parse_csv(origin: &str, text: &str) -> Result<Vec<Buffer>, MemsimError> {
         });
     }
     if out.is_empty() {
-        return Err(MemsimError::in_file(origin, "the header is there but no buffer rows follow"));
+        return Err(MemsimError::in_file(
+            origin,
+            "the header is there but no buffer rows follow",
+        ));
     }
     Ok(out)
 }
@@ -168,9 +190,15 @@ pub fn verify(bufs: &[Buffer], offsets: &[u64], arena: u64) -> Result<(), Memsim
         if b.size == 0 {
             continue;
         }
-        let end = off.checked_add(b.size).filter(|&e| e <= arena).ok_or_else(|| {
-            MemsimError::Verify(format!("buffer `{}` at {off}+{} ends past the arena of {arena}", b.id, b.size))
-        })?;
+        let end = off
+            .checked_add(b.size)
+            .filter(|&e| e <= arena)
+            .ok_or_else(|| {
+                MemsimError::Verify(format!(
+                    "buffer `{}` at {off}+{} ends past the arena of {arena}",
+                    b.id, b.size
+                ))
+            })?;
         if !start {
             live.remove(&off);
             continue;

@@ -12,13 +12,21 @@
 //! - [`report`]: the serializable summaries the CLI prints.
 
 pub mod buffers;
+pub mod clean;
 pub mod error;
 pub mod planner;
+pub mod plot;
 pub mod replay;
+pub mod report;
+pub mod torch;
 pub mod trace;
 
 pub use buffers::{load, parse_csv, verify, Buffer};
+pub use clean::{as_live, plan_policy, CleanComparison, PolicyPlan};
 pub use error::{MemsimError, Place};
 pub use planner::{greedy, plan, plan_with, Placement, Plan, PlanOptions};
+pub use plot::render_svg;
 pub use replay::{compare, replay, Refusal, Replay, ReplayConfig, Sample, COMPARED_POLICIES};
+pub use report::{load_buffers, load_trace, PlanSummary, SimSummary};
+pub use torch::{import_snapshot, ImportOptions, ImportReport};
 pub use trace::{parse_jsonl, write_jsonl, Event, GraphDef, GraphKind, Op, Trace, TraceBuilder};

@@ -110,7 +110,14 @@ impl Overlaps {
                 }
                 start.push(acc);
             }
-            let mut adj = vec![0u32; if fill { start.last().copied().unwrap_or(0) } else { 0 }];
+            let mut adj = vec![
+                0u32;
+                if fill {
+                    start.last().copied().unwrap_or(0)
+                } else {
+                    0
+                }
+            ];
             let mut cur = start.clone();
             live.clear();
             for &(_, is_start, i) in &ev {
@@ -255,13 +262,19 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
     let len = |b: &Buffer| (b.upper - b.lower) as f64;
     let fixed: [(&str, Vec<usize>); 3] = [
         ("greedy by size", sorted_by(bufs, |b| b.size as f64)),
-        ("greedy by area", sorted_by(bufs, |b| b.size as f64 * len(b))),
+        (
+            "greedy by area",
+            sorted_by(bufs, |b| b.size as f64 * len(b)),
+        ),
         ("greedy by lifetime", sorted_by(bufs, len)),
     ];
     let mut best: Option<(Vec<u64>, u64, String)> = None;
     let mut work = 0u64;
     let mut runs = 0u32;
-    let consider = |offsets: Vec<u64>, arena: u64, name: String, best: &mut Option<(Vec<u64>, u64, String)>| {
+    let consider = |offsets: Vec<u64>,
+                    arena: u64,
+                    name: String,
+                    best: &mut Option<(Vec<u64>, u64, String)>| {
         if best.as_ref().is_none_or(|(_, a, _)| arena < *a) {
             *best = Some((offsets, arena, name));
         }
@@ -296,7 +309,9 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
         }
         let mut last = greedy(bufs, ov.as_ref(), order, Placement::BestGap).0;
         for _ in 0..per_start {
-            let Some(best_arena) = best.as_ref().map(|(_, a, _)| *a) else { break };
+            let Some(best_arena) = best.as_ref().map(|(_, a, _)| *a) else {
+                break;
+            };
             if best_arena <= lb || work >= opts.work_budget {
                 break;
             }
@@ -313,7 +328,12 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
             work += w;
             runs += 1;
             last.clone_from(&offs);
-            consider(offs, a, format!("squeaky wheel from ordering {}, round {round}", s + 1), &mut best);
+            consider(
+                offs,
+                a,
+                format!("squeaky wheel from ordering {}, round {round}", s + 1),
+                &mut best,
+            );
         }
     }
     let Some((offsets, arena, found_by)) = best else {
@@ -331,6 +351,10 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
 
 fn sorted_by_prio(prio: &[f64], bufs: &[Buffer]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..bufs.len()).collect();
-    order.sort_by(|&a, &b| prio[b].total_cmp(&prio[a]).then(bufs[a].lower.cmp(&bufs[b].lower)));
+    order.sort_by(|&a, &b| {
+        prio[b]
+            .total_cmp(&prio[a])
+            .then(bufs[a].lower.cmp(&bufs[b].lower))
+    });
     order
 }

@@ -88,12 +88,11 @@ pub fn replay(trace: &Trace, cfg: ReplayConfig) -> Result<Replay, MemsimError> {
             Place::line(&trace.origin, line)
         }
     };
-    let mut session = Session::new(CountingBackend::new(), scfg).map_err(|source| {
-        MemsimError::Replay {
+    let mut session =
+        Session::new(CountingBackend::new(), scfg).map_err(|source| MemsimError::Replay {
             place: place(0),
             source,
-        }
-    })?;
+        })?;
     let mut graphs: Vec<Option<GraphId>> = vec![None; trace.graphs.len()];
     let mut execs = vec![ExecState::Unstarted; trace.execs.len()];
     let mut tensors: Vec<Option<TensorId>> = vec![None; trace.tensors.len()];
@@ -121,7 +120,11 @@ pub fn replay(trace: &Trace, cfg: ReplayConfig) -> Result<Replay, MemsimError> {
             }
             Op::Begin { exec, graph, .. } => {
                 let Some(gid) = graphs.get(graph as usize).copied().flatten() else {
-                    return Err(MemsimError::at(&trace.origin, ev.line, "graph used before registration"));
+                    return Err(MemsimError::at(
+                        &trace.origin,
+                        ev.line,
+                        "graph used before registration",
+                    ));
                 };
                 let state = match session.begin(gid) {
                     Ok(id) => ExecState::Running(id),
@@ -129,7 +132,11 @@ pub fn replay(trace: &Trace, cfg: ReplayConfig) -> Result<Replay, MemsimError> {
                         refusals.push(Refusal {
                             line: ev.line,
                             exec: trace.execs.get(exec as usize).cloned().unwrap_or_default(),
-                            graph: trace.graphs.get(graph as usize).map(|g| g.name.clone()).unwrap_or_default(),
+                            graph: trace
+                                .graphs
+                                .get(graph as usize)
+                                .map(|g| g.name.clone())
+                                .unwrap_or_default(),
                         });
                         ExecState::Refused
                     }

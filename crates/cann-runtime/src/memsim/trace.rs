@@ -43,7 +43,11 @@ pub enum Op {
     Register { graph: u32 },
     /// An execution of `graph` starts; `concurrent` marks that another
     /// execution of the session is running at that moment.
-    Begin { exec: u32, graph: u32, concurrent: bool },
+    Begin {
+        exec: u32,
+        graph: u32,
+        concurrent: bool,
+    },
     /// The operator at `step` of a static graph is about to run.
     Step { exec: u32, step: u32 },
     /// A dynamic-shape execution allocates a tensor.
@@ -246,10 +250,9 @@ impl TraceBuilder {
     }
 
     fn running(&self, name: &str) -> Result<(u32, u32), String> {
-        self.running
-            .get(name)
-            .copied()
-            .ok_or_else(|| format!("execution `{name}` is not running (no `begin` for it, or it has ended)"))
+        self.running.get(name).copied().ok_or_else(|| {
+            format!("execution `{name}` is not running (no `begin` for it, or it has ended)")
+        })
     }
 
     fn is_static(&self, graph: u32) -> bool {
@@ -267,7 +270,13 @@ impl TraceBuilder {
     }
 
     /// Allocates tensor `name` in a running dynamic-shape execution.
-    pub fn alloc(&mut self, line: usize, exec: &str, name: String, size: u64) -> Result<(), String> {
+    pub fn alloc(
+        &mut self,
+        line: usize,
+        exec: &str,
+        name: String,
+        size: u64,
+    ) -> Result<(), String> {
         let (e, g) = self.running(exec)?;
         if self.is_static(g) {
             return Err(format!(
@@ -275,15 +284,26 @@ impl TraceBuilder {
             ));
         }
         if size == 0 {
-            return Err(format!("tensor `{name}` has size 0; sizes are positive byte counts"));
+            return Err(format!(
+                "tensor `{name}` has size 0; sizes are positive byte counts"
+            ));
         }
         if self.live_tensors.contains_key(&name) {
-            return Err(format!("tensor `{name}` is already live; free it before reusing the name"));
+            return Err(format!(
+                "tensor `{name}` is already live; free it before reusing the name"
+            ));
         }
         let tensor = idx(self.trace.tensors.len(), "tensors")?;
         self.trace.tensors.push(name.clone());
         self.live_tensors.insert(name, (tensor, e));
-        self.push(line, Op::Alloc { exec: e, tensor, size });
+        self.push(
+            line,
+            Op::Alloc {
+                exec: e,
+                tensor,
+                size,
+            },
+        );
         Ok(())
     }
 
@@ -301,7 +321,9 @@ impl TraceBuilder {
         if let Some(x) = exec {
             let (named, _) = self.running(x)?;
             if named != e {
-                return Err(format!("tensor `{name}` belongs to another execution, not `{x}`"));
+                return Err(format!(
+                    "tensor `{name}` belongs to another execution, not `{x}`"
+                ));
             }
         }
         self.live_tensors.remove(name);
@@ -321,7 +343,9 @@ impl TraceBuilder {
     /// Allocates variable memory.
     pub fn var_alloc(&mut self, line: usize, name: String, size: u64) -> Result<(), String> {
         if size == 0 {
-            return Err(format!("variable `{name}` has size 0; sizes are positive byte counts"));
+            return Err(format!(
+                "variable `{name}` has size 0; sizes are positive byte counts"
+            ));
         }
         if self.live_vars.contains_key(&name) {
             return Err(format!("variable `{name}` is already allocated"));
@@ -370,7 +394,9 @@ impl TraceBuilder {
                 };
                 self.graph(line, name, GraphKind::Static(g))
             }
-            Raw::DynamicGraph { graph } => self.graph(line, graph.into_string(), GraphKind::Dynamic),
+            Raw::DynamicGraph { graph } => {
+                self.graph(line, graph.into_string(), GraphKind::Dynamic)
+            }
             Raw::Begin {
                 exec,
                 graph,
@@ -400,10 +426,10 @@ pub fn parse_jsonl(origin: &str, text: &str) -> Result<Trace, MemsimError> {
         if body.is_empty() || body.starts_with('#') {
             continue;
         }
-        let raw: Raw = serde_json::from_str(body).map_err(|e| {
-            MemsimError::at(origin, line, format!("column {}: {e}", e.column()))
-        })?;
-        b.apply(line, raw).map_err(|m| MemsimError::at(origin, line, m))?;
+        let raw: Raw = serde_json::from_str(body)
+            .map_err(|e| MemsimError::at(origin, line, format!("column {}: {e}", e.column())))?;
+        b.apply(line, raw)
+            .map_err(|m| MemsimError::at(origin, line, m))?;
     }
     let trace = b.finish();
     if trace.events.is_empty() {
@@ -421,7 +447,14 @@ fn name_json(s: &str) -> String {
 pub fn write_jsonl(trace: &Trace) -> String {
     let mut out = String::new();
     let n = |v: &Vec<String>, i: u32| name_json(v.get(i as usize).map_or("?", String::as_str));
-    let graph_name = |i: u32| name_json(trace.graphs.get(i as usize).map_or("?", |g| g.name.as_str()));
+    let graph_name = |i: u32| {
+        name_json(
+            trace
+                .graphs
+                .get(i as usize)
+                .map_or("?", |g| g.name.as_str()),
+        )
+    };
     for ev in &trace.events {
         // `write!` to a String cannot fail.
         let _ = match ev.op {
@@ -430,7 +463,12 @@ pub fn write_jsonl(trace: &Trace) -> String {
                     let memset: Vec<String> = g
                         .memset_outputs
                         .iter()
-                        .map(|m| format!(r#"{{"size":{},"producer":{},"end":{}}}"#, m.size, m.producer, m.end))
+                        .map(|m| {
+                            format!(
+                                r#"{{"size":{},"producer":{},"end":{}}}"#,
+                                m.size, m.producer, m.end
+                            )
+                        })
                         .collect();
                     writeln!(
                         out,
@@ -440,17 +478,33 @@ pub fn write_jsonl(trace: &Trace) -> String {
                         memset.join(",")
                     )
                 }
-                _ => writeln!(out, r#"{{"ev":"dynamic_graph","graph":{}}}"#, graph_name(graph)),
+                _ => writeln!(
+                    out,
+                    r#"{{"ev":"dynamic_graph","graph":{}}}"#,
+                    graph_name(graph)
+                ),
             },
-            Op::Begin { exec, graph, concurrent } => writeln!(
+            Op::Begin {
+                exec,
+                graph,
+                concurrent,
+            } => writeln!(
                 out,
                 r#"{{"ev":"begin","exec":{},"graph":{}{}}}"#,
                 n(&trace.execs, exec),
                 graph_name(graph),
-                if concurrent { r#","concurrent":true"# } else { "" }
+                if concurrent {
+                    r#","concurrent":true"#
+                } else {
+                    ""
+                }
             ),
             Op::Step { exec, step } => {
-                writeln!(out, r#"{{"ev":"step","exec":{},"step":{step}}}"#, n(&trace.execs, exec))
+                writeln!(
+                    out,
+                    r#"{{"ev":"step","exec":{},"step":{step}}}"#,
+                    n(&trace.execs, exec)
+                )
             }
             Op::Alloc { exec, tensor, size } => writeln!(
                 out,
@@ -466,9 +520,15 @@ pub fn write_jsonl(trace: &Trace) -> String {
             ),
             Op::End { exec } => writeln!(out, r#"{{"ev":"end","exec":{}}}"#, n(&trace.execs, exec)),
             Op::VarAlloc { var, size } => {
-                writeln!(out, r#"{{"ev":"var_alloc","var":{},"size":{size}}}"#, n(&trace.vars, var))
+                writeln!(
+                    out,
+                    r#"{{"ev":"var_alloc","var":{},"size":{size}}}"#,
+                    n(&trace.vars, var)
+                )
             }
-            Op::VarFree { var } => writeln!(out, r#"{{"ev":"var_free","var":{}}}"#, n(&trace.vars, var)),
+            Op::VarFree { var } => {
+                writeln!(out, r#"{{"ev":"var_free","var":{}}}"#, n(&trace.vars, var))
+            }
         };
     }
     out

@@ -1,0 +1,264 @@
+//! Reading inputs and the serializable summaries `cannctl mem` prints. The
+//! JSON keys here are a contract with scripts: add keys, never rename them.
+
+use std::io::Read;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::buffers::Buffer;
+use super::clean::{CleanComparison, PolicyPlan};
+use super::error::MemsimError;
+use super::replay::Replay;
+use super::torch::{import_snapshot, is_pickle, is_snapshot_json, ImportOptions, ImportReport};
+use super::trace::{parse_jsonl, Trace, MAX_TRACE_BYTES};
+use crate::memory::{GrowthMode, StaticMemoryPolicy};
+
+/// Reads a file of at most [`MAX_TRACE_BYTES`].
+pub fn read_limited(path: &Path) -> Result<Vec<u8>, MemsimError> {
+    let f = std::fs::File::open(path).map_err(|e| MemsimError::io(path, e))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_TRACE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| MemsimError::io(path, e))?;
+    if bytes.len() as u64 > MAX_TRACE_BYTES {
+        return Err(MemsimError::in_file(
+            &path.display().to_string(),
+            format!("larger than {MAX_TRACE_BYTES} bytes; is this the right file?"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Reads a trace: a JSONL trace, or a torch memory snapshot (pickle or JSON),
+/// told apart by content, not by name.
+pub fn load_trace(
+    path: &Path,
+    opts: ImportOptions,
+) -> Result<(Trace, Option<ImportReport>), MemsimError> {
+    let origin = path.display().to_string();
+    let bytes = read_limited(path)?;
+    if is_pickle(&bytes) {
+        let (t, r) = import_snapshot(&origin, &bytes, opts)?;
+        return Ok((t, Some(r)));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        MemsimError::in_file(
+            &origin,
+            format!(
+                "not UTF-8 text (byte {}) and not a pickle",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })?;
+    if is_snapshot_json(&text) {
+        let (t, r) = import_snapshot(&origin, text.as_bytes(), opts)?;
+        return Ok((t, Some(r)));
+    }
+    Ok((parse_jsonl(&origin, &text)?, None))
+}
+
+/// Reads a buffer CSV.
+pub fn load_buffers(path: &Path) -> Result<Vec<Buffer>, MemsimError> {
+    let origin = path.display().to_string();
+    let bytes = read_limited(path)?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| MemsimError::in_file(&origin, "not UTF-8 text"))?;
+    super::buffers::parse_csv(&origin, &text)
+}
+
+/// A refused execution, for JSON.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct RefusalOut {
+    /// Line of its `begin` (0 when imported).
+    pub line: usize,
+    /// Execution name.
+    pub exec: String,
+    /// Graph name.
+    pub graph: String,
+}
+
+/// One policy's outcome: the object `mem simulate` prints and `mem compare`
+/// prints an array of.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SimSummary {
+    /// The `static_memory_policy` code simulated.
+    pub policy: i64,
+    /// What it runs as (1 runs as 2).
+    pub effective_policy: i64,
+    /// The `atomic_clean_policy` code.
+    pub atomic_clean: i64,
+    /// How a policy-2 pool grows: `documented` or `engine-code`.
+    pub growth: &'static str,
+    /// Highest bytes held from the backend.
+    pub peak_reserved_bytes: u64,
+    /// Highest bytes live.
+    pub peak_live_bytes: u64,
+    /// Their ratio.
+    pub reserved_to_live: f64,
+    /// Backend calls that obtained memory.
+    pub backend_alloc_calls: u64,
+    /// Backend calls that gave memory back.
+    pub backend_free_calls: u64,
+    /// Clean (memset) operations.
+    pub clean_ops: u64,
+    /// Bytes cleaned.
+    pub clean_bytes: u64,
+    /// Executions refused because another was running.
+    pub refused_concurrent: u64,
+    /// Executions run.
+    pub executions: u64,
+    /// The refused executions.
+    pub refused: Vec<RefusalOut>,
+}
+
+/// The name of a growth mode on the command line and in JSON.
+pub fn growth_name(g: GrowthMode) -> &'static str {
+    match g {
+        GrowthMode::Documented => "documented",
+        GrowthMode::EngineCode => "engine-code",
+    }
+}
+
+impl SimSummary {
+    /// The summary of `r`, reporting `requested` as the policy asked for.
+    pub fn new(requested: StaticMemoryPolicy, r: &Replay) -> Self {
+        let s = &r.stats;
+        Self {
+            policy: requested.code(),
+            effective_policy: s.policy.code(),
+            atomic_clean: s.atomic_clean.code(),
+            growth: growth_name(r.config.growth),
+            peak_reserved_bytes: s.peak_reserved_bytes,
+            peak_live_bytes: s.peak_live_bytes,
+            reserved_to_live: s.reserved_to_live(),
+            backend_alloc_calls: s.backend_alloc_calls,
+            backend_free_calls: s.backend_free_calls,
+            clean_ops: s.clean_ops,
+            clean_bytes: s.clean_bytes,
+            refused_concurrent: s.refused_concurrent,
+            executions: s.executions,
+            refused: r
+                .refusals
+                .iter()
+                .map(|x| RefusalOut {
+                    line: x.line,
+                    exec: x.exec.clone(),
+                    graph: x.graph.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One clean policy's plan, for JSON.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PolicyPlanOut {
+    /// The `atomic_clean_policy` code.
+    pub atomic_clean: i64,
+    /// Arena bytes.
+    pub arena_bytes: u64,
+    /// LOAD of the buffers as this policy makes them live.
+    pub load_bytes: u64,
+    /// Arena over LOAD.
+    pub ratio: f64,
+    /// Clean operations per run.
+    pub clean_ops: u64,
+    /// Bytes zeroed per run.
+    pub clean_bytes: u64,
+    /// Which planner pass found it.
+    pub found_by: String,
+}
+
+impl From<&PolicyPlan> for PolicyPlanOut {
+    fn from(p: &PolicyPlan) -> Self {
+        Self {
+            atomic_clean: p.policy.code(),
+            arena_bytes: p.plan.arena,
+            load_bytes: p.plan.load,
+            ratio: p.plan.ratio(),
+            clean_ops: p.clean_ops,
+            clean_bytes: p.clean_bytes,
+            found_by: p.plan.found_by.clone(),
+        }
+    }
+}
+
+/// What `mem plan` prints.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PlanSummary {
+    /// Buffers planned.
+    pub buffers: usize,
+    /// Of which memset outputs.
+    pub memset_buffers: usize,
+    /// The plan under the requested policy (its numbers also at top level).
+    pub atomic_clean: i64,
+    /// Arena bytes under the requested policy.
+    pub arena_bytes: u64,
+    /// LOAD under the requested policy.
+    pub load_bytes: u64,
+    /// Arena over LOAD.
+    pub ratio: f64,
+    /// Whether the plan passed verification (always true when printed).
+    pub verified: bool,
+    /// Both policies.
+    pub policies: [PolicyPlanOut; 2],
+    /// Arena bytes policy 0 costs over 1.
+    pub centralized_extra_arena_bytes: i128,
+    /// LOAD bytes policy 0 costs over 1.
+    pub centralized_extra_load_bytes: u64,
+    /// Clean operations policy 1 needs beyond policy 0's one.
+    pub separate_extra_clean_ops: i64,
+}
+
+impl PlanSummary {
+    /// The summary for the requested policy code (0 or 1).
+    pub fn new(bufs: &[Buffer], cmp: &CleanComparison, requested: i64) -> Self {
+        let chosen = if requested == 1 {
+            &cmp.separate
+        } else {
+            &cmp.centralized
+        };
+        Self {
+            buffers: bufs.len(),
+            memset_buffers: bufs.iter().filter(|b| b.memset).count(),
+            atomic_clean: chosen.policy.code(),
+            arena_bytes: chosen.plan.arena,
+            load_bytes: chosen.plan.load,
+            ratio: chosen.plan.ratio(),
+            verified: true,
+            policies: [(&cmp.centralized).into(), (&cmp.separate).into()],
+            centralized_extra_arena_bytes: cmp.extra_arena_bytes(),
+            centralized_extra_load_bytes: cmp.extra_load_bytes(),
+            separate_extra_clean_ops: cmp.separate.clean_ops as i64
+                - cmp.centralized.clean_ops as i64,
+        }
+    }
+}
+
+/// `id,lower,upper,size,memset,offset` for every buffer.
+pub fn offsets_csv(bufs: &[Buffer], offsets: &[u64]) -> String {
+    let mut s = String::from("id,lower,upper,size,memset,offset\n");
+    for (b, o) in bufs.iter().zip(offsets) {
+        s.push_str(&format!(
+            "{},{},{},{},{},{o}\n",
+            b.id,
+            b.lower,
+            b.upper,
+            b.size,
+            u8::from(b.memset)
+        ));
+    }
+    s
+}
+
+/// Bytes for people: `1.50 GiB (1610612736)`.
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (name, size) in UNITS {
+        if n >= size {
+            return format!("{:.2} {name}", n as f64 / size as f64);
+        }
+    }
+    format!("{n} B")
+}

@@ -1,0 +1,382 @@
+//! `cannctl mem`: what each `static_memory_policy` / `atomic_clean_policy`
+//! does to a workload, on the runtime's own engine (`cann_runtime::memsim`).
+//! Thin: arguments in, library call, text or JSON out.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use cann_runtime::memory::{self as rt, GrowthMode};
+use cann_runtime::memsim::report::{growth_name, human_bytes, offsets_csv};
+use cann_runtime::memsim::{
+    compare, load_buffers, load_trace, render_svg, replay, CleanComparison, ImportOptions,
+    ImportReport, PlanOptions, PlanSummary, ReplayConfig, SimSummary, Trace,
+};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum MemFormat {
+    #[default]
+    Human,
+    Json,
+}
+
+/// How a policy-2 pool grows when a bigger graph comes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum GrowthArg {
+    /// Free the pool and allocate one of the new size (the documentation).
+    #[default]
+    Documented,
+    /// Keep the pool and add the shortfall in 2 MiB blocks (the engine's code).
+    EngineCode,
+}
+
+impl From<GrowthArg> for GrowthMode {
+    fn from(g: GrowthArg) -> Self {
+        match g {
+            GrowthArg::Documented => GrowthMode::Documented,
+            GrowthArg::EngineCode => GrowthMode::EngineCode,
+        }
+    }
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum MemCommand {
+    /// Replay a trace under one static_memory_policy: peak reserved and live
+    /// bytes, backend calls, cleans, refused concurrent executions (exit 1 if any).
+    Simulate {
+        /// JSONL trace (see examples/traces/README.md) or a torch / torch_npu
+        /// memory snapshot (`_dump_snapshot`, pickle or JSON).
+        #[arg(long)]
+        trace: PathBuf,
+        /// static_memory_policy: 0, 1, 2, 3 or 4.
+        #[arg(long)]
+        policy: String,
+        /// atomic_clean_policy: 0 or 1.
+        #[arg(long = "atomic-clean", default_value = "0")]
+        atomic_clean: String,
+        /// Policy-2 pool growth model.
+        #[arg(long, value_enum, default_value_t)]
+        growth: GrowthArg,
+        /// Device of a torch snapshot (default: the longest history).
+        #[arg(long)]
+        device: Option<usize>,
+        #[arg(long, value_enum, default_value_t)]
+        format: MemFormat,
+    },
+    /// Replay a trace under every policy side by side.
+    Compare {
+        /// JSONL trace or torch memory snapshot.
+        #[arg(long)]
+        trace: PathBuf,
+        /// atomic_clean_policy: 0 or 1.
+        #[arg(long = "atomic-clean", default_value = "0")]
+        atomic_clean: String,
+        #[arg(long, value_enum, default_value_t)]
+        growth: GrowthArg,
+        #[arg(long)]
+        device: Option<usize>,
+        #[arg(long, value_enum, default_value_t)]
+        format: MemFormat,
+        /// Also draw reserved and live bytes over the trace to this SVG file.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+    },
+    /// Plan offsets for a graph's buffers in one arena against the LOAD bound.
+    Plan {
+        /// CSV `id,lower,upper,size[,memset]`, lifetimes half-open.
+        #[arg(long)]
+        buffers: PathBuf,
+        /// atomic_clean_policy: 0 or 1 (both are planned; this one is reported first).
+        #[arg(long = "atomic-clean", default_value = "0")]
+        atomic_clean: String,
+        #[arg(long, value_enum, default_value_t)]
+        format: MemFormat,
+        /// Write `id,lower,upper,size,memset,offset` for the reported plan here.
+        #[arg(long)]
+        offsets: Option<PathBuf>,
+    },
+}
+
+/// Policy codes go through the spec's types so invalid values get the spec's message.
+fn static_policy(text: &str) -> Result<rt::StaticMemoryPolicy, BoxError> {
+    let v = text.trim().parse::<cann_config::StaticMemoryPolicy>()?;
+    Ok(rt::StaticMemoryPolicy::from_code(v.code())?)
+}
+
+fn clean_policy(text: &str) -> Result<rt::AtomicCleanPolicy, BoxError> {
+    let v = text.trim().parse::<cann_config::AtomicCleanPolicy>()?;
+    Ok(rt::AtomicCleanPolicy::from_code(v.code())?)
+}
+
+/// Writes `text` beside `path` and renames it over, so a failure leaves the old file.
+fn write_atomic(path: &Path, text: &str) -> Result<(), BoxError> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{}: not a file name", path.display()))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = path.with_file_name(tmp_name);
+    let res = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = res {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{}: {e}", path.display()).into());
+    }
+    Ok(())
+}
+
+fn describe(
+    out: &mut dyn Write,
+    trace: &Trace,
+    import: Option<&ImportReport>,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "trace {}: {} events, {} graphs, {} executions",
+        trace.origin,
+        trace.events.len(),
+        trace.graphs.len(),
+        trace.execs.len()
+    )?;
+    if let Some(r) = import {
+        writeln!(
+            out,
+            "  torch snapshot ({}), device {} of {}: {} entries, {} allocs, {} frees",
+            r.form, r.device, r.devices, r.entries, r.allocs, r.frees
+        )?;
+        if r.unmatched_frees > 0 {
+            writeln!(
+                out,
+                "  note: {} frees of allocations made before the recorded window ({}); replayed as live from the start",
+                r.unmatched_frees,
+                human_bytes(r.unmatched_free_bytes)
+            )?;
+        }
+        if r.prelive_blocks > 0 {
+            writeln!(
+                out,
+                "  note: {} blocks allocated before the window and never freed ({})",
+                r.prelive_blocks,
+                human_bytes(r.prelive_block_bytes)
+            )?;
+        }
+        if let Some(p) = r.recorded_peak_reserved_bytes {
+            writeln!(
+                out,
+                "  torch's caching allocator peaked at {} reserved",
+                human_bytes(p)
+            )?;
+        }
+        for (action, n) in &r.ignored_actions {
+            writeln!(
+                out,
+                "  note: {n} entries with unknown action `{action}` ignored"
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn human_sim(out: &mut dyn Write, s: &SimSummary) -> std::io::Result<()> {
+    let alias = if s.policy != s.effective_policy {
+        format!(" (runs as {})", s.effective_policy)
+    } else {
+        String::new()
+    };
+    writeln!(
+        out,
+        "static_memory_policy {}{alias}, atomic_clean_policy {}, pool growth {}",
+        s.policy, s.atomic_clean, s.growth
+    )?;
+    writeln!(
+        out,
+        "  peak reserved    {} ({} B)",
+        human_bytes(s.peak_reserved_bytes),
+        s.peak_reserved_bytes
+    )?;
+    writeln!(
+        out,
+        "  peak live        {} ({} B)",
+        human_bytes(s.peak_live_bytes),
+        s.peak_live_bytes
+    )?;
+    writeln!(out, "  reserved / live  {:.3}", s.reserved_to_live)?;
+    writeln!(
+        out,
+        "  backend calls    {} alloc, {} free",
+        s.backend_alloc_calls, s.backend_free_calls
+    )?;
+    writeln!(
+        out,
+        "  cleans           {} ops, {}",
+        s.clean_ops,
+        human_bytes(s.clean_bytes)
+    )?;
+    writeln!(
+        out,
+        "  executions       {} run, {} refused",
+        s.executions, s.refused_concurrent
+    )
+}
+
+/// `mem simulate --format json`: the summary, plus what a snapshot import found.
+#[derive(serde::Serialize)]
+struct SimJson<'a> {
+    #[serde(flatten)]
+    summary: &'a SimSummary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    import: Option<&'a ImportReport>,
+}
+
+pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
+    match cmd {
+        MemCommand::Simulate {
+            trace,
+            policy,
+            atomic_clean,
+            growth,
+            device,
+            format,
+        } => {
+            let policy = static_policy(policy)?;
+            let cfg = ReplayConfig {
+                policy,
+                atomic_clean: clean_policy(atomic_clean)?,
+                growth: (*growth).into(),
+            };
+            let (trace, import) = load_trace(trace, ImportOptions { device: *device })?;
+            let r = replay(&trace, cfg)?;
+            let s = SimSummary::new(policy, &r);
+            match format {
+                MemFormat::Json => {
+                    let v = SimJson {
+                        summary: &s,
+                        import: import.as_ref(),
+                    };
+                    writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+                }
+                MemFormat::Human => {
+                    describe(out, &trace, import.as_ref())?;
+                    human_sim(out, &s)?;
+                    for x in &s.refused {
+                        writeln!(
+                            out,
+                            "error: {}:{}: execution `{}` of graph `{}` refused: static_memory_policy {} does not allow graphs of a session to run concurrently",
+                            trace.origin, x.line, x.exec, x.graph, s.policy
+                        )?;
+                    }
+                }
+            }
+            Ok(u8::from(s.refused_concurrent > 0))
+        }
+        MemCommand::Compare {
+            trace,
+            atomic_clean,
+            growth,
+            device,
+            format,
+            plot,
+        } => {
+            let growth: GrowthMode = (*growth).into();
+            let (trace, import) = load_trace(trace, ImportOptions { device: *device })?;
+            let all = compare(&trace, clean_policy(atomic_clean)?, growth)?;
+            let sums: Vec<SimSummary> = all
+                .iter()
+                .map(|r| SimSummary::new(r.config.policy, r))
+                .collect();
+            if let Some(path) = plot {
+                let title = format!("{}: reserved (thick) and live (thin) bytes", trace.origin);
+                write_atomic(path, &render_svg(&title, trace.events.len(), &all)?)?;
+            }
+            match format {
+                MemFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&sums)?)?,
+                MemFormat::Human => {
+                    describe(out, &trace, import.as_ref())?;
+                    writeln!(
+                        out,
+                        "pool growth {}; policy 1 runs as 2 and is not shown",
+                        growth_name(growth)
+                    )?;
+                    writeln!(
+                        out,
+                        "{:>6} {:>14} {:>14} {:>8} {:>7} {:>7} {:>6} {:>12} {:>7}",
+                        "policy",
+                        "peak reserved",
+                        "peak live",
+                        "res/live",
+                        "allocs",
+                        "frees",
+                        "cleans",
+                        "clean bytes",
+                        "refused"
+                    )?;
+                    for s in &sums {
+                        writeln!(
+                            out,
+                            "{:>6} {:>14} {:>14} {:>8.3} {:>7} {:>7} {:>6} {:>12} {:>7}",
+                            s.policy,
+                            human_bytes(s.peak_reserved_bytes),
+                            human_bytes(s.peak_live_bytes),
+                            s.reserved_to_live,
+                            s.backend_alloc_calls,
+                            s.backend_free_calls,
+                            s.clean_ops,
+                            human_bytes(s.clean_bytes),
+                            s.refused_concurrent
+                        )?;
+                    }
+                    if let Some(p) = plot {
+                        writeln!(out, "plot written to {}", p.display())?;
+                    }
+                }
+            }
+            Ok(0)
+        }
+        MemCommand::Plan {
+            buffers,
+            atomic_clean,
+            format,
+            offsets,
+        } => {
+            let requested = clean_policy(atomic_clean)?;
+            let bufs = load_buffers(buffers)?;
+            let cmp = CleanComparison::new(&bufs, PlanOptions::default())?;
+            let s = PlanSummary::new(&bufs, &cmp, requested.code());
+            if let Some(path) = offsets {
+                let chosen = if requested == rt::AtomicCleanPolicy::Separate {
+                    &cmp.separate
+                } else {
+                    &cmp.centralized
+                };
+                write_atomic(path, &offsets_csv(&bufs, &chosen.plan.offsets))?;
+            }
+            match format {
+                MemFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&s)?)?,
+                MemFormat::Human => {
+                    writeln!(
+                        out,
+                        "{}: {} buffers ({} memset outputs)",
+                        buffers.display(),
+                        s.buffers,
+                        s.memset_buffers
+                    )?;
+                    writeln!(out, "atomic_clean_policy {}: arena {} ({} B), LOAD {} ({} B), ratio {:.4}, verified", s.atomic_clean, human_bytes(s.arena_bytes), s.arena_bytes, human_bytes(s.load_bytes), s.load_bytes, s.ratio)?;
+                    for p in &s.policies {
+                        writeln!(out, "  policy {}: arena {}, LOAD {}, ratio {:.4}, {} clean ops, {} cleaned ({})", p.atomic_clean, human_bytes(p.arena_bytes), human_bytes(p.load_bytes), p.ratio, p.clean_ops, human_bytes(p.clean_bytes), p.found_by)?;
+                    }
+                    writeln!(
+                        out,
+                        "policy 0 over 1: {:+} B of arena ({:+} B of LOAD, the unavoidable part), {:+} clean launches",
+                        s.centralized_extra_arena_bytes, s.centralized_extra_load_bytes, -s.separate_extra_clean_ops
+                    )?;
+                    if let Some(p) = offsets {
+                        writeln!(out, "offsets written to {}", p.display())?;
+                    }
+                }
+            }
+            Ok(0)
+        }
+    }
+}
