@@ -126,7 +126,14 @@ pub fn is_snapshot_json(text: &str) -> bool {
 
 fn parse(origin: &str, bytes: &[u8]) -> Result<(Snapshot, &'static str), MemsimError> {
     if is_pickle(bytes) {
-        let opts = serde_pickle::DeOptions::new();
+        // Python memoizes every object and refers back to shared ones (torch
+        // shares the frame lists of tracebacks between entries). serde-pickle
+        // 1.x can decode a shared container only once when it holds other
+        // memoized containers and calls the second use "recursive"; with this
+        // option the second use decodes as None instead. Only frames are
+        // shared, and frames are ignored; a field this reader needs that came
+        // out None would fail with a type error, never pass silently.
+        let opts = serde_pickle::DeOptions::new().replace_recursive_structures();
         serde_pickle::from_slice(bytes, opts)
             .map(|s| (s, "pickle"))
             .map_err(|e| {
@@ -195,7 +202,8 @@ pub fn import_snapshot(
     }
     let mut pre: Vec<(String, u64)> = Vec::new();
     let mut body: Vec<Ev> = Vec::new();
-    let mut live: HashMap<u64, String> = HashMap::new();
+    // Address -> (tensor name, allocated before the window).
+    let mut live: HashMap<u64, (String, bool)> = HashMap::new();
     let mut seg_now: i128 = 0;
     let mut seg_peak: i128 = 0;
     let mut seg_events = false;
@@ -214,12 +222,12 @@ pub fn import_snapshot(
     for (k, e) in entries.iter().enumerate() {
         match e.action.as_str() {
             "alloc" if e.size > 0 => {
-                if let Some(old) = live.remove(&e.addr) {
+                if let Some((old, _)) = live.remove(&e.addr) {
                     rep.double_allocs += 1;
                     body.push(Ev::Free(old));
                 }
                 let name = fresh(e.addr);
-                live.insert(e.addr, name.clone());
+                live.insert(e.addr, (name.clone(), false));
                 body.push(Ev::Alloc(name, e.size));
                 rep.allocs += 1;
             }
@@ -227,13 +235,13 @@ pub fn import_snapshot(
                 unmatched(&mut rep, k, e.addr, e.size);
                 let name = fresh(e.addr);
                 pre.push((name.clone(), e.size));
-                live.insert(e.addr, name);
+                live.insert(e.addr, (name, true));
             }
             "free_requested" => {}
             "free_completed" | "free" => match live.remove(&e.addr) {
-                Some(name) => {
+                Some((name, before_window)) => {
                     body.push(Ev::Free(name));
-                    rep.frees += 1;
+                    rep.frees += usize::from(!before_window);
                 }
                 None if e.size > 0 => {
                     unmatched(&mut rep, k, e.addr, e.size);

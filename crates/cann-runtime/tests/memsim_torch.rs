@@ -1,0 +1,143 @@
+//! Import of torch / torch_npu memory snapshots. The fixtures were written by
+//! Python's own `pickle` (protocol 4, as `_dump_snapshot` does) and `json`
+//! from the documented structure; see `fixtures/README.md` for the scenario.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+use cann_runtime::memory::StaticMemoryPolicy;
+use cann_runtime::memsim::{
+    import_snapshot, load_trace, replay, ImportOptions, MemsimError, ReplayConfig,
+};
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn check_scenario(bytes: &[u8], form: &str) {
+    let (trace, rep) = import_snapshot("snap", bytes, ImportOptions::default()).unwrap();
+    assert_eq!(rep.form, form);
+    assert_eq!((rep.device, rep.devices, rep.entries), (0, 2, 11));
+    assert_eq!((rep.allocs, rep.frees), (3, 1));
+    // A (free_requested + free_completed) and E (free_completed only) were
+    // allocated before the window opened.
+    assert_eq!((rep.unmatched_frees, rep.unmatched_free_bytes), (2, 3072));
+    assert_eq!(rep.first_unmatched.len(), 2);
+    assert_eq!(rep.first_unmatched[0].0, 0);
+    assert_eq!(rep.first_unmatched[1].0, 9);
+    // F is allocated at dump time and never seen in the window.
+    assert_eq!((rep.prelive_blocks, rep.prelive_block_bytes), (1, 1536));
+    assert_eq!(rep.oom_events, 1);
+    assert_eq!(rep.double_allocs, 0);
+    assert!(rep.ignored_actions.is_empty());
+    assert_eq!(rep.recorded_peak_reserved_bytes, Some(2 << 20));
+
+    // Live bytes by hand: 4608 at the start (A, E, F), -1024, +4096, +8192
+    // (peak 15872), -4096, +512, -2048 -> 10240 = what the segments say is allocated.
+    let r = replay(&trace, ReplayConfig::new(StaticMemoryPolicy::Dynamic)).unwrap();
+    assert_eq!(r.stats.peak_live_bytes, 15872);
+    let lives: Vec<u64> = r.timeline.iter().map(|s| s.live).collect();
+    assert!(lives.contains(&4608));
+    assert_eq!(r.timeline[r.timeline.len() - 2].live, 10240);
+    assert_eq!(r.stats.executions, 1);
+    let r3 = replay(&trace, ReplayConfig::new(StaticMemoryPolicy::DynamicExpand)).unwrap();
+    assert_eq!(r3.stats.peak_live_bytes, 15872);
+    assert!(r3.stats.peak_reserved_bytes >= 15872);
+}
+
+#[test]
+fn pickle_fixture() {
+    let bytes = std::fs::read(fixture("torch_snapshot.pickle")).unwrap();
+    check_scenario(&bytes, "pickle");
+}
+
+#[test]
+fn json_fixture() {
+    let bytes = std::fs::read(fixture("torch_snapshot.json")).unwrap();
+    check_scenario(&bytes, "json");
+}
+
+#[test]
+fn pickle_written_by_serde_pickle_too() {
+    // The same dict through another pickle writer (protocol 3, no framing).
+    let v: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fixture("torch_snapshot.json")).unwrap()).unwrap();
+    let bytes = serde_pickle::to_vec(&v, serde_pickle::SerOptions::new()).unwrap();
+    check_scenario(&bytes, "pickle");
+}
+
+#[test]
+fn load_trace_detects_the_form_by_content() {
+    for name in ["torch_snapshot.pickle", "torch_snapshot.json"] {
+        let (trace, rep) = load_trace(&fixture(name), ImportOptions::default()).unwrap();
+        assert!(rep.is_some(), "{name}");
+        assert_eq!(trace.graphs.len(), 1);
+    }
+}
+
+#[test]
+fn device_selection() {
+    let bytes = std::fs::read(fixture("torch_snapshot.pickle")).unwrap();
+    let (trace, rep) = import_snapshot("s", &bytes, ImportOptions { device: Some(1) }).unwrap();
+    assert_eq!((rep.device, rep.allocs, rep.unmatched_frees), (1, 1, 0));
+    // Device 1 has no segments in the dump, so its reserved curve starts at 0.
+    assert_eq!(rep.recorded_peak_reserved_bytes, Some(2 << 20));
+    assert_eq!(trace.graphs[0].name, "torch-device-1");
+    let err = import_snapshot("s", &bytes, ImportOptions { device: Some(5) }).unwrap_err();
+    assert!(
+        err.to_string().contains("device 5 is not in the snapshot"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_actions_are_counted_not_fatal() {
+    let text = r#"{"device_traces": [[
+        {"action": "alloc", "addr": 4096, "size": 512},
+        {"action": "segment_teleport", "addr": 0, "size": 0},
+        {"action": "free_completed", "addr": 4096, "size": 512}
+    ]]}"#;
+    let (trace, rep) =
+        import_snapshot("s.json", text.as_bytes(), ImportOptions::default()).unwrap();
+    assert_eq!(rep.ignored_actions.get("segment_teleport"), Some(&1));
+    assert_eq!((rep.allocs, rep.frees), (1, 1));
+    assert_eq!(rep.recorded_peak_reserved_bytes, None);
+    assert_eq!(trace.tensors.len(), 1);
+}
+
+#[test]
+fn missed_free_is_counted() {
+    let text = r#"{"device_traces": [[
+        {"action": "alloc", "addr": 4096, "size": 512},
+        {"action": "alloc", "addr": 4096, "size": 1024}
+    ]]}"#;
+    let (_, rep) = import_snapshot("s.json", text.as_bytes(), ImportOptions::default()).unwrap();
+    assert_eq!(rep.double_allocs, 1);
+}
+
+#[test]
+fn errors_name_the_file() {
+    let empty = r#"{"segments": [], "device_traces": [[]]}"#;
+    let err = import_snapshot("e.json", empty.as_bytes(), ImportOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("e.json: the snapshot has no allocation history"),
+        "{err}"
+    );
+
+    let bad = "{\"device_traces\": [[{\"addr\": 1}]]}";
+    let err = import_snapshot("b.json", bad.as_bytes(), ImportOptions::default()).unwrap_err();
+    assert!(matches!(err, MemsimError::Input { .. }));
+    assert!(err.to_string().contains("missing field `action`"), "{err}");
+
+    let truncated = &std::fs::read(fixture("torch_snapshot.pickle")).unwrap()[..200];
+    let err = import_snapshot("t.pickle", truncated, ImportOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("t.pickle: not a readable torch memory snapshot pickle"),
+        "{err}"
+    );
+}
