@@ -1,1 +1,60 @@
-fn main() {}
+//! `cargo xtask <task>`: repository chores that are not part of any crate.
+//!
+//! This file only dispatches. Each task lives in its own module; to add one, add a
+//! module, a line to `TASKS` and an arm to `run`.
+
+mod ensure;
+mod regenerate;
+
+use std::process::ExitCode;
+
+/// Every task, with a one-line summary for `cargo xtask help`.
+const TASKS: &[(&str, &str)] = &[
+    (
+        "regenerate",
+        "write the docs site, JSON Schema and Markdown reference from spec/",
+    ),
+    (
+        "check",
+        "fail, naming each file, when a generated file is stale against spec/",
+    ),
+];
+
+fn run(task: &str, _args: &[String]) -> Option<Result<(), Box<dyn std::error::Error>>> {
+    Some(match task {
+        "regenerate" => regenerate::run(ensure::Mode::Write).map_err(Into::into),
+        "check" => regenerate::run(ensure::Mode::Check).map_err(Into::into),
+        _ => return None,
+    })
+}
+
+fn usage() -> String {
+    let mut s = String::from("usage: cargo xtask <task>\n\ntasks:\n");
+    for (name, what) in TASKS {
+        s.push_str(&format!("  {name:<12} {what}\n"));
+    }
+    s
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(task) = args.first() else {
+        eprint!("{}", usage());
+        return ExitCode::from(2);
+    };
+    if matches!(task.as_str(), "help" | "-h" | "--help") {
+        print!("{}", usage());
+        return ExitCode::SUCCESS;
+    }
+    match run(task, &args[1..]) {
+        Some(Ok(())) => ExitCode::SUCCESS,
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        None => {
+            eprint!("unknown task `{task}`\n\n{}", usage());
+            ExitCode::from(2)
+        }
+    }
+}

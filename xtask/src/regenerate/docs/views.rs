@@ -1,0 +1,558 @@
+//! What each page shows, computed from the spec; the templates only lay it out.
+
+use cann_spec::{ConfigClass, OptionSpec, OptionType, Product, ReleaseRange};
+use serde_json::json;
+
+use super::html::{bi, bi_p, bi_str, escape, Html};
+use crate::regenerate::facts::{self, Facts, ReleaseChanges};
+
+pub struct SupportRow {
+    pub id: String,
+    pub name: Html,
+    pub cells: Vec<bool>,
+}
+
+pub struct SupportTable {
+    pub root: &'static str,
+    pub releases: Vec<String>,
+    pub rows: Vec<SupportRow>,
+}
+
+impl SupportTable {
+    pub fn new(f: &Facts<'_>, root: &'static str, ok: impl Fn(&str, usize) -> bool) -> Self {
+        SupportTable {
+            root,
+            releases: f.spec.releases.iter().map(|r| r.id.clone()).collect(),
+            rows: f
+                .spec
+                .products
+                .iter()
+                .map(|p| SupportRow {
+                    id: p.id.clone(),
+                    name: bi(&p.name),
+                    cells: (0..f.spec.releases.len()).map(|ri| ok(&p.id, ri)).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Release ranges in words: "from 9.0.0", "all releases".
+fn range_text(r: &ReleaseRange) -> Html {
+    match (&r.from, &r.until) {
+        (None, None) => bi_str("all releases", "所有版本"),
+        (Some(a), None) => bi_str(&format!("from {a}"), &format!("{a} 起")),
+        (None, Some(b)) => bi_str(&format!("before {b}"), &format!("{b} 之前")),
+        (Some(a), Some(b)) => bi_str(
+            &format!("from {a}, before {b}"),
+            &format!("{a} 起，{b} 之前"),
+        ),
+    }
+}
+
+pub struct OptionRow {
+    pub name: String,
+    pub path: String,
+    pub ty: String,
+    pub default: String,
+    pub doc: Html,
+    pub deprecated: bool,
+}
+
+pub struct OptionGroup {
+    pub class: String,
+    pub root: &'static str,
+    pub options: Vec<OptionRow>,
+}
+
+impl OptionGroup {
+    pub fn new(f: &Facts<'_>, c: &ConfigClass, root: &'static str) -> Self {
+        OptionGroup {
+            class: c.name.clone(),
+            root,
+            options: f
+                .spec
+                .options_of(&c.name)
+                .map(|o| OptionRow {
+                    name: o.name.clone(),
+                    path: o.path.clone(),
+                    ty: o.ty.name().into(),
+                    default: o.default.as_ref().map_or(String::new(), |d| d.to_string()),
+                    doc: bi(&o.doc),
+                    deprecated: o.deprecated.is_some(),
+                })
+                .collect(),
+        }
+    }
+}
+
+pub struct ClassRow {
+    pub name: String,
+    pub count: usize,
+    pub doc: Html,
+}
+
+impl ClassRow {
+    pub fn new(f: &Facts<'_>, c: &ConfigClass) -> Self {
+        ClassRow {
+            name: c.name.clone(),
+            count: f.spec.options_of(&c.name).count(),
+            doc: bi(&c.doc),
+        }
+    }
+}
+
+pub struct ValueRow {
+    pub value: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub doc: Html,
+    pub restriction: Option<String>,
+    pub is_default: bool,
+}
+
+pub struct SnippetView {
+    pub id: &'static str,
+    pub title_en: &'static str,
+    pub title_zh: &'static str,
+    pub lang: &'static str,
+    pub code: String,
+}
+
+pub struct RuleView {
+    pub id: String,
+    pub severity: &'static str,
+    pub when: Vec<String>,
+    pub message: Html,
+    pub hint: Option<Html>,
+}
+
+pub struct OptionView {
+    pub name: String,
+    pub path: String,
+    pub class: String,
+    pub doc: Html,
+    pub deprecated: Option<Html>,
+    pub ty: String,
+    pub class_type: Option<String>,
+    pub is_class: bool,
+    pub default: Option<String>,
+    pub range: Option<String>,
+    pub ge_key: Option<String>,
+    pub available: Html,
+    pub values: Vec<ValueRow>,
+    pub snippets: Vec<SnippetView>,
+    /// Surfaces the option is not reachable from, said in words.
+    pub missing: Vec<Html>,
+    pub rules: Vec<RuleView>,
+    pub table: SupportTable,
+    pub sources: Vec<String>,
+}
+
+impl OptionView {
+    pub fn new(f: &Facts<'_>, o: &OptionSpec) -> Self {
+        let values = o
+            .values
+            .iter()
+            .map(|v| {
+                let mut r = Vec::new();
+                if v.available != ReleaseRange::ALL {
+                    r.push(format!("releases {}", v.available));
+                }
+                if let Some(ps) = &v.products {
+                    let ps: Vec<String> = ps
+                        .iter()
+                        .map(|s| format!("{} {}", s.product, s.releases))
+                        .collect();
+                    r.push(format!("products: {}", ps.join(", ")));
+                }
+                ValueRow {
+                    value: v.value.to_string(),
+                    name: v.name.clone(),
+                    aliases: v.aliases.iter().map(|a| a.to_string()).collect(),
+                    doc: bi(&v.doc),
+                    restriction: (!r.is_empty()).then(|| r.join("; ")),
+                    is_default: o.default.as_ref() == Some(&v.value),
+                }
+            })
+            .collect();
+        let env = o.config == "Environment" || o.surfaces.env.is_some();
+        let mut missing = Vec::new();
+        if !env && !matches!(o.ty, OptionType::Config(_)) {
+            if o.surfaces.estimator.is_none() {
+                missing.push(bi_str(
+                    "Not settable as an Estimator argument.",
+                    "不能作为 Estimator 参数设置。",
+                ));
+            }
+            if o.surfaces.session.is_none() {
+                missing.push(bi_str(
+                    "Not settable through a TF1 session's parameter_map.",
+                    "不能通过 TF1 session 的 parameter_map 设置。",
+                ));
+            }
+            if o.surfaces.tf2.is_none() {
+                missing.push(bi_str(
+                    "Not settable through TF2 global options.",
+                    "不能通过 TF2 global_options 设置。",
+                ));
+            }
+        }
+        let range = o.range.as_ref().map(|r| {
+            let lo = r.min.map_or("−∞".into(), |v| v.to_string());
+            let hi = r.max.map_or("∞".into(), |v| v.to_string());
+            let unit = o
+                .unit
+                .as_deref()
+                .map(|u| format!(" {u}"))
+                .unwrap_or_default();
+            format!("{lo} … {hi}{unit}")
+        });
+        OptionView {
+            name: o.name.clone(),
+            path: o.path.clone(),
+            class: o.config.clone(),
+            doc: bi_p(&o.doc),
+            deprecated: o.deprecated.as_ref().map(|d| {
+                let since = match d.replacement.as_deref() {
+                    // Replacements are option paths; pages are named by path.
+                    Some(r) => format!(
+                        "{} <a href=\"{}.html\"><code>{}</code></a>",
+                        bi_str(
+                            &format!("since {}; use", d.since),
+                            &format!("自 {} 起；请改用", d.since)
+                        ),
+                        escape(r),
+                        escape(r)
+                    ),
+                    None => bi_str(
+                        &format!("since {}.", d.since),
+                        &format!("自 {} 起。", d.since),
+                    )
+                    .to_string(),
+                };
+                Html::trusted(format!("{since} {}", bi(&d.note)))
+            }),
+            ty: o.ty.name().into(),
+            class_type: match &o.ty {
+                OptionType::Config(c) => Some(c.clone()),
+                _ => None,
+            },
+            is_class: matches!(o.ty, OptionType::Config(_)),
+            default: o.default.as_ref().map(|d| d.to_string()),
+            range,
+            ge_key: o.ge_key.clone(),
+            available: range_text(&o.available),
+            values,
+            snippets: f
+                .snippets(o)
+                .into_iter()
+                .map(|s| SnippetView {
+                    id: s.id,
+                    title_en: s.title_en,
+                    title_zh: s.title_zh,
+                    lang: s.lang,
+                    code: s.code,
+                })
+                .collect(),
+            missing,
+            rules: f
+                .rules_for(o)
+                .into_iter()
+                .map(|r| RuleView {
+                    id: r.id.clone(),
+                    severity: r.severity.as_str(),
+                    when: r.when.iter().map(facts::condition).collect(),
+                    message: bi(&r.message),
+                    hint: r.hint.as_ref().map(bi),
+                })
+                .collect(),
+            table: SupportTable::new(f, "../", |p, ri| f.supported(o, p, ri)),
+            sources: o.source.clone(),
+        }
+    }
+}
+
+pub struct ClassView {
+    pub name: String,
+    pub doc: Html,
+    pub root_key: Option<String>,
+    /// Path of the option that holds this class, for nested classes.
+    pub holder: Option<String>,
+    pub import: Option<String>,
+    pub available: Html,
+    pub table: SupportTable,
+}
+
+impl ClassView {
+    pub fn new(f: &Facts<'_>, c: &ConfigClass) -> Self {
+        ClassView {
+            name: c.name.clone(),
+            doc: bi_p(&c.doc),
+            root_key: c.root_key.clone(),
+            holder: f.option_holding(&c.name).map(|o| o.path.clone()),
+            import: c.python_import.clone(),
+            available: range_text(&c.available),
+            table: SupportTable::new(f, "../", |p, ri| match f.option_holding(&c.name) {
+                Some(h) => f.supported(h, p, ri),
+                None => f.class_supported(c, p, ri),
+            }),
+        }
+    }
+}
+
+pub struct ChangeSection {
+    pub title: Html,
+    pub items: Vec<Html>,
+}
+
+pub struct ReleaseView {
+    pub id: String,
+    pub note: Option<Html>,
+    pub prev: Option<String>,
+    pub next: Option<String>,
+    pub products: Vec<Html>,
+    pub option_count: usize,
+    pub changes: Vec<ChangeSection>,
+}
+
+fn option_link(f: &Facts<'_>, path: &str) -> Html {
+    let name = f
+        .spec
+        .option_by_path(path)
+        .map_or(path, |o| o.name.as_str());
+    Html::trusted(format!(
+        "<a href=\"../options/{}.html\"><code>{}</code></a>",
+        escape(path),
+        escape(name)
+    ))
+}
+
+fn product_names(f: &Facts<'_>, ids: &[String]) -> Html {
+    let s = ids
+        .iter()
+        .map(|id| match f.spec.products.iter().find(|p| &p.id == id) {
+            Some(p) => format!(
+                "<a href=\"../products.html#{}\">{}</a>",
+                escape(id),
+                bi(&p.name)
+            ),
+            None => escape(id),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Html::trusted(s)
+}
+
+impl ReleaseView {
+    pub fn new(f: &Facts<'_>, ri: usize) -> Self {
+        let spec = f.spec;
+        let r = &spec.releases[ri];
+        let ch = f.changes(ri).unwrap_or_default();
+        ReleaseView {
+            id: r.id.clone(),
+            note: r.note.as_ref().map(bi_p),
+            prev: ri.checked_sub(1).map(|p| spec.releases[p].id.clone()),
+            next: spec.releases.get(ri + 1).map(|n| n.id.clone()),
+            products: r
+                .products
+                .iter()
+                .map(|id| {
+                    let name = product_names(f, std::slice::from_ref(id));
+                    if ch.products_added.contains(id) {
+                        Html::trusted(format!(
+                            "{name} <span class=\"badge new\">{}</span>",
+                            bi_str("new", "新增")
+                        ))
+                    } else {
+                        name
+                    }
+                })
+                .collect(),
+            option_count: spec.options.iter().filter(|o| f.available(o, ri)).count(),
+            changes: sections(f, &ch),
+        }
+    }
+}
+
+fn sections(f: &Facts<'_>, ch: &ReleaseChanges) -> Vec<ChangeSection> {
+    let mut out = Vec::new();
+    let mut push = |en: &str, zh: &str, items: Vec<Html>| {
+        if !items.is_empty() {
+            out.push(ChangeSection {
+                title: bi_str(en, zh),
+                items,
+            });
+        }
+    };
+    push(
+        "New products",
+        "新增产品",
+        vec![product_names(f, &ch.products_added)]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect(),
+    );
+    push(
+        "Products dropped",
+        "移除的产品",
+        vec![product_names(f, &ch.products_removed)]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect(),
+    );
+    push(
+        "New options",
+        "新增配置项",
+        ch.options_added.iter().map(|p| option_link(f, p)).collect(),
+    );
+    push(
+        "Options removed",
+        "移除的配置项",
+        ch.options_removed
+            .iter()
+            .map(|p| Html::trusted(escape(p)))
+            .collect(),
+    );
+    let mut support = Vec::new();
+    let mut values = Vec::new();
+    let mut other = Vec::new();
+    for (path, c) in &ch.changed {
+        let link = option_link(f, path);
+        if !c.gained.is_empty() {
+            support.push(format!(
+                "{link}: {} {}",
+                bi_str("now supported on", "新增支持"),
+                product_names(f, &c.gained)
+            ));
+        }
+        if !c.lost.is_empty() {
+            support.push(format!(
+                "{link}: {} {}",
+                bi_str("no longer supported on", "不再支持"),
+                product_names(f, &c.lost)
+            ));
+        }
+        for v in &c.values_added {
+            values.push(format!(
+                "{link}: {} <code>{}</code>",
+                bi_str("new value", "新增取值"),
+                escape(v)
+            ));
+        }
+        for v in &c.values_removed {
+            values.push(format!(
+                "{link}: {} <code>{}</code>",
+                bi_str("value removed", "移除取值"),
+                escape(v)
+            ));
+        }
+        for (v, g, l) in &c.value_support {
+            if !g.is_empty() {
+                values.push(format!(
+                    "{link} <code>{}</code>: {} {}",
+                    escape(v),
+                    bi_str("now supported on", "新增支持"),
+                    product_names(f, g)
+                ));
+            }
+            if !l.is_empty() {
+                values.push(format!(
+                    "{link} <code>{}</code>: {} {}",
+                    escape(v),
+                    bi_str("no longer supported on", "不再支持"),
+                    product_names(f, l)
+                ));
+            }
+        }
+        if let Some((a, b)) = &c.default {
+            other.push(format!(
+                "{link}: {} <code>{}</code> → <code>{}</code>",
+                bi_str("default", "默认值"),
+                escape(a),
+                escape(b)
+            ));
+        }
+        if c.deprecated {
+            other.push(format!("{link}: {}", bi_str("deprecated", "已弃用")));
+        }
+    }
+    // Every item above is built from escaped pieces.
+    let html = |v: Vec<String>| v.into_iter().map(Html::trusted).collect::<Vec<_>>();
+    push("Support", "支持范围", html(support));
+    push("Values", "取值", html(values));
+    push("Defaults and deprecations", "默认值与弃用", html(other));
+    out
+}
+
+pub struct ProductView {
+    pub id: String,
+    pub name: Html,
+    pub note: Option<Html>,
+    pub releases: Vec<String>,
+    pub latest: String,
+    /// (path, name) of the options supported in the newest release that knows the product.
+    pub options: Vec<(String, String)>,
+}
+
+impl ProductView {
+    pub fn new(f: &Facts<'_>, p: &Product) -> Self {
+        let known: Vec<usize> = (0..f.spec.releases.len())
+            .filter(|ri| f.release_knows(*ri, &p.id))
+            .collect();
+        let latest = known.last().copied();
+        ProductView {
+            id: p.id.clone(),
+            name: bi(&p.name),
+            note: p.note.as_ref().map(bi_p),
+            releases: known
+                .iter()
+                .map(|ri| f.spec.releases[*ri].id.clone())
+                .collect(),
+            latest: latest.map_or(String::new(), |ri| f.spec.releases[ri].id.clone()),
+            options: latest.map_or(Vec::new(), |ri| {
+                f.spec
+                    .options
+                    .iter()
+                    .filter(|o| f.supported(o, &p.id, ri))
+                    .map(|o| (o.path.clone(), o.name.clone()))
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// The search index: options and classes with both languages' descriptions.
+pub fn search_index(f: &Facts<'_>) -> String {
+    let mut items = Vec::new();
+    for o in &f.spec.options {
+        let values: Vec<String> = o
+            .values
+            .iter()
+            .map(|v| format!("{} {}", v.value, v.name))
+            .collect();
+        items.push(json!({
+            "kind": "option",
+            "name": o.name,
+            "path": o.path,
+            "class": o.config,
+            "url": format!("options/{}.html", o.path),
+            "ge": o.ge_key,
+            "en": o.doc.en,
+            "zh": o.doc.zh,
+            "values": values.join(" "),
+        }));
+    }
+    for c in &f.spec.configs {
+        items.push(json!({
+            "kind": "class",
+            "name": c.name,
+            "path": c.root_key.clone().unwrap_or_default(),
+            "class": c.name,
+            "url": format!("classes/{}.html", c.name),
+            "en": c.doc.en,
+            "zh": c.doc.zh,
+        }));
+    }
+    serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
+}

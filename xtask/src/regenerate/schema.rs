@@ -1,0 +1,204 @@
+//! JSON Schema (draft 2020-12) of the user config files `cannctl check` reads.
+//!
+//! The schema says what can be said without a target: keys, types, values, ranges and
+//! character sets. Support by product and release needs the target and stays with
+//! `cannctl check`; descriptions mention it.
+
+use cann_spec::{CharClass, ConfigClass, Literal, OptionSpec, OptionType, Spec};
+use serde_json::{json, Map, Value};
+
+use crate::ensure::{MARKER, REGENERATE};
+
+pub const PATH: &str = "schema/cann-config.schema.json";
+
+pub fn generate(spec: &Spec) -> String {
+    let mut root_props = Map::new();
+    root_props.insert(
+        "product".into(),
+        json!({
+            "description": "Product the config is checked for (`cannctl check --product` overrides).",
+            "type": "string",
+            "enum": spec.products.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(),
+            "anyOf": spec.products.iter().map(|p| json!({
+                "const": p.id, "title": p.name.en, "description": p.name.en,
+            })).collect::<Vec<_>>(),
+        }),
+    );
+    root_props.insert(
+        "release".into(),
+        json!({
+            "description": "CANN release the config is checked for (`cannctl check --release` overrides; default: the newest). Quote it: 9.0 unquoted is a number.",
+            "type": "string",
+            "enum": spec.releases.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+        }),
+    );
+    let mut defs = Map::new();
+    for c in &spec.configs {
+        defs.insert(c.name.clone(), class_schema(spec, c));
+        if let Some(key) = &c.root_key {
+            root_props.insert(
+                key.clone(),
+                json!({ "$ref": format!("#/$defs/{}", c.name), "description": c.doc.en }),
+            );
+        }
+    }
+    let schema = json!({
+        "$comment": format!("{MARKER} from spec/; do not edit. Run `{REGENERATE}` after changing the spec."),
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "cannctl config file",
+        "description": "A CANN TF Adapter configuration as `cannctl check` reads it (YAML or JSON). Use it from YAML with `# yaml-language-server: $schema=<path to this file>`.",
+        "type": "object",
+        "properties": root_props,
+        "additionalProperties": false,
+        "$defs": defs,
+    });
+    let mut text = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+fn class_schema(spec: &Spec, c: &ConfigClass) -> Value {
+    let mut props = Map::new();
+    for o in spec.options_of(&c.name) {
+        props.insert(o.name.clone(), option_schema(o));
+    }
+    json!({
+        "title": c.name,
+        "description": c.doc.en,
+        // An empty section (`memory_config:` with nothing under it) is accepted.
+        "type": ["object", "null"],
+        "properties": props,
+        "additionalProperties": false,
+    })
+}
+
+fn lit(l: &Literal) -> Value {
+    match l {
+        Literal::Bool(b) => json!(b),
+        Literal::Int(i) => json!(i),
+        Literal::Str(s) => json!(s),
+    }
+}
+
+fn option_schema(o: &OptionSpec) -> Value {
+    let mut s = Map::new();
+    let mut desc = o.doc.en.clone();
+    if let Some(k) = &o.ge_key {
+        desc.push_str(&format!("\nGraph-engine key: {k}."));
+    }
+    if let Some(u) = &o.unit {
+        desc.push_str(&format!("\nUnit: {u}."));
+    }
+    if o.available != cann_spec::ReleaseRange::ALL {
+        desc.push_str(&format!("\nAvailable in releases {}.", o.available));
+    }
+    desc.push_str("\nSupport by product and release: `cannctl explain ");
+    desc.push_str(&o.name);
+    desc.push_str("`.");
+    if let Some(d) = &o.deprecated {
+        desc.push_str(&format!("\nDeprecated since {}", d.since));
+        if let Some(r) = &d.replacement {
+            desc.push_str(&format!("; use {r}"));
+        }
+        desc.push('.');
+        s.insert("deprecated".into(), json!(true));
+    }
+    s.insert("title".into(), json!(o.name));
+    s.insert("description".into(), json!(desc));
+    if let Some(d) = &o.default {
+        s.insert("default".into(), lit(d));
+    }
+    match &o.ty {
+        OptionType::Bool => {
+            s.insert("type".into(), json!("boolean"));
+        }
+        OptionType::Int => {
+            s.insert("type".into(), json!("integer"));
+        }
+        OptionType::IntEnum => {
+            s.insert("type".into(), json!("integer"));
+        }
+        OptionType::StrEnum | OptionType::Str | OptionType::CorePair => {
+            s.insert("type".into(), json!("string"));
+        }
+        OptionType::Path { chars } => {
+            s.insert("type".into(), json!("string"));
+            s.insert("pattern".into(), json!(path_pattern(chars)));
+        }
+        OptionType::Config(class) => {
+            return json!({
+                "$ref": format!("#/$defs/{class}"),
+                "title": o.name,
+                "description": desc,
+            });
+        }
+    }
+    if o.ty == OptionType::CorePair {
+        // As `CoreCounts::from_str`: two whole numbers above 0 around a `|`.
+        s.insert(
+            "pattern".into(),
+            json!(r"^\s*0*[1-9][0-9]*\s*\|\s*0*[1-9][0-9]*\s*$"),
+        );
+        s.insert("examples".into(), json!(["24|48"]));
+    }
+    if let Some(r) = &o.range {
+        if let Some(min) = r.min {
+            s.insert("minimum".into(), json!(min));
+        }
+        if let Some(max) = r.max {
+            s.insert("maximum".into(), json!(max));
+        }
+    }
+    // Enumerated values. Bool options also list their two values, for the descriptions.
+    if !o.values.is_empty() {
+        let mut all: Vec<Value> = o.values.iter().map(|v| lit(&v.value)).collect();
+        let mut any = Vec::new();
+        for v in &o.values {
+            let mut d = v.doc.en.clone();
+            if v.available != cann_spec::ReleaseRange::ALL {
+                d.push_str(&format!(" Available in releases {}.", v.available));
+            }
+            any.push(json!({ "const": lit(&v.value), "title": v.name, "description": d }));
+        }
+        for v in &o.values {
+            for a in &v.aliases {
+                all.push(lit(a));
+                any.push(json!({
+                    "const": lit(a),
+                    "title": format!("{} (legacy spelling of {})", v.name, v.value),
+                    "description": format!("Legacy spelling of {}; accepted with a warning. Write {}.", v.value, v.value),
+                    "deprecated": true,
+                }));
+            }
+        }
+        if o.ty != OptionType::Bool {
+            s.insert("enum".into(), Value::Array(all));
+        }
+        s.insert("anyOf".into(), Value::Array(any));
+        // Canonical spellings, in spec order; aliases are the other `enum` members.
+        s.insert(
+            "x-canonical".into(),
+            Value::Array(o.values.iter().map(|v| lit(&v.value)).collect()),
+        );
+    }
+    Value::Object(s)
+}
+
+/// The regular expression for a path's allowed characters, as the validator's
+/// `CharClass::matches` (CJK: U+4E00..U+9FFF and U+3400..U+4DBF).
+fn path_pattern(chars: &[CharClass]) -> String {
+    let mut class = String::new();
+    for c in chars {
+        match c {
+            CharClass::AsciiAlphanumeric => class.push_str("A-Za-z0-9"),
+            CharClass::Cjk => class.push_str(r"\u4E00-\u9FFF\u3400-\u4DBF"),
+            CharClass::Literal(ch) => {
+                if "\\]^-[".contains(*ch) {
+                    class.push('\\');
+                }
+                class.push(*ch);
+            }
+        }
+    }
+    format!("^[{class}]*$")
+}
