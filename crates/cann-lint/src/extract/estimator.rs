@@ -1,0 +1,96 @@
+//! TF1 Estimator: `NPURunConfig(...)`, `MemoryConfig(...)` and the other classes, called with
+//! keyword arguments, classes nested as arguments of the class that takes them.
+
+use cann_config::meta::{ConfigMeta, TypeMeta};
+use tree_sitter::Node;
+
+use super::unknown::{self, Written};
+use super::{ConfigObject, Extract};
+use crate::names;
+use crate::syntax::last_name;
+use crate::Surface;
+
+/// Classes nested deeper than this are not read; it bounds recursion on hostile input.
+const MAX_NESTING: u32 = 8;
+
+impl Extract<'_, '_> {
+    fn class_of(&self, call: Node<'_>) -> Option<&'static ConfigMeta> {
+        let func = call.child_by_field_name("function")?;
+        names::python_class(last_name(self.src, func)?)
+    }
+
+    /// A class call not already read as the argument of an enclosing one starts an object.
+    pub(super) fn call(&mut self, call: Node<'_>) {
+        if self.consumed.contains(&call.id()) {
+            return;
+        }
+        let Some(class) = self.class_of(call) else {
+            return;
+        };
+        let Some(path) = names::class_path(class) else {
+            return;
+        };
+        let pos = self.src.pos(call);
+        let mut obj = ConfigObject::new(Surface::Estimator, pos);
+        obj.doc.ensure_map(path, pos);
+        self.class_args(&mut obj, call, class, 0);
+        self.objects.push(obj);
+    }
+
+    fn class_args(
+        &mut self,
+        obj: &mut ConfigObject,
+        call: Node<'_>,
+        class: &ConfigMeta,
+        depth: u32,
+    ) {
+        let Some(args) = call.child_by_field_name("arguments") else {
+            return;
+        };
+        let mut c = args.walk();
+        let kwargs: Vec<Node<'_>> = args
+            .named_children(&mut c)
+            .filter(|a| a.kind() == "keyword_argument")
+            .collect();
+        for kw in kwargs {
+            let (Some(name_node), Some(value)) = (
+                kw.child_by_field_name("name"),
+                kw.child_by_field_name("value"),
+            ) else {
+                continue;
+            };
+            let name = self.src.text(name_node);
+            let at = self.src.pos(name_node);
+            let Some(o) = names::estimator(class.name, name) else {
+                let w = Written {
+                    surface: Surface::Estimator,
+                    name,
+                    class: Some(class.name),
+                    at,
+                };
+                unknown::report(obj, self.lang, w);
+                continue;
+            };
+            if let TypeMeta::Config(want) = o.ty {
+                let Some(inner) = (value.kind() == "call")
+                    .then(|| self.class_of(value))
+                    .flatten()
+                else {
+                    // A variable holding a class, or a class built elsewhere: not followed.
+                    continue;
+                };
+                if inner.name != want || depth >= MAX_NESTING {
+                    // Read on its own when the walk reaches it.
+                    continue;
+                }
+                self.consumed.insert(value.id());
+                obj.doc.ensure_map(o.path, at);
+                self.class_args(obj, value, inner, depth + 1);
+                continue;
+            }
+            if let Some(v) = self.src.literal(value) {
+                obj.doc.insert(o.path, at, v);
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Which spec option a name on each API surface means, and which unknown names are typos.
+//!
+//! Everything here is read from `cann_config`'s tables; a new option in the spec is a new
+//! name here without a change to this file.
+
+use cann_config::meta::{ConfigKindMeta, ConfigMeta, OptionMeta, TypeMeta};
+use cann_config::{CONFIGS, OPTIONS};
+
+/// A Python class of the spec (`NPURunConfig`, `MemoryConfig`, ...) by the name it is called.
+pub(crate) fn python_class(name: &str) -> Option<&'static ConfigMeta> {
+    CONFIGS
+        .iter()
+        .find(|c| c.kind == ConfigKindMeta::Python && c.name == name)
+}
+
+/// Names that must occur in a script for it to set any option; a file without one of them
+/// is not parsed at all, which is what keeps a large tree fast.
+pub(crate) fn triggers() -> Vec<&'static str> {
+    let mut t = vec!["parameter_map", "global_options"];
+    t.extend(
+        CONFIGS
+            .iter()
+            .filter(|c| c.kind == ConfigKindMeta::Python)
+            .map(|c| c.name),
+    );
+    t
+}
+
+/// The dotted path below the top of a config file where a class's options live:
+/// `npu_run_config` for `NPURunConfig`, `npu_run_config.memory_config` for `MemoryConfig`.
+pub(crate) fn class_path(class: &ConfigMeta) -> Option<&'static str> {
+    if let Some(k) = class.root_key {
+        return Some(k);
+    }
+    OPTIONS
+        .iter()
+        .find(|o| o.ty == TypeMeta::Config(class.name))
+        .map(|o| o.path)
+}
+
+/// A keyword argument of `class(...)`.
+pub(crate) fn estimator(class: &str, kwarg: &str) -> Option<&'static OptionMeta> {
+    OPTIONS
+        .iter()
+        .find(|o| o.config == class && o.estimator == Some(kwarg))
+}
+
+pub(crate) fn estimator_names(class: &str) -> impl Iterator<Item = &'static str> + '_ {
+    OPTIONS
+        .iter()
+        .filter(move |o| o.config == class)
+        .filter_map(|o| o.estimator)
+}
+
+/// A `parameter_map["key"]` of a TF1 session.
+pub(crate) fn session(key: &str) -> Option<&'static OptionMeta> {
+    OPTIONS
+        .iter()
+        .find(|o| o.session.is_some_and(|(n, _)| n == key))
+}
+
+pub(crate) fn session_names() -> impl Iterator<Item = &'static str> {
+    OPTIONS.iter().filter_map(|o| o.session.map(|(n, _)| n))
+}
+
+/// An attribute path below TF2's `npu.global_options()`.
+pub(crate) fn tf2(path: &str) -> Option<&'static OptionMeta> {
+    OPTIONS.iter().find(|o| o.tf2 == Some(path))
+}
+
+pub(crate) fn tf2_names() -> impl Iterator<Item = &'static str> {
+    OPTIONS.iter().filter_map(|o| o.tf2)
+}
+
+/// A spec option called `name` on some other surface, or in some other class.
+pub(crate) fn by_name(name: &str) -> Option<&'static OptionMeta> {
+    OPTIONS.iter().find(|o| o.name == name)
+}
+
+/// The known name an unknown one is a likely misspelling of.
+///
+/// The spec models a part of the adapter's options, and real scripts set many it does not
+/// know (`precision_mode`, `iterations_per_loop`, ...). Reporting every unknown name would
+/// bury real mistakes, and a loose similarity (the spec loader's did-you-mean) would call
+/// `op_precision_mode` a typo of `op_debug_level`. So a name counts as a typo only when it
+/// is within a small edit distance of a known one, ignoring case: two edits for names of
+/// eight characters or more, one for shorter names.
+pub(crate) fn typo_of<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_ascii_lowercase();
+    let budget = if name.len() >= 8 { 2 } else { 1 };
+    known
+        .into_iter()
+        .filter(|k| *k != name)
+        .map(|k| {
+            (
+                strsim::damerau_levenshtein(&lower, &k.to_ascii_lowercase()),
+                k,
+            )
+        })
+        .filter(|(d, _)| *d <= budget)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    #[test]
+    fn typos_are_close_and_real_upstream_names_are_not() {
+        let known = ["op_debug_level", "static_memory_policy", "aicore_num"];
+        assert_eq!(typo_of("op_debug_levl", known), Some("op_debug_level"));
+        assert_eq!(
+            typo_of("Static_Memory_Policy", known),
+            Some("static_memory_policy")
+        );
+        assert_eq!(typo_of("aicore_nums", known), Some("aicore_num"));
+        assert_eq!(typo_of("op_precision_mode", known), None);
+        assert_eq!(typo_of("precision_mode", known), None);
+        assert_eq!(typo_of("op_debug_level", known), None);
+    }
+
+    #[test]
+    fn every_python_class_has_a_place_in_a_config_file() {
+        for c in CONFIGS.iter().filter(|c| c.kind == ConfigKindMeta::Python) {
+            assert!(class_path(c).is_some(), "{}", c.name);
+        }
+    }
+}

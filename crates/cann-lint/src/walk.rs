@@ -1,0 +1,181 @@
+//! Files and directories to scripts, linted in parallel.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::{lint_source, Finding, LintError, LintOptions};
+
+/// Training scripts are kilobytes; a larger `.py` is generated data, not worth the memory.
+const MAX_SCRIPT_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Below this many files a progress bar would only flicker.
+const PROGRESS_MIN_FILES: usize = 500;
+
+/// A script with findings, with its text for showing the lines they point at.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    pub path: PathBuf,
+    pub source: String,
+    pub findings: Vec<Finding>,
+    pub syntax_errors: bool,
+}
+
+/// A file that could not be linted, and why.
+#[derive(Debug, Clone)]
+pub struct Unreadable {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+/// The result of linting a set of paths.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// Scripts with at least one finding, by path.
+    pub files: Vec<FileReport>,
+    /// Scripts looked at.
+    pub scanned: usize,
+    /// Scripts that set options and were parsed.
+    pub parsed: usize,
+    pub unreadable: Vec<Unreadable>,
+}
+
+impl Outcome {
+    pub fn findings(&self) -> impl Iterator<Item = (&FileReport, &Finding)> {
+        self.files
+            .iter()
+            .flat_map(|f| f.findings.iter().map(move |x| (f, x)))
+    }
+}
+
+fn is_python(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "py")
+}
+
+/// Scripts below `paths`: a file named directly is always taken; directories are walked
+/// with ripgrep's walker, which skips hidden files and what `.gitignore` and `.ignore` say.
+fn discover(
+    paths: &[PathBuf],
+    unreadable: &mut Vec<Unreadable>,
+) -> Result<Vec<PathBuf>, LintError> {
+    let mut files = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p).map_err(|source| LintError::Path {
+            path: p.clone(),
+            source,
+        })?;
+        if !meta.is_dir() {
+            files.push(p.clone());
+            continue;
+        }
+        for entry in ignore::WalkBuilder::new(p).build() {
+            match entry {
+                Ok(e) => {
+                    if e.file_type().is_some_and(|t| t.is_file()) && is_python(e.path()) {
+                        files.push(e.into_path());
+                    }
+                }
+                Err(e) => unreadable.push(Unreadable {
+                    path: p.clone(),
+                    reason: e.to_string(),
+                }),
+            }
+        }
+    }
+    files.sort();
+    files.dedup();
+    Ok(files)
+}
+
+enum One {
+    Clean { parsed: bool },
+    Found(FileReport),
+    Failed(Unreadable),
+}
+
+fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
+    let failed = |reason: String| {
+        Ok(One::Failed(Unreadable {
+            path: path.to_path_buf(),
+            reason,
+        }))
+    };
+    let size = match std::fs::metadata(path) {
+        Ok(m) => m.len(),
+        Err(e) => return failed(e.to_string()),
+    };
+    if size > MAX_SCRIPT_BYTES {
+        return failed(format!(
+            "{size} bytes is more than the {MAX_SCRIPT_BYTES} a script may have"
+        ));
+    }
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return failed(e.to_string()),
+    };
+    // Python 2-era scripts may be Latin-1; undecodable bytes become U+FFFD, and the
+    // option names and values, which are ASCII, still read.
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    };
+    let r = lint_source(&text, opts)?;
+    if r.findings.is_empty() {
+        return Ok(One::Clean { parsed: r.parsed });
+    }
+    Ok(One::Found(FileReport {
+        path: path.to_path_buf(),
+        source: text,
+        findings: r.findings,
+        syntax_errors: r.syntax_errors,
+    }))
+}
+
+/// Lints every script below `paths`. A path that does not exist is an error; a script that
+/// cannot be read is listed in [`Outcome::unreadable`] and the rest are still linted.
+/// `progress` asks for a progress bar, drawn only when stderr is a terminal.
+pub fn lint_paths(
+    paths: &[PathBuf],
+    opts: &LintOptions,
+    progress: bool,
+) -> Result<Outcome, LintError> {
+    let mut out = Outcome::default();
+    let files = discover(paths, &mut out.unreadable)?;
+    out.scanned = files.len();
+    let bar = (progress && files.len() >= PROGRESS_MIN_FILES && std::io::stderr().is_terminal())
+        .then(|| {
+            let bar = ProgressBar::new(files.len() as u64);
+            if let Ok(style) = ProgressStyle::with_template(
+                "{spinner} linting {pos}/{len} scripts {wide_bar} {eta}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+    let results: Vec<Result<One, LintError>> = files
+        .par_iter()
+        .map(|p| {
+            let r = lint_file(p, opts);
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            r
+        })
+        .collect();
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    for r in results {
+        match r? {
+            One::Clean { parsed } => out.parsed += usize::from(parsed),
+            One::Found(f) => {
+                out.parsed += 1;
+                out.files.push(f);
+            }
+            One::Failed(u) => out.unreadable.push(u),
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,106 @@
+//! The fixture scripts' findings, pinned. Update with `cargo insta review` and read the diff.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use cann_config::meta::Lang;
+use cann_config::{Product, Release};
+use cann_lint::{lint_source, LintOptions};
+
+fn render(name: &str, opts: &LintOptions) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let r = lint_source(&text, opts).unwrap();
+    let mut out = String::new();
+    writeln!(out, "syntax errors: {}", r.syntax_errors).unwrap();
+    for f in &r.findings {
+        let d = &f.diagnostic;
+        let line = text.lines().nth(f.line() as usize - 1).unwrap_or("").trim();
+        writeln!(
+            out,
+            "{}:{} {} [{}] {} ({:?}/{:?})\n    | {line}\n    = {}",
+            f.line(),
+            f.column(),
+            d.severity.as_str(),
+            f.rule_id(),
+            d.option,
+            f.surface,
+            f.kind,
+            d.message
+        )
+        .unwrap();
+        if let Some(e) = &d.expected {
+            writeln!(out, "    = expected: {e}").unwrap();
+        }
+        if let Some(h) = &d.hint {
+            writeln!(out, "    = hint: {h}").unwrap();
+        }
+    }
+    out
+}
+
+fn any_product() -> LintOptions {
+    LintOptions::default()
+}
+
+fn on(product: &str, release: &str) -> LintOptions {
+    LintOptions {
+        product: Some(product.parse::<Product>().unwrap()),
+        release: release.parse::<Release>().unwrap(),
+        lang: Lang::En,
+    }
+}
+
+#[test]
+fn estimator() {
+    insta::assert_snapshot!(render("estimator_resnet50.py", &any_product()));
+}
+
+#[test]
+fn estimator_on_an_older_release_and_product() {
+    insta::assert_snapshot!(render(
+        "estimator_resnet50.py",
+        &on("atlas-a2-inference", "8.3.RC1")
+    ));
+}
+
+#[test]
+fn session() {
+    insta::assert_snapshot!(render("session_bert.py", &any_product()));
+}
+
+#[test]
+fn session_in_chinese() {
+    let opts = LintOptions {
+        lang: Lang::Zh,
+        ..on("atlas-a2-training", "9.0.0")
+    };
+    insta::assert_snapshot!(render("session_bert.py", &opts));
+}
+
+#[test]
+fn tf2() {
+    insta::assert_snapshot!(render(
+        "tf2_keras_gpt.py",
+        &on("atlas-a3-training", "9.0.0")
+    ));
+}
+
+#[test]
+fn python2_script_with_syntax_errors_still_yields_findings() {
+    insta::assert_snapshot!(render("py2_legacy_broken.py", &any_product()));
+}
+
+#[test]
+fn a_script_without_npu_options_is_not_even_parsed() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/no_npu_options.py"),
+    )
+    .unwrap();
+    let r = lint_source(&text, &any_product()).unwrap();
+    assert!(r.findings.is_empty());
+    assert!(!r.parsed);
+}

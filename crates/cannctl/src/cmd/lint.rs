@@ -1,0 +1,178 @@
+//! `cannctl lint PATH...`: the option settings of Python training scripts, checked against
+//! the spec. Finding and checking is `cann_lint`'s; this file renders and picks the exit code.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use cann_config::meta::Severity;
+use cann_config::{Product, Release};
+use cann_lint::{LintOptions, Outcome};
+use serde::Serialize;
+
+use crate::cli::LangArg;
+use crate::{render, EXIT_FINDINGS, EXIT_OK};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum LintFormat {
+    /// file:line:col, the source line, a caret, the message and the hint.
+    #[default]
+    Human,
+    Json,
+    /// SARIF 2.1.0, for code-scanning systems.
+    Sarif,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LintArgs {
+    /// Scripts, or directories to search for `.py` files (honouring .gitignore).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Product id, e.g. atlas-a2-training. Without one, only what is wrong on every
+    /// product of the release is reported.
+    #[arg(long)]
+    pub product: Option<String>,
+    /// CANN release, e.g. 9.0.0 (default: the newest release).
+    #[arg(long)]
+    pub release: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: LintFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Never draw a progress bar (one is drawn only on a terminal, for large trees).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+#[derive(Serialize)]
+struct JsonFile<'a> {
+    path: String,
+    findings: &'a [cann_lint::Finding],
+}
+
+#[derive(Serialize)]
+struct JsonUnreadable {
+    path: String,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    product: Option<&'static str>,
+    release: &'static str,
+    scanned: usize,
+    files: Vec<JsonFile<'a>>,
+    unreadable: Vec<JsonUnreadable>,
+    errors: usize,
+    warnings: usize,
+    notes: usize,
+}
+
+fn count(o: &Outcome, s: Severity) -> usize {
+    o.findings().filter(|(_, f)| f.severity() == s).count()
+}
+
+pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let product = args
+        .product
+        .as_deref()
+        .map(str::parse::<Product>)
+        .transpose()?;
+    let release = match &args.release {
+        Some(r) => r.parse::<Release>()?,
+        None => Release::LATEST,
+    };
+    let opts = LintOptions {
+        product,
+        release,
+        lang: args.lang.into(),
+    };
+    let outcome = cann_lint::lint_paths(&args.paths, &opts, !args.no_progress)?;
+    let (errors, warnings, notes) = (
+        count(&outcome, Severity::Error),
+        count(&outcome, Severity::Warning),
+        count(&outcome, Severity::Note),
+    );
+    match args.format {
+        LintFormat::Human => human(&outcome, &opts, out)?,
+        LintFormat::Json => {
+            let r = JsonReport {
+                product: product.map(|p| p.id()),
+                release: release.id(),
+                scanned: outcome.scanned,
+                files: outcome
+                    .files
+                    .iter()
+                    .map(|f| JsonFile {
+                        path: f.path.display().to_string(),
+                        findings: &f.findings,
+                    })
+                    .collect(),
+                unreadable: outcome
+                    .unreadable
+                    .iter()
+                    .map(|u| JsonUnreadable {
+                        path: u.path.display().to_string(),
+                        reason: u.reason.clone(),
+                    })
+                    .collect(),
+                errors,
+                warnings,
+                notes,
+            };
+            serde_json::to_writer_pretty(&mut *out, &r)?;
+            writeln!(out)?;
+        }
+        LintFormat::Sarif => {
+            serde_json::to_writer_pretty(
+                &mut *out,
+                &cann_lint::sarif::to_sarif(&outcome, opts.lang),
+            )?;
+            writeln!(out)?;
+        }
+    }
+    if !outcome.unreadable.is_empty() {
+        // Findings are already written; the files that could not be read make it exit 2.
+        let list: Vec<String> = outcome
+            .unreadable
+            .iter()
+            .map(|u| format!("{}: {}", u.path.display(), u.reason))
+            .collect();
+        return Err(format!(
+            "{} file(s) could not be linted: {}",
+            list.len(),
+            list.join("; ")
+        )
+        .into());
+    }
+    Ok(if errors > 0 { EXIT_FINDINGS } else { EXIT_OK })
+}
+
+fn human(o: &Outcome, opts: &LintOptions, out: &mut dyn Write) -> std::io::Result<()> {
+    // Colour follows the stream actually written to, so a redirected report stays plain.
+    let color = render::use_color_stdout() && std::io::stdout().is_terminal();
+    let mut all = Vec::new();
+    for f in &o.files {
+        let name = f.path.display().to_string();
+        for x in &f.findings {
+            writeln!(
+                out,
+                "{}",
+                render::diagnostic(&x.diagnostic, &name, &f.source, color)
+            )?;
+            all.push(x.diagnostic.clone());
+        }
+    }
+    let target = match opts.product {
+        Some(p) => format!("{p} on CANN {}", opts.release),
+        None => format!("every product of CANN {}", opts.release),
+    };
+    writeln!(
+        out,
+        "{} script(s) checked, {} with findings: {} for {target}",
+        o.scanned,
+        o.files.len(),
+        render::summary(&all)
+    )
+}
