@@ -39,7 +39,7 @@ pub struct PlanOptions {
 impl Default for PlanOptions {
     fn default() -> Self {
         Self {
-            work_budget: 300_000_000,
+            work_budget: 150_000_000,
             max_rounds: 5000,
             seed: 0x5eed_cafe,
         }
@@ -324,7 +324,14 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
                 }
             }
             let order = sorted_by_prio(&prio, bufs);
-            let (offs, a, w) = greedy(bufs, ov.as_ref(), &order, Placement::BestGap);
+            // Alternating the placement rule shakes the search out of ruts
+            // that one rule keeps falling into.
+            let rule = if round % 2 == 0 {
+                Placement::BestGap
+            } else {
+                Placement::FirstGap
+            };
+            let (offs, a, w) = greedy(bufs, ov.as_ref(), &order, rule);
             work += w;
             runs += 1;
             last.clone_from(&offs);
