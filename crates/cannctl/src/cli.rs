@@ -27,6 +27,9 @@ pub enum Command {
     Options(OptionsArgs),
     /// List the products the spec knows.
     Products(ProductsArgs),
+    /// Inspect and maintain an operator compile cache directory.
+    #[command(subcommand)]
+    Cache(crate::cmd::cache::CacheCommand),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

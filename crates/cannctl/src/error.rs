@@ -23,11 +23,16 @@ pub enum CliError {
         pos: Option<cann_config::yaml::Pos>,
         message: String,
         hint: Option<String>,
+        /// The offending line of the file, for a caret.
+        line: Option<String>,
     },
     #[error("{0}")]
     Usage(String, Option<String>),
     #[error("cannot write output: {0}")]
     Write(#[from] std::io::Error),
+    /// An input error reported by a subcommand module (cache, mem, lint).
+    #[error("{0}")]
+    Other(Box<dyn std::error::Error + Send + Sync>),
 }
 
 impl CliError {

@@ -107,6 +107,21 @@ pub fn input_error(e: &CliError, color: bool) -> String {
         "{}: {e}",
         paint("error", severity_style(Severity::Error), color)
     );
+    if let CliError::Parse {
+        pos: Some(p),
+        line: Some(text),
+        ..
+    } = e
+    {
+        let num = p.line.to_string();
+        let pad = " ".repeat(num.len());
+        let lead: String = text
+            .chars()
+            .take(p.col.saturating_sub(1) as usize)
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        s.push_str(&format!("\n {pad} |\n {num} | {text}\n {pad} | {lead}^"));
+    }
     if let Some(h) = e.hint() {
         s.push_str(&format!(
             "\n   = {}: {h}",

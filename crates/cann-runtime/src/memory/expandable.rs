@@ -104,7 +104,7 @@ impl ExpandableArena {
         cfg: ArenaConfig,
     ) -> Result<Self, MemoryError> {
         let base = backend.page_bytes(PageSize::Base);
-        if cfg.page_bytes == 0 || cfg.page_bytes % base != 0 {
+        if cfg.page_bytes == 0 || !cfg.page_bytes.is_multiple_of(base) {
             return Err(MemoryError::InvalidConfig(
                 "arena page_bytes must be a non-zero multiple of the base page",
             ));

@@ -141,7 +141,7 @@ impl Ledger {
         if len == 0 {
             return Err(BackendError::ZeroLength);
         }
-        if offset % self.base_page != 0 || len % self.base_page != 0 {
+        if !offset.is_multiple_of(self.base_page) || !len.is_multiple_of(self.base_page) {
             return Err(BackendError::Misaligned {
                 offset,
                 len,

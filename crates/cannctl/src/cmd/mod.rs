@@ -1,5 +1,6 @@
 //! One module per subcommand, plus what they share: reading a config and its target.
 
+pub mod cache;
 pub mod check;
 pub mod emit;
 pub mod explain;
@@ -42,6 +43,10 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     })?;
     let file = cann_config::parse_config(&text).map_err(|e| CliError::Parse {
         path: path.to_path_buf(),
+        line: e
+            .pos
+            .and_then(|p| text.lines().nth(p.line.saturating_sub(1) as usize))
+            .map(str::to_string),
         pos: e.pos,
         message: e.message,
         hint: e.hint,

@@ -1,0 +1,351 @@
+//! The CLI as a user runs it: output, exit codes and bad input.
+//! Snapshots: `cargo insta review`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn cannctl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cannctl"))
+        .args(args)
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("cannctl runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn write_tmp(name: &str, text: &[u8]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).unwrap();
+    (dir, p.display().to_string())
+}
+
+#[test]
+fn check_clean_example_exits_0() {
+    let o = cannctl(&["check", "examples/train-a2.yaml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!(stdout(&o));
+}
+
+#[test]
+fn check_reports_every_finding_and_exits_1() {
+    let o = cannctl(&["check", "examples/mistakes.yaml"]);
+    assert_eq!(o.status.code(), Some(1));
+    insta::assert_snapshot!(stdout(&o));
+}
+
+#[test]
+fn check_json_has_the_documented_shape() {
+    let o = cannctl(&["check", "examples/mistakes.yaml", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ds = v["diagnostics"].as_array().unwrap();
+    assert!(!ds.is_empty());
+    for d in ds {
+        assert!(["error", "warning", "note"].contains(&d["severity"].as_str().unwrap()));
+        assert!(d["option"].is_string());
+        assert!(d["message"].is_string());
+    }
+    let unknown = ds
+        .iter()
+        .find(|d| d["option"] == "npu_run_config.op_compiler_cache_mod")
+        .unwrap();
+    assert_eq!(unknown["hint"], "did you mean `op_compiler_cache_mode`?");
+    assert_eq!(unknown["line"], 5);
+    let alias = ds
+        .iter()
+        .find(|d| {
+            d["severity"] == "warning"
+                && d["option"] == "npu_run_config.memory_config.static_memory_policy"
+        })
+        .unwrap();
+    assert!(alias["hint"].as_str().unwrap().contains("write 2"));
+}
+
+#[test]
+fn check_in_chinese() {
+    let o = cannctl(&["check", "examples/mistakes.yaml", "--lang", "zh"]);
+    assert!(stdout(&o).contains("不支持"), "{}", stdout(&o));
+}
+
+#[test]
+fn command_line_target_overrides_the_file() {
+    // The example is clean on A2 training; MemoryConfig is not supported on Atlas inference.
+    let o = cannctl(&[
+        "check",
+        "examples/train-a2.yaml",
+        "--product",
+        "atlas-inference",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = cannctl(&["check", "examples/train-a2.yaml", "--release", "8.3.RC1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
+fn unknown_product_or_release_is_a_usage_error() {
+    let o = cannctl(&[
+        "check",
+        "examples/train-a2.yaml",
+        "--product",
+        "atlas-a2-trainig",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("did you mean `atlas-a2-training`?"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cannctl(&["check", "examples/train-a2.yaml", "--release", "7.0.0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown release `7.0.0`"));
+    let (_d, p) = write_tmp("c.yaml", b"product: atlas-9000\n");
+    let o = cannctl(&["check", &p]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(":1:10: unknown product `atlas-9000`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn missing_product_is_a_usage_error_with_a_hint() {
+    let (_d, p) = write_tmp("c.yaml", b"npu_run_config: {}\n");
+    let o = cannctl(&["check", &p]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--product"));
+}
+
+#[test]
+fn bad_input_files() {
+    let cases: &[(&str, &[u8], &str)] = &[
+        (
+            "syntax.yaml",
+            b"npu_run_config:\n  aicore_num: [1, 2\n",
+            ":2:15: not valid YAML or JSON",
+        ),
+        (
+            "list.yaml",
+            b"- a\n- b\n",
+            ":1:1: a config file must be a mapping, found a list",
+        ),
+        ("empty.yaml", b"", ":1:1: the file is empty"),
+        (
+            "binary.yaml",
+            &[0xff, 0xfe, 0x00, 0x01],
+            "is not UTF-8 text",
+        ),
+    ];
+    for (name, text, want) in cases {
+        let (_d, p) = write_tmp(name, text);
+        let o = cannctl(&["check", &p]);
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(want), "{name}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+    let o = cannctl(&["check", "no/such/file.yaml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read no/such/file.yaml"));
+}
+
+#[test]
+fn wrong_type_is_a_finding_with_its_position() {
+    let (_d, p) = write_tmp(
+        "c.yaml",
+        b"product: atlas-a2-training\nnpu_run_config:\n  memory_config:\n    static_memory_policy: \"two\"\n",
+    );
+    let o = cannctl(&["check", &p]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains(":4:27"), "{out}");
+    assert!(
+        out.contains("must be an integer, found a string \"two\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn fifty_megabyte_file_is_refused_quickly() {
+    let mut big = b"product: atlas-a2-training\nnpu_run_config:\n".to_vec();
+    big.resize(50 * 1024 * 1024, b'#');
+    let (_d, p) = write_tmp("big.yaml", &big);
+    let start = Instant::now();
+    let o = cannctl(&["check", &p]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("are refused"), "{}", stderr(&o));
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn alias_bomb_is_refused_within_a_second() {
+    let mut doc = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..12 {
+        let p = i - 1;
+        doc.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    let (_d, p) = write_tmp("bomb.yaml", doc.as_bytes());
+    let start = Instant::now();
+    let o = cannctl(&["check", &p]);
+    let took = start.elapsed();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // Generous for a loaded debug build; an unbounded expansion takes minutes and gigabytes.
+    assert!(took < Duration::from_secs(3), "{took:?}");
+}
+
+fn emit(to: &str) -> String {
+    let o = cannctl(&["emit", "examples/train-a2.yaml", "--to", to]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn emit_every_format() {
+    for to in ["ge", "estimator", "session", "tf2", "env", "json"] {
+        insta::assert_snapshot!(format!("emit_{to}"), emit(to));
+    }
+}
+
+#[test]
+fn emitted_python_parses() {
+    let Ok(python) = which_python() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "python3 is required in CI"
+        );
+        eprintln!("skipped: no python3");
+        return;
+    };
+    for to in ["estimator", "session", "tf2"] {
+        let src = emit(to);
+        let o = Command::new(&python)
+            .args(["-c", "import ast, sys; ast.parse(sys.stdin.read())"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                use std::io::Write;
+                c.stdin.take().unwrap().write_all(src.as_bytes())?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "{to}:\n{src}\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+fn which_python() -> Result<String, ()> {
+    for cand in ["python3", "python"] {
+        if Command::new(cand)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            return Ok(cand.to_string());
+        }
+    }
+    Err(())
+}
+
+#[test]
+fn emit_refuses_a_config_with_errors() {
+    let o = cannctl(&["emit", "examples/mistakes.yaml", "--to", "ge"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).is_empty());
+    assert!(stderr(&o).contains("not emitted"));
+}
+
+#[test]
+fn explain_an_option() {
+    let o = cannctl(&["explain", "static_memory_policy"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    for want in [
+        "ge.exec.staticMemoryPolicy",
+        "parameter_map[\"static_memory_policy\"].i",
+        "npu.global_options().memory_config.static_memory_policy",
+        "static-memory-policy-not-concurrent",
+        "atlas-350",
+    ] {
+        assert!(out.contains(want), "missing {want}:\n{out}");
+    }
+    let o = cannctl(&[
+        "explain",
+        "npu_run_config.memory_config.static_memory_policy",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ge_key"], "ge.exec.staticMemoryPolicy");
+    let o = cannctl(&["explain", "ASCEND_CACHE_PATH"]);
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn explain_unknown_option_suggests() {
+    let o = cannctl(&["explain", "static_memory_polcy"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("did you mean `static_memory_policy`?"));
+}
+
+#[test]
+fn options_json_lists_every_option_with_required_fields() {
+    let o = cannctl(&["options", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let all = v.as_array().unwrap();
+    assert_eq!(all.len(), cann_config::OPTIONS.len());
+    for o in all {
+        for k in [
+            "path", "name", "type", "default", "ge_key", "doc_en", "doc_zh",
+        ] {
+            assert!(o.get(k).is_some(), "{k} missing in {o}");
+        }
+    }
+    assert!(all.iter().any(
+        |o| o["path"] == "npu_run_config.memory_config.static_memory_policy" && o["default"] == "0"
+    ));
+}
+
+#[test]
+fn products_by_release() {
+    let all = stdout(&cannctl(&["products"]));
+    assert!(all.contains("atlas-350"));
+    assert!(all.contains("online inference"));
+    let old = stdout(&cannctl(&["products", "--release", "8.3.RC1"]));
+    assert!(!old.contains("atlas-350"));
+    let o = cannctl(&["products", "--release", "1.0"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(cannctl(&["check"]).status.code(), Some(2));
+    assert_eq!(
+        cannctl(&["emit", "examples/train-a2.yaml", "--to", "yaml"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(cannctl(&["frobnicate"]).status.code(), Some(2));
+}
