@@ -254,11 +254,24 @@ fn changes(ch: &ReleaseChanges, prev: &str, md: &mut String) {
     }
     for (path, c) in &ch.changed {
         let mut parts = Vec::new();
-        if !c.gained.is_empty() {
-            parts.push(format!("now supported on {}", list(&c.gained)));
+        // New and dropped products are listed once above, not under every option.
+        let gained: Vec<String> = c
+            .gained
+            .iter()
+            .filter(|p| !ch.products_added.contains(p))
+            .cloned()
+            .collect();
+        let lost: Vec<String> = c
+            .lost
+            .iter()
+            .filter(|p| !ch.products_removed.contains(p))
+            .cloned()
+            .collect();
+        if !gained.is_empty() {
+            parts.push(format!("now supported on {}", list(&gained)));
         }
-        if !c.lost.is_empty() {
-            parts.push(format!("no longer supported on {}", list(&c.lost)));
+        if !lost.is_empty() {
+            parts.push(format!("no longer supported on {}", list(&lost)));
         }
         if !c.values_added.is_empty() {
             parts.push(format!("new values {}", list(&c.values_added)));
@@ -280,7 +293,9 @@ fn changes(ch: &ReleaseChanges, prev: &str, md: &mut String) {
         if c.deprecated {
             parts.push("deprecated".into());
         }
-        let _ = writeln!(md, "- `{path}`: {}", parts.join("; "));
+        if !parts.is_empty() {
+            let _ = writeln!(md, "- `{path}`: {}", parts.join("; "));
+        }
     }
     md.push('\n');
 }

@@ -370,12 +370,12 @@ impl ReleaseView {
                 })
                 .collect(),
             option_count: spec.options.iter().filter(|o| f.available(o, ri)).count(),
-            changes: sections(f, &ch),
+            changes: sections(f, &ch, ri),
         }
     }
 }
 
-fn sections(f: &Facts<'_>, ch: &ReleaseChanges) -> Vec<ChangeSection> {
+fn sections(f: &Facts<'_>, ch: &ReleaseChanges, ri: usize) -> Vec<ChangeSection> {
     let mut out = Vec::new();
     let mut push = |en: &str, zh: &str, items: Vec<Html>| {
         if !items.is_empty() {
@@ -385,14 +385,42 @@ fn sections(f: &Facts<'_>, ch: &ReleaseChanges) -> Vec<ChangeSection> {
             });
         }
     };
-    push(
-        "New products",
-        "新增产品",
-        vec![product_names(f, &ch.products_added)]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect(),
-    );
+    // A new product gains every option it supports: say so once per product, with the
+    // options it does not support, instead of once per option.
+    let available: Vec<&OptionSpec> = f
+        .spec
+        .options
+        .iter()
+        .filter(|o| f.available(o, ri))
+        .collect();
+    let new_products = ch
+        .products_added
+        .iter()
+        .map(|p| {
+            let (yes, no): (Vec<&&OptionSpec>, Vec<&&OptionSpec>) =
+                available.iter().partition(|o| f.supported(o, p, ri));
+            let missing: Vec<String> = no
+                .iter()
+                .map(|o| option_link(f, &o.path).to_string())
+                .collect();
+            Html::trusted(format!(
+                "{}: {} {}{}",
+                product_names(f, std::slice::from_ref(p)),
+                yes.len(),
+                bi_str("options supported", "个配置项受支持"),
+                if missing.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} {}",
+                        bi_str("not supported:", "不支持："),
+                        missing.join(", ")
+                    )
+                }
+            ))
+        })
+        .collect();
+    push("New products", "新增产品", new_products);
     push(
         "Products dropped",
         "移除的产品",
@@ -419,18 +447,30 @@ fn sections(f: &Facts<'_>, ch: &ReleaseChanges) -> Vec<ChangeSection> {
     let mut other = Vec::new();
     for (path, c) in &ch.changed {
         let link = option_link(f, path);
-        if !c.gained.is_empty() {
+        let gained: Vec<String> = c
+            .gained
+            .iter()
+            .filter(|p| !ch.products_added.contains(p))
+            .cloned()
+            .collect();
+        let lost: Vec<String> = c
+            .lost
+            .iter()
+            .filter(|p| !ch.products_removed.contains(p))
+            .cloned()
+            .collect();
+        if !gained.is_empty() {
             support.push(format!(
                 "{link}: {} {}",
                 bi_str("now supported on", "新增支持"),
-                product_names(f, &c.gained)
+                product_names(f, &gained)
             ));
         }
-        if !c.lost.is_empty() {
+        if !lost.is_empty() {
             support.push(format!(
                 "{link}: {} {}",
                 bi_str("no longer supported on", "不再支持"),
-                product_names(f, &c.lost)
+                product_names(f, &lost)
             ));
         }
         for v in &c.values_added {
