@@ -38,11 +38,14 @@ pub(crate) fn class_path(class: &ConfigMeta) -> Option<&'static str> {
         .map(|o| o.path)
 }
 
-/// A keyword argument of `class(...)`.
+/// A keyword argument of `class(...)`. Options whose value is a Python object
+/// (`session_config`, `distribute`) have no Estimator name in the spec, since nothing can emit
+/// them, yet scripts pass them under the option's own name.
 pub(crate) fn estimator(class: &str, kwarg: &str) -> Option<&'static OptionMeta> {
-    OPTIONS
-        .iter()
-        .find(|o| o.config == class && o.estimator == Some(kwarg))
+    let of_class = || OPTIONS.iter().filter(move |o| o.config == class);
+    of_class()
+        .find(|o| o.estimator == Some(kwarg))
+        .or_else(|| of_class().find(|o| o.estimator.is_none() && o.name == kwarg))
 }
 
 pub(crate) fn estimator_names(class: &str) -> impl Iterator<Item = &'static str> + '_ {

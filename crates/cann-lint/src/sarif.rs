@@ -93,7 +93,12 @@ fn message(f: &Finding) -> String {
         text.push_str(&format!(" (expected: {e})"));
     }
     if let Some(h) = &d.hint {
-        text.push_str(&format!(" Hint: {h}"));
+        let stop = if text.ends_with(['.', '。']) {
+            ""
+        } else {
+            "."
+        };
+        text.push_str(&format!("{stop} Hint: {h}"));
     }
     text
 }
