@@ -182,7 +182,7 @@ fn errors_carry_file_and_line() {
         ("{\"ev\":\"var_free\",\"var\":\"w\"}", "variable `w` is not allocated"),
         ("{\"ev\":\"var_alloc\",\"var\":\"w\",\"size\":0}", "size 0"),
         ("{\"ev\":\"static_graph\",\"graph\":\"g\",\"feature_map_bytes\":1,\"memset\":[{\"size\":1,\"producer\":3,\"end\":3}]}", "must not be empty"),
-        ("{\"ev\":\"alloc\",\"exec\":\"x\",\"tensor\":1,\"size\":-5}", "t.jsonl:1: column"),
+        ("{\"ev\":\"alloc\",\"exec\":\"x\",\"tensor\":1,\"size\":-5}", "t.jsonl:1: invalid value: integer `-5`, expected u64"),
         ("# nothing but a comment\n\n", "t.jsonl: the trace has no events"),
     ];
     for (text, want) in cases {

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-use super::error::MemsimError;
+use super::error::{json_message, MemsimError};
 use crate::memory::{MemsetOutput, StaticGraph};
 
 /// Largest trace file read (a safety limit against feeding a disk image).
@@ -426,7 +426,7 @@ pub fn parse_jsonl(origin: &str, text: &str) -> Result<Trace, MemsimError> {
             continue;
         }
         let raw: Raw = serde_json::from_str(body)
-            .map_err(|e| MemsimError::at(origin, line, format!("column {}: {e}", e.column())))?;
+            .map_err(|e| MemsimError::at(origin, line, json_message(&e)))?;
         b.apply(line, raw)
             .map_err(|m| MemsimError::at(origin, line, m))?;
     }
