@@ -267,3 +267,43 @@ fn example_dynamic_shapes() {
     assert!(by(P::DynamicExpand).backend_alloc_calls < by(P::Dynamic).backend_alloc_calls);
     assert!(by(P::DynamicExpand).reserved_to_live() <= 1.10);
 }
+
+#[test]
+fn summary_json_has_the_contract_keys() {
+    let r = run(OVERLAP, P::StaticExpand);
+    let v =
+        serde_json::to_value(cann_runtime::memsim::SimSummary::new(P::StaticExpand, &r)).unwrap();
+    for key in [
+        "policy",
+        "peak_reserved_bytes",
+        "peak_live_bytes",
+        "backend_alloc_calls",
+        "backend_free_calls",
+        "clean_ops",
+        "clean_bytes",
+        "refused_concurrent",
+    ] {
+        assert!(v.get(key).is_some_and(|x| x.is_number()), "{key}");
+    }
+    assert_eq!(v["refused_concurrent"], 1);
+    assert_eq!(v["refused"][0]["line"], 5);
+}
+
+#[test]
+fn plot_draws_every_policy() {
+    let (t, _) = load_trace(
+        &examples().join("dynamic-seq.jsonl"),
+        ImportOptions::default(),
+    )
+    .unwrap();
+    let all = compare(&t, AtomicCleanPolicy::Centralized, GrowthMode::Documented).unwrap();
+    let svg = cann_runtime::memsim::render_svg("curves", t.events.len(), &all).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
+    for p in [0, 2, 3, 4] {
+        assert!(svg.contains(&format!("policy {p} reserved")), "{p}");
+        assert!(svg.contains(&format!("policy {p} live")), "{p}");
+    }
+    assert!(svg.contains("bytes (MiB)"));
+    // Bounded size however long the trace: at most MAX_POINTS buckets per curve.
+    assert!(svg.len() < 2_000_000, "{}", svg.len());
+}
