@@ -88,7 +88,7 @@ impl Overlaps {
     /// The adjacency of `bufs`, or `None` when it would be too large.
     pub fn new(bufs: &[Buffer]) -> Option<Self> {
         let mut ev: Vec<(u64, bool, u32)> = Vec::with_capacity(bufs.len() * 2);
-        for (i, b) in bufs.iter().enumerate() {
+        for (i, b) in bufs.iter().enumerate().filter(|(_, b)| b.upper > b.lower) {
             let i = u32::try_from(i).ok()?;
             ev.push((b.lower, true, i));
             ev.push((b.upper, false, i));
@@ -188,7 +188,7 @@ pub fn greedy(
                 for &j in n {
                     let (o, sz) = (offsets[j as usize], sizes[j as usize]);
                     if o != UNPLACED && sz > 0 {
-                        clashes.push((o, o + sz));
+                        clashes.push((o, o.saturating_add(sz)));
                     }
                 }
             }
@@ -196,12 +196,12 @@ pub fn greedy(
                 work += placed.len() as u64;
                 for &j in &placed {
                     if sizes[j] > 0 && bufs[j].overlaps_in_time(b) {
-                        clashes.push((offsets[j], offsets[j] + sizes[j]));
+                        clashes.push((offsets[j], offsets[j].saturating_add(sizes[j])));
                     }
                 }
             }
         }
-        clashes.sort_unstable();
+        clashes.sort_unstable_by_key(|c| c.0);
         let mut cursor = 0u64;
         let mut best: Option<(u64, u64)> = None; // (gap size, offset)
         for &(s, e) in &clashes {
@@ -256,9 +256,20 @@ pub fn plan(bufs: &[Buffer]) -> Result<Plan, MemsimError> {
 
 /// Plans `bufs`; see the module docs.
 pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError> {
+    // The CSV reader rejects these; library callers get the same answer
+    // instead of a sweep that never closes the lifetime.
+    if let Some(b) = bufs.iter().find(|b| b.upper <= b.lower) {
+        return Err(MemsimError::Input {
+            place: super::error::Place::file("buffers"),
+            message: format!(
+                "buffer `{}` lives over [{}, {}), which is empty",
+                b.id, b.lower, b.upper
+            ),
+        });
+    }
     let lb = load(bufs);
     let ov = Overlaps::new(bufs);
-    let len = |b: &Buffer| (b.upper - b.lower) as f64;
+    let len = |b: &Buffer| b.upper.saturating_sub(b.lower) as f64;
     let fixed: [(&str, Vec<usize>); 3] = [
         ("greedy by size", sorted_by(bufs, |b| b.size as f64)),
         (
@@ -376,7 +387,7 @@ fn squeak(
         }
         let target = lb as f64 + 0.5 * (best_arena - lb) as f64;
         for (i, b) in bufs.iter().enumerate() {
-            let top = last.get(i).map_or(0, |o| o + b.size) as f64;
+            let top = last.get(i).map_or(0, |o| o.saturating_add(b.size)) as f64;
             if top > target {
                 prio[i] *= 1.0 + (top - target) / lb as f64 + 0.3 * rng.next_f64();
             }
