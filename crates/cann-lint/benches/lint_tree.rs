@@ -3,7 +3,8 @@
 //! errors) on the same tree. ruff is optional: without it on PATH only our times print.
 //!
 //! `cargo bench -p cann-lint`; `CANN_LINT_BENCH_FILES=N` changes the tree size (default
-//! 5000), `CANN_LINT_BENCH_RUNS=N` the number of timed runs per tool (default 5).
+//! 5000), `CANN_LINT_BENCH_RUNS=N` the number of timed runs per tool (default 5), and
+//! `CANNCTL_BIN=path/to/cannctl` adds `cannctl lint` as a process, end to end like ruff.
 //!
 //! Two trees: a realistic one where 3% of the scripts set NPU options (most files of a real
 //! repository are models, data pipelines and utilities), and a worst case where every
@@ -135,6 +136,19 @@ fn time_ruff(root: &Path) -> Option<Duration> {
     (status.code().is_some()).then(|| start.elapsed())
 }
 
+fn time_cannctl(bin: &str, root: &Path) -> Option<Duration> {
+    let start = Instant::now();
+    let status = Command::new(bin)
+        .args(["lint", "--no-progress", "--format", "json"])
+        .arg(root)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .ok()?;
+    // Exit 1 means error findings; 2 or a signal means it did not run properly.
+    matches!(status.code(), Some(0 | 1)).then(|| start.elapsed())
+}
+
 fn time_lint(root: &Path) -> Option<(Duration, usize, usize)> {
     let start = Instant::now();
     let out = lint_paths(&[root.to_path_buf()], &LintOptions::default(), false).ok()?;
@@ -160,7 +174,14 @@ fn env_usize(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
-fn bench(label: &str, files: usize, touching: u64, runs: usize, ruff: bool) -> std::io::Result<()> {
+fn bench(
+    label: &str,
+    files: usize,
+    touching: u64,
+    runs: usize,
+    ruff: bool,
+    cannctl: Option<&str>,
+) -> std::io::Result<()> {
     let dir = tempfile::tempdir()?;
     let bytes = generate(dir.path(), files, touching)?;
     println!(
@@ -172,7 +193,7 @@ fn bench(label: &str, files: usize, touching: u64, runs: usize, ruff: bool) -> s
     if ruff {
         let _ = time_ruff(dir.path());
     }
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let (mut ours, mut theirs, mut process) = (Vec::new(), Vec::new(), Vec::new());
     let mut last = (0, 0);
     for _ in 0..runs {
         if let Some((d, parsed, found)) = time_lint(dir.path()) {
@@ -182,6 +203,9 @@ fn bench(label: &str, files: usize, touching: u64, runs: usize, ruff: bool) -> s
         if ruff {
             theirs.extend(time_ruff(dir.path()));
         }
+        if let Some(bin) = cannctl {
+            process.extend(time_cannctl(bin, dir.path()));
+        }
     }
     println!(
         "  cann-lint                          {}  ({} parsed, {} findings)",
@@ -189,6 +213,9 @@ fn bench(label: &str, files: usize, touching: u64, runs: usize, ruff: bool) -> s
         last.0,
         last.1
     );
+    if cannctl.is_some() {
+        println!("  cannctl lint (process)             {}", stats(process));
+    }
     if ruff {
         println!("  ruff check --select E9 --no-cache  {}", stats(theirs));
     }
@@ -206,7 +233,8 @@ fn main() -> std::io::Result<()> {
         "threads: {} (rayon); runs per tool: {runs}",
         rayon::current_num_threads()
     );
-    bench("realistic tree", files, 3, runs, ruff)?;
-    bench("worst case", files, 100, runs, ruff)?;
+    let cannctl = std::env::var("CANNCTL_BIN").ok();
+    bench("realistic tree", files, 3, runs, ruff, cannctl.as_deref())?;
+    bench("worst case", files, 100, runs, ruff, cannctl.as_deref())?;
     Ok(())
 }
