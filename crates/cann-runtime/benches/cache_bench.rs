@@ -4,6 +4,8 @@
 //!
 //! `cargo bench -p cann-runtime --bench cache_bench`
 //! - `CACHE_BENCH_SIZES=10000,100000` (default) chooses the entry counts.
+//! - `CACHE_BENCH_ONESHOT_MAX=N` skips the destructive one-shot aging runs above N entries
+//!   (each 100,000-entry run unlinks 100,000 files; about 5 minutes apiece on a slow disk).
 //! - `CACHE_BENCH_COLD=1` also measures with the kernel caches dropped
 //!   (`echo 3 > /proc/sys/vm/drop_caches`, needs root) before each one-shot measurement.
 //!
@@ -101,6 +103,14 @@ fn files_of(dir: &CacheDir, manifest_rel: &str) -> Vec<PathBuf> {
 
 struct Row(String, Duration);
 
+impl Row {
+    /// Prints at once, so a long run that is interrupted still leaves its numbers.
+    fn new(name: String, d: Duration) -> Row {
+        println!("one-shot {name:<60} {:>10.3} ms", d.as_secs_f64() * 1e3);
+        Row(name, d)
+    }
+}
+
 fn one_shot_aging(root: &Path, n: usize, cold: bool, rows: &mut Vec<Row>) {
     let tag = if cold { "cold" } else { "warm" };
     // Ours.
@@ -115,7 +125,7 @@ fn one_shot_aging(root: &Path, n: usize, cold: bool, rows: &mut Vec<Row>) {
     let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else {
         panic!("skipped")
     };
-    rows.push(Row(
+    rows.push(Row::new(
         format!("aging/{n}/{tag}/ours ({} entries removed)", r.removed.len()),
         t.elapsed(),
     ));
@@ -144,7 +154,7 @@ fn one_shot_aging(root: &Path, n: usize, cold: bool, rows: &mut Vec<Row>) {
     for p in &victims {
         std::fs::remove_file(p).unwrap();
     }
-    rows.push(Row(
+    rows.push(Row::new(
         format!("aging/{n}/{tag}/floor-unlink ({} files)", victims.len()),
         t.elapsed(),
     ));
@@ -163,7 +173,7 @@ fn one_shot_aging(root: &Path, n: usize, cold: bool, rows: &mut Vec<Row>) {
         system_now() / 1_000_000_000,
     )
     .unwrap();
-    rows.push(Row(
+    rows.push(Row::new(
         format!(
             "aging/{n}/{tag}/reference ({} entries removed)",
             out.deleted_entries
@@ -213,7 +223,7 @@ fn one_shot_cold_reads(root: &Path, n: usize, rows: &mut Vec<Row>) {
                 }
             }
         }
-        rows.push(Row(format!("{label}/{n}/cold"), t.elapsed()));
+        rows.push(Row::new(format!("{label}/{n}/cold"), t.elapsed()));
     }
 }
 
@@ -303,6 +313,14 @@ fn main() {
         });
         g.finish();
         drop(c);
+        let oneshot_max: usize = std::env::var("CACHE_BENCH_ONESHOT_MAX")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(usize::MAX);
+        if n > oneshot_max {
+            let _ = std::fs::remove_dir_all(&root);
+            continue;
+        }
         one_shot_aging(&root, n, false, &mut rows);
         if cold {
             one_shot_aging(&root, n, true, &mut rows);
