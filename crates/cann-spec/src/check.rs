@@ -92,6 +92,19 @@ fn uniqueness(spec: &Spec, d: &mut Diagnostics) {
             .iter()
             .filter_map(|o| o.surfaces.tf2.as_deref().map(|k| (k, &o.loc))),
     );
+    // Generated Rust names must not collide either: enums of options and class structs.
+    let rust_names: Vec<(String, &Loc)> = spec
+        .options
+        .iter()
+        .filter(|o| matches!(o.ty, OptionType::IntEnum | OptionType::StrEnum))
+        .map(|o| (crate::names::enum_name(&o.name), &o.loc))
+        .chain(spec.configs.iter().map(|c| (crate::names::type_name(&c.name), &c.loc)))
+        .collect();
+    unique(
+        d,
+        "generated Rust type name",
+        rust_names.iter().map(|(n, l)| (n.as_str(), *l)),
+    );
     for o in &spec.options {
         unique(
             d,
