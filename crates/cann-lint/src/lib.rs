@@ -15,6 +15,7 @@ mod check;
 mod extract;
 mod names;
 pub mod sarif;
+mod select;
 mod syntax;
 mod walk;
 
@@ -141,7 +142,30 @@ thread_local! {
     static PARSER: RefCell<Option<tree_sitter::Parser>> = const { RefCell::new(None) };
 }
 
-fn parse(text: &str) -> Result<Option<tree_sitter::Tree>, LintError> {
+/// tree-sitter's row and byte column of each offset in `offsets`, which must be ascending.
+fn points(text: &str, offsets: &[usize]) -> Vec<tree_sitter::Point> {
+    let (mut row, mut line_start, mut at) = (0, 0, 0);
+    let bytes = text.as_bytes();
+    offsets
+        .iter()
+        .map(|&o| {
+            while at < o.min(bytes.len()) {
+                if bytes[at] == b'\n' {
+                    row += 1;
+                    line_start = at + 1;
+                }
+                at += 1;
+            }
+            tree_sitter::Point::new(row, o.saturating_sub(line_start))
+        })
+        .collect()
+}
+
+/// Parses `text`, or only `ranges` of it (positions stay those of the whole text).
+fn parse(
+    text: &str,
+    ranges: Option<&[std::ops::Range<usize>]>,
+) -> Result<Option<tree_sitter::Tree>, LintError> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -150,18 +174,48 @@ fn parse(text: &str) -> Result<Option<tree_sitter::Tree>, LintError> {
                 .map_err(|e| LintError::Grammar(e.to_string()))?;
             *slot = Some(p);
         }
-        Ok(slot.as_mut().and_then(|p| p.parse(text, None)))
+        let Some(p) = slot.as_mut() else {
+            return Ok(None);
+        };
+        let included: Vec<tree_sitter::Range> = match ranges {
+            Some(rs) => {
+                let ends: Vec<usize> = rs.iter().flat_map(|r| [r.start, r.end]).collect();
+                let pts = points(text, &ends);
+                rs.iter()
+                    .zip(pts.chunks_exact(2))
+                    .map(|(r, pt)| tree_sitter::Range {
+                        start_byte: r.start,
+                        end_byte: r.end,
+                        start_point: pt[0],
+                        end_point: pt[1],
+                    })
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        // Ranges that tree-sitter refuses mean the whole text is parsed instead.
+        if p.set_included_ranges(&included).is_err() {
+            let _ = p.set_included_ranges(&[]);
+        }
+        let tree = p.parse(text, None);
+        // The parser is reused for the next file on this thread: back to whole documents.
+        let _ = p.set_included_ranges(&[]);
+        Ok(tree)
     })
 }
 
 /// Lints one script's text. Findings are in source order.
 pub fn lint_source(text: &str, opts: &LintOptions) -> Result<SourceReport, LintError> {
-    if let Some(ac) = TRIGGERS.as_ref() {
-        if !ac.is_match(text) {
-            return Ok(SourceReport::default());
-        }
-    }
-    let Some(tree) = parse(text)? else {
+    lint_text(text, opts, true)
+}
+
+fn lint_text(text: &str, opts: &LintOptions, select: bool) -> Result<SourceReport, LintError> {
+    let ranges = match TRIGGERS.as_ref() {
+        Some(ac) if !ac.is_match(text) => return Ok(SourceReport::default()),
+        Some(ac) if select => select::ranges(text, ac),
+        _ => None,
+    };
+    let Some(tree) = parse(text, ranges.as_deref())? else {
         return Ok(SourceReport::default());
     };
     let root = tree.root_node();
@@ -183,4 +237,27 @@ pub fn lint_source(text: &str, opts: &LintOptions) -> Result<SourceReport, LintE
         syntax_errors: root.has_error(),
         parsed: true,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    /// Parsing only the statements that mention a surface finds what parsing it all finds.
+    #[test]
+    fn selected_ranges_find_what_the_whole_file_finds() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let filler = "def helper(x):\n    return [i * 2 for i in range(x)]\n\n".repeat(80);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            // Filler between the statements makes the selection worth using.
+            let text = text.replace("\ndef ", &format!("\n{filler}def "));
+            let opts = LintOptions::default();
+            let whole = lint_text(&text, &opts, false).unwrap();
+            let some = lint_text(&text, &opts, true).unwrap();
+            assert_eq!(some.findings, whole.findings);
+        }
+    }
 }

@@ -210,3 +210,37 @@ fn planning_is_deterministic() {
     };
     assert_eq!(plan_with(&b, opts).unwrap(), plan_with(&b, opts).unwrap());
 }
+
+#[test]
+fn library_callers_get_errors_not_panics() {
+    let b = vec![
+        Buffer {
+            id: "backwards".into(),
+            lower: 5,
+            upper: 3,
+            size: 1,
+            memset: false,
+        },
+        Buffer {
+            id: "huge".into(),
+            lower: 0,
+            upper: 9,
+            size: u64::MAX,
+            memset: true,
+        },
+    ];
+    let e = plan(&b).unwrap_err().to_string();
+    assert!(e.contains("`backwards` lives over [5, 3)"), "{e}");
+    assert_eq!(load(&b), u64::MAX);
+    let huge = vec![
+        b[1].clone(),
+        Buffer {
+            id: "x".into(),
+            ..b[1].clone()
+        },
+    ];
+    assert_eq!(load(&huge), u64::MAX, "saturates");
+    // Two buffers that cannot both fit in the address space: the plan says
+    // so through verification instead of overflowing.
+    assert!(plan(&huge).is_err());
+}

@@ -141,3 +141,62 @@ fn errors_name_the_file() {
         "{err}"
     );
 }
+
+/// A long history cut by the ring buffer: the allocator cycles through 64
+/// slots; the window keeps the last 20 000 entries of a longer run.
+#[test]
+fn long_ring_buffer_window() {
+    let mut entries = Vec::new();
+    let mut live = [0u64; 64];
+    let mut seed = 7u64;
+    for step in 0..30_000u64 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let slot = (seed % 64) as usize;
+        let addr = 0x7f00_0000_0000 + slot as u64 * (1 << 24);
+        if live[slot] == 0 {
+            let size = 512 * (1 + seed % 4096);
+            live[slot] = size;
+            entries.push(
+                serde_json::json!({"action": "alloc", "addr": addr, "size": size, "time_us": step}),
+            );
+        } else {
+            let size = live[slot];
+            live[slot] = 0;
+            entries
+                .push(serde_json::json!({"action": "free_requested", "addr": addr, "size": size}));
+            entries
+                .push(serde_json::json!({"action": "free_completed", "addr": addr, "size": size}));
+        }
+    }
+    let window: Vec<_> = entries[entries.len() - 20_000..].to_vec();
+    let snap = serde_json::json!({"segments": [], "device_traces": [window]});
+    let bytes = serde_pickle::to_vec(&snap, serde_pickle::SerOptions::new()).unwrap();
+    let (trace, rep) = import_snapshot("ring.pickle", &bytes, ImportOptions::default()).unwrap();
+    assert_eq!(rep.entries, 20_000);
+    assert!(
+        rep.unmatched_frees > 0 && rep.unmatched_frees <= 64,
+        "{}",
+        rep.unmatched_frees
+    );
+    assert_eq!(rep.first_unmatched.len(), rep.unmatched_frees.min(10));
+    let mut peaks = Vec::new();
+    for p in [
+        StaticMemoryPolicy::Dynamic,
+        StaticMemoryPolicy::DynamicExpand,
+    ] {
+        let r = replay(&trace, ReplayConfig::new(p)).unwrap();
+        assert!(r.stats.peak_reserved_bytes >= r.stats.peak_live_bytes);
+        peaks.push(r.stats.peak_live_bytes);
+    }
+    assert_eq!(peaks[0], peaks[1], "live bytes do not depend on the policy");
+    let all = cann_runtime::memsim::compare(
+        &trace,
+        cann_runtime::memory::AtomicCleanPolicy::Centralized,
+        cann_runtime::memory::GrowthMode::Documented,
+    )
+    .unwrap();
+    let svg = cann_runtime::memsim::render_svg("ring", trace.events.len(), &all).unwrap();
+    assert!(svg.len() < 3_000_000, "{}", svg.len());
+}

@@ -182,7 +182,7 @@ fn errors_carry_file_and_line() {
         ("{\"ev\":\"var_free\",\"var\":\"w\"}", "variable `w` is not allocated"),
         ("{\"ev\":\"var_alloc\",\"var\":\"w\",\"size\":0}", "size 0"),
         ("{\"ev\":\"static_graph\",\"graph\":\"g\",\"feature_map_bytes\":1,\"memset\":[{\"size\":1,\"producer\":3,\"end\":3}]}", "must not be empty"),
-        ("{\"ev\":\"alloc\",\"exec\":\"x\",\"tensor\":1,\"size\":-5}", "t.jsonl:1: column"),
+        ("{\"ev\":\"alloc\",\"exec\":\"x\",\"tensor\":1,\"size\":-5}", "t.jsonl:1: invalid value: integer `-5`, expected u64"),
         ("# nothing but a comment\n\n", "t.jsonl: the trace has no events"),
     ];
     for (text, want) in cases {
@@ -266,4 +266,44 @@ fn example_dynamic_shapes() {
     // The arena trades backend calls for page commits: fewer calls than exact blocks.
     assert!(by(P::DynamicExpand).backend_alloc_calls < by(P::Dynamic).backend_alloc_calls);
     assert!(by(P::DynamicExpand).reserved_to_live() <= 1.10);
+}
+
+#[test]
+fn summary_json_has_the_contract_keys() {
+    let r = run(OVERLAP, P::StaticExpand);
+    let v =
+        serde_json::to_value(cann_runtime::memsim::SimSummary::new(P::StaticExpand, &r)).unwrap();
+    for key in [
+        "policy",
+        "peak_reserved_bytes",
+        "peak_live_bytes",
+        "backend_alloc_calls",
+        "backend_free_calls",
+        "clean_ops",
+        "clean_bytes",
+        "refused_concurrent",
+    ] {
+        assert!(v.get(key).is_some_and(|x| x.is_number()), "{key}");
+    }
+    assert_eq!(v["refused_concurrent"], 1);
+    assert_eq!(v["refused"][0]["line"], 5);
+}
+
+#[test]
+fn plot_draws_every_policy() {
+    let (t, _) = load_trace(
+        &examples().join("dynamic-seq.jsonl"),
+        ImportOptions::default(),
+    )
+    .unwrap();
+    let all = compare(&t, AtomicCleanPolicy::Centralized, GrowthMode::Documented).unwrap();
+    let svg = cann_runtime::memsim::render_svg("curves", t.events.len(), &all).unwrap();
+    assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
+    for p in [0, 2, 3, 4] {
+        assert!(svg.contains(&format!("policy {p} reserved")), "{p}");
+        assert!(svg.contains(&format!("policy {p} live")), "{p}");
+    }
+    assert!(svg.contains("bytes (MiB)"));
+    // Bounded size however long the trace: at most MAX_POINTS buckets per curve.
+    assert!(svg.len() < 2_000_000, "{}", svg.len());
 }

@@ -137,10 +137,10 @@ pub fn parse_csv(origin: &str, text: &str) -> Result<Vec<Buffer>, MemsimError> {
 }
 
 /// Time events in sweep order: at equal times ends come before starts,
-/// because lifetimes are half-open.
+/// because lifetimes are half-open. Empty lifetimes are never live.
 fn events(bufs: &[Buffer]) -> Vec<(u64, bool, usize)> {
     let mut ev: Vec<(u64, bool, usize)> = Vec::with_capacity(bufs.len() * 2);
-    for (i, b) in bufs.iter().enumerate() {
+    for (i, b) in bufs.iter().enumerate().filter(|(_, b)| b.upper > b.lower) {
         ev.push((b.lower, true, i));
         ev.push((b.upper, false, i));
     }

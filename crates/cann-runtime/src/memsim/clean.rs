@@ -54,7 +54,9 @@ pub fn plan_policy(
     opts: PlanOptions,
 ) -> Result<PolicyPlan, MemsimError> {
     let memset: Vec<usize> = (0..bufs.len()).filter(|&i| bufs[i].memset).collect();
-    let memset_bytes: u64 = memset.iter().map(|&i| bufs[i].size).sum();
+    let memset_bytes: u64 = memset
+        .iter()
+        .fold(0u64, |acc, &i| acc.saturating_add(bufs[i].size));
     let live = as_live(bufs, policy);
     let centralized = policy == AtomicCleanPolicy::Centralized && !memset.is_empty();
     let plan = if centralized {
@@ -76,7 +78,7 @@ pub fn plan_policy(
         for b in bufs {
             if b.memset {
                 offsets.push(inside);
-                inside += b.size;
+                inside = inside.saturating_add(b.size);
             } else {
                 offsets.push(plain.next().copied().unwrap_or(0));
             }

@@ -100,3 +100,28 @@ impl MemsimError {
         }
     }
 }
+
+/// serde_json's message without its " at line L column C" tail: the caller
+/// places the error itself.
+pub(crate) fn without_position(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    match full.rfind(" at line ") {
+        Some(i) => full[..i].to_owned(),
+        None => full,
+    }
+}
+
+/// A JSONL line's parse error, column first when serde knows it (errors
+/// found after buffering, such as a missing field, have none).
+pub(crate) fn json_message(e: &serde_json::Error) -> String {
+    let msg = without_position(e);
+    let col = match e.column() {
+        0 => String::new(),
+        c => format!("column {c}: "),
+    };
+    if e.is_syntax() || e.is_eof() {
+        format!("{col}{msg} (each line of a trace is one JSON object)")
+    } else {
+        format!("{col}{msg}")
+    }
+}

@@ -20,13 +20,15 @@ pub mod replay;
 pub mod report;
 pub mod torch;
 pub mod trace;
+mod trace_write;
 
 pub use buffers::{load, parse_csv, verify, Buffer};
 pub use clean::{as_live, plan_policy, CleanComparison, PolicyPlan};
 pub use error::{MemsimError, Place};
-pub use planner::{greedy, plan, plan_with, Placement, Plan, PlanOptions};
+pub use planner::{greedy, plan, plan_with, Overlaps, Placement, Plan, PlanOptions};
 pub use plot::render_svg;
 pub use replay::{compare, replay, Refusal, Replay, ReplayConfig, Sample, COMPARED_POLICIES};
 pub use report::{load_buffers, load_trace, PlanSummary, SimSummary};
 pub use torch::{import_snapshot, ImportOptions, ImportReport};
-pub use trace::{parse_jsonl, write_jsonl, Event, GraphDef, GraphKind, Op, Trace, TraceBuilder};
+pub use trace::{parse_jsonl, Event, GraphDef, GraphKind, Op, Trace, TraceBuilder};
+pub use trace_write::write_jsonl;

@@ -88,7 +88,7 @@ impl Overlaps {
     /// The adjacency of `bufs`, or `None` when it would be too large.
     pub fn new(bufs: &[Buffer]) -> Option<Self> {
         let mut ev: Vec<(u64, bool, u32)> = Vec::with_capacity(bufs.len() * 2);
-        for (i, b) in bufs.iter().enumerate() {
+        for (i, b) in bufs.iter().enumerate().filter(|(_, b)| b.upper > b.lower) {
             let i = u32::try_from(i).ok()?;
             ev.push((b.lower, true, i));
             ev.push((b.upper, false, i));
@@ -171,6 +171,8 @@ pub fn greedy(
     placement: Placement,
 ) -> (Vec<u64>, u64, u64) {
     const UNPLACED: u64 = u64::MAX;
+    // Flat arrays: the inner loop touches only these, not the buffers.
+    let sizes: Vec<u64> = bufs.iter().map(|b| b.size).collect();
     let mut offsets = vec![UNPLACED; bufs.len()];
     let mut placed: Vec<usize> = Vec::with_capacity(order.len());
     let mut arena = 0u64;
@@ -179,30 +181,27 @@ pub fn greedy(
     for &i in order {
         let b = &bufs[i];
         clashes.clear();
-        let span = |j: usize| (offsets[j], offsets[j] + bufs[j].size);
         match overlaps {
             Some(ov) => {
                 let n = ov.of(i);
                 work += n.len() as u64;
-                clashes.extend(
-                    n.iter()
-                        .map(|&j| j as usize)
-                        .filter(|&j| offsets[j] != UNPLACED && bufs[j].size > 0)
-                        .map(span),
-                );
+                for &j in n {
+                    let (o, sz) = (offsets[j as usize], sizes[j as usize]);
+                    if o != UNPLACED && sz > 0 {
+                        clashes.push((o, o.saturating_add(sz)));
+                    }
+                }
             }
             None => {
                 work += placed.len() as u64;
-                clashes.extend(
-                    placed
-                        .iter()
-                        .copied()
-                        .filter(|&j| bufs[j].overlaps_in_time(b) && bufs[j].size > 0)
-                        .map(span),
-                );
+                for &j in &placed {
+                    if sizes[j] > 0 && bufs[j].overlaps_in_time(b) {
+                        clashes.push((offsets[j], offsets[j].saturating_add(sizes[j])));
+                    }
+                }
             }
         }
-        clashes.sort_unstable();
+        clashes.sort_unstable_by_key(|c| c.0);
         let mut cursor = 0u64;
         let mut best: Option<(u64, u64)> = None; // (gap size, offset)
         for &(s, e) in &clashes {
@@ -257,9 +256,20 @@ pub fn plan(bufs: &[Buffer]) -> Result<Plan, MemsimError> {
 
 /// Plans `bufs`; see the module docs.
 pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError> {
+    // The CSV reader rejects these; library callers get the same answer
+    // instead of a sweep that never closes the lifetime.
+    if let Some(b) = bufs.iter().find(|b| b.upper <= b.lower) {
+        return Err(MemsimError::Input {
+            place: super::error::Place::file("buffers"),
+            message: format!(
+                "buffer `{}` lives over [{}, {}), which is empty",
+                b.id, b.lower, b.upper
+            ),
+        });
+    }
     let lb = load(bufs);
     let ov = Overlaps::new(bufs);
-    let len = |b: &Buffer| (b.upper - b.lower) as f64;
+    let len = |b: &Buffer| b.upper.saturating_sub(b.lower) as f64;
     let fixed: [(&str, Vec<usize>); 3] = [
         ("greedy by size", sorted_by(bufs, |b| b.size as f64)),
         (
@@ -294,53 +304,34 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
             break;
         }
     }
-    // Squeaky wheel: raise the priority of whatever stuck out above the best
-    // arena (or above LOAD once the best is close), then run the greedy again.
-    // Squeaky wheel from each fixed ordering in turn: whatever ended above
-    // the target gets its priority raised in proportion to how far it stuck
-    // out (with a little seeded noise), and the greedy runs again.
-    let mut rng = Rng(opts.seed | 1);
-    let mut round = 0u32;
-    let per_start = (opts.max_rounds / fixed.len() as u32).max(1);
-    for (s, (_, order)) in fixed.iter().enumerate() {
-        let mut prio = vec![0f64; bufs.len()];
-        for (rank, &i) in order.iter().enumerate() {
-            prio[i] = (bufs.len() - rank) as f64;
-        }
-        let mut last = greedy(bufs, ov.as_ref(), order, Placement::BestGap).0;
-        for _ in 0..per_start {
-            let Some(best_arena) = best.as_ref().map(|(_, a, _)| *a) else {
-                break;
-            };
-            if best_arena <= lb || work >= opts.work_budget {
-                break;
+    // Squeaky wheel from each fixed ordering, the starts side by side on
+    // threads; each start is deterministic on its own and ties go to the
+    // earlier start, so the result does not depend on scheduling.
+    if best.as_ref().is_some_and(|(_, a, _)| *a > lb) && work < opts.work_budget {
+        let starts = fixed.len() as u32;
+        let per = Effort {
+            rounds: opts.max_rounds / starts,
+            work: (opts.work_budget - work) / u64::from(starts),
+        };
+        let ov = ov.as_ref();
+        let results: Vec<Squeaked> = std::thread::scope(|scope| {
+            let handles: Vec<_> = fixed
+                .iter()
+                .enumerate()
+                .map(|(k, (_, order))| {
+                    let seed = opts.seed ^ (k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    scope.spawn(move || squeak(bufs, ov, lb, order, per, seed))
+                })
+                .collect();
+            // A start that panicked (it cannot on valid input) just offers nothing.
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        for (k, r) in results.into_iter().enumerate() {
+            runs += r.runs;
+            if let Some((offs, arena, round)) = r.best {
+                let label = format!("squeaky wheel from ordering {}, round {round}", k + 1);
+                consider(offs, arena, label, &mut best);
             }
-            round += 1;
-            let target = lb as f64 + 0.5 * (best_arena - lb) as f64;
-            for (i, b) in bufs.iter().enumerate() {
-                let top = last.get(i).map_or(0, |o| o + b.size) as f64;
-                if top > target {
-                    prio[i] *= 1.0 + (top - target) / lb as f64 + 0.3 * rng.next_f64();
-                }
-            }
-            let order = sorted_by_prio(&prio, bufs);
-            // Alternating the placement rule shakes the search out of ruts
-            // that one rule keeps falling into.
-            let rule = if round % 2 == 0 {
-                Placement::BestGap
-            } else {
-                Placement::FirstGap
-            };
-            let (offs, a, w) = greedy(bufs, ov.as_ref(), &order, rule);
-            work += w;
-            runs += 1;
-            last.clone_from(&offs);
-            consider(
-                offs,
-                a,
-                format!("squeaky wheel from ordering {}, round {round}", s + 1),
-                &mut best,
-            );
         }
     }
     let Some((offsets, arena, found_by)) = best else {
@@ -354,6 +345,69 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
         found_by,
         runs,
     })
+}
+
+/// Rounds and work one start may spend.
+#[derive(Clone, Copy)]
+struct Effort {
+    rounds: u32,
+    work: u64,
+}
+
+/// What one start of the squeaky wheel found: (offsets, arena, round).
+struct Squeaked {
+    best: Option<(Vec<u64>, u64, u32)>,
+    runs: u32,
+}
+
+/// Squeaky wheel from one ordering: whatever ended above a target between
+/// LOAD and this start's best gets its priority raised in proportion to how
+/// far it stuck out (with seeded noise), and the greedy runs again,
+/// alternating the placement rule to shake the search out of ruts.
+fn squeak(
+    bufs: &[Buffer],
+    ov: Option<&Overlaps>,
+    lb: u64,
+    order: &[usize],
+    effort: Effort,
+    seed: u64,
+) -> Squeaked {
+    let mut rng = Rng(seed | 1);
+    let mut prio = vec![0f64; bufs.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        prio[i] = (bufs.len() - rank) as f64;
+    }
+    let (mut last, first_arena, mut work) = greedy(bufs, ov, order, Placement::BestGap);
+    let mut best: Option<(Vec<u64>, u64, u32)> = None;
+    let mut best_arena = first_arena;
+    let mut runs = 1;
+    for round in 1..=effort.rounds {
+        if best_arena <= lb || work >= effort.work {
+            break;
+        }
+        let target = lb as f64 + 0.5 * (best_arena - lb) as f64;
+        for (i, b) in bufs.iter().enumerate() {
+            let top = last.get(i).map_or(0, |o| o.saturating_add(b.size)) as f64;
+            if top > target {
+                prio[i] *= 1.0 + (top - target) / lb as f64 + 0.3 * rng.next_f64();
+            }
+        }
+        let order = sorted_by_prio(&prio, bufs);
+        let rule = if round % 2 == 0 {
+            Placement::BestGap
+        } else {
+            Placement::FirstGap
+        };
+        let (offs, arena, w) = greedy(bufs, ov, &order, rule);
+        work += w;
+        runs += 1;
+        if arena < best_arena {
+            best_arena = arena;
+            best = Some((offs.clone(), arena, round));
+        }
+        last = offs;
+    }
+    Squeaked { best, runs }
 }
 
 fn sorted_by_prio(prio: &[f64], bufs: &[Buffer]) -> Vec<usize> {

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Deserialize;
 
-use super::error::MemsimError;
+use super::error::{without_position, MemsimError};
 use super::trace::{GraphKind, Trace, TraceBuilder};
 
 #[derive(Deserialize)]
@@ -149,7 +149,11 @@ fn parse(origin: &str, bytes: &[u8]) -> Result<(Snapshot, &'static str), MemsimE
                 MemsimError::at(
                     origin,
                     e.line(),
-                    format!("column {}: not a torch memory snapshot: {e}", e.column()),
+                    format!(
+                        "column {}: not a torch memory snapshot: {}",
+                        e.column(),
+                        without_position(&e)
+                    ),
                 )
             })
     }

@@ -1,0 +1,215 @@
+//! Which parts of a script to parse.
+//!
+//! tree-sitter's Python grammar parses at a few MB/s, several times slower than ruff's
+//! parser; a script that sets options usually does so in one function among many. So a
+//! script is cut into its top-level statements (a `def`, a `class`, an assignment...) with
+//! a small tokenizer that knows strings, comments, brackets and line continuations, and
+//! only the statements that mention an option surface are handed to tree-sitter, as
+//! included ranges of the one document: positions stay those of the file, and the scopes
+//! the extractors look at (the enclosing function) are whole.
+//!
+//! When the cut is not trustworthy (a string or bracket still open at the end of the file)
+//! or would save little, the whole file is parsed.
+
+use std::ops::Range;
+
+use aho_corasick::AhoCorasick;
+
+/// Parsing ranges costs something too; below this share of skipped bytes, parse it all.
+const MIN_SKIPPED_PERCENT: usize = 30;
+
+/// Byte offsets where top-level statements start, or `None` if the tokenizer ends inside a
+/// string or bracket, which means its picture of the file is not reliable.
+fn statement_starts(text: &str) -> Option<Vec<usize>> {
+    let b = text.as_bytes();
+    let mut starts = vec![0];
+    let mut depth = 0usize;
+    // (quote byte, triple-quoted)
+    let mut string: Option<(u8, bool)> = None;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if let Some((q, triple)) = string {
+            match c {
+                b'\\' => i += 1,
+                b'\n' if !triple => string = None,
+                _ if c == q => {
+                    if !triple {
+                        string = None;
+                    } else if b.get(i + 1) == Some(&q) && b.get(i + 2) == Some(&q) {
+                        string = None;
+                        i += 2;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'\'' | b'"' => {
+                let triple = b.get(i + 1) == Some(&c) && b.get(i + 2) == Some(&c);
+                string = Some((c, triple));
+                i += if triple { 3 } else { 1 };
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            // A line continuation: the next line is not a statement of its own.
+            b'\\' if b.get(i + 1) == Some(&b'\n') => {
+                i += 2;
+                continue;
+            }
+            b'\n' => {
+                let next = i + 1;
+                if depth == 0 && starts_statement(&b[next..]) {
+                    starts.push(next);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (string.is_none() && depth == 0).then_some(starts)
+}
+
+/// A line at column 0 that begins a new top-level statement: not blank, not a comment, not
+/// the `else`/`elif`/`except`/`finally` of the statement before.
+fn starts_statement(line: &[u8]) -> bool {
+    match line.first() {
+        None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'#' | b'\x0c') => false,
+        Some(_) => !["else", "elif", "except", "finally"].iter().any(|kw| {
+            line.starts_with(kw.as_bytes())
+                && !line
+                    .get(kw.len())
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        }),
+    }
+}
+
+/// `name` in a line `name = ...global_options...`, which the TF2 extractor treats as an alias.
+fn alias_on(line: &str) -> Option<&str> {
+    let (lhs, rhs) = line.split_once('=')?;
+    if rhs.starts_with('=') || !rhs.contains("global_options") {
+        return None;
+    }
+    let name = lhs.trim();
+    (!name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_'))
+        .then_some(name)
+}
+
+/// The byte ranges worth parsing, in order and disjoint; `None` means the whole file.
+pub(crate) fn ranges(text: &str, triggers: &AhoCorasick) -> Option<Vec<Range<usize>>> {
+    let all = statement_starts(text)?;
+    // A decorator belongs to the definition below it.
+    let b = text.as_bytes();
+    let starts: Vec<usize> = all
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| *k == 0 || b.get(all[k - 1]) != Some(&b'@'))
+        .map(|(_, s)| *s)
+        .collect();
+    let blocks: Vec<Range<usize>> = starts
+        .iter()
+        .zip(starts.iter().skip(1).chain(std::iter::once(&text.len())))
+        .map(|(a, z)| *a..*z)
+        .collect();
+    let block_text = |r: &Range<usize>| text.get(r.clone()).unwrap_or("");
+    let mut keep: Vec<bool> = blocks
+        .iter()
+        .map(|r| triggers.is_match(block_text(r)))
+        .collect();
+    let aliases: Vec<String> = blocks
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .flat_map(|(r, _)| block_text(r).lines().filter_map(alias_on))
+        .map(|a| format!("{a}."))
+        .collect();
+    if !aliases.is_empty() {
+        for (r, k) in blocks.iter().zip(keep.iter_mut()) {
+            *k = *k || aliases.iter().any(|a| block_text(r).contains(a.as_str()));
+        }
+    }
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for (r, _) in blocks.into_iter().zip(keep).filter(|(_, k)| *k) {
+        match out.last_mut() {
+            Some(last) if last.end == r.start => last.end = r.end,
+            _ => out.push(r),
+        }
+    }
+    let kept: usize = out.iter().map(|r| r.len()).sum();
+    let skipped = text.len().saturating_sub(kept);
+    (skipped * 100 >= text.len() * MIN_SKIPPED_PERCENT).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    fn starts(text: &str) -> Vec<&str> {
+        statement_starts(text)
+            .unwrap()
+            .into_iter()
+            .map(|s| text[s..].lines().next().unwrap_or(""))
+            .collect()
+    }
+
+    #[test]
+    fn top_level_statements_and_what_is_not_one() {
+        let text = "import os\n\
+                    x = f(\na=1,\n)\n\
+                    s = \"\"\"\nnot = a statement\n\"\"\"\n\
+                    if x:\n    pass\nelse:\n    pass\n\
+                    # comment\n\
+                    y = 1 + \\\n2\n\
+                    @dec\ndef g():\n    return 'it''s'\n";
+        assert_eq!(
+            starts(text),
+            vec![
+                "import os",
+                "x = f(",
+                "s = \"\"\"",
+                "if x:",
+                "y = 1 + \\",
+                "@dec",
+                "def g():"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_open_string_or_bracket_at_the_end_means_parse_everything() {
+        assert!(statement_starts("x = (\n1\n").is_none());
+        assert!(statement_starts("x = '''\nopen\n").is_none());
+        // A single-quoted string ends at the line's end, as a tokenizer recovers.
+        assert!(statement_starts("x = 'open\ny = 2\n").is_some());
+    }
+
+    #[test]
+    fn only_statements_that_mention_a_surface_are_kept() {
+        let ac = AhoCorasick::new(["global_options", "NPURunConfig"]).unwrap();
+        let filler = "def f():\n    return 1\n".repeat(50);
+        let text = format!(
+            "{filler}opts = npu.global_options()\n{filler}@decorated\ndef main():\n    opts.a = 1\n{filler}"
+        );
+        let r = ranges(&text, &ac).unwrap();
+        let kept: Vec<&str> = r.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(
+            kept,
+            vec![
+                "opts = npu.global_options()\n",
+                "@decorated\ndef main():\n    opts.a = 1\n"
+            ]
+        );
+        assert!(ranges("opts = npu.global_options()\n", &ac).is_none());
+    }
+}
