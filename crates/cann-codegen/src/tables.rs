@@ -88,12 +88,33 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         };
         let doc = text(&o.doc, s);
         let source = &o.source;
+        let changes = o.changes.iter().map(|c| {
+            let from = release(&c.release, s);
+            let default = match &c.default {
+                Some(d) => {
+                    let d = lit(d, s);
+                    quote!(::core::option::Option::Some(#d))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let ge = opt_str(c.ge_key.as_deref());
+            let range = match &c.range {
+                Some(r) => {
+                    let min = opt_i64(r.min);
+                    let max = opt_i64(r.max);
+                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            quote!(#k::meta::ChangeMeta { from: #from, default: #default, ge_key: #ge, range: #range })
+        });
         quote! {
             #k::meta::OptionMeta {
                 name: #name, path: #path, config: #config, ty: #ty, default: #default,
                 values: &[#(#values),*], range: #range, unit: #unit, ge_key: #ge,
                 estimator: #est, session: #session, tf2: #tf2, env: #env,
-                available: #avail, products: #prods, deprecated: #dep, doc: #doc,
+                available: #avail, products: #prods, deprecated: #dep,
+                changes: &[#(#changes),*], doc: #doc,
                 source: &[#(#source),*],
             }
         }

@@ -7,6 +7,7 @@
 //! - [`emit`] writes the graph-engine option map, Python for each API surface, env exports
 //!   and JSON.
 
+pub mod diff;
 pub mod emit;
 mod from_node;
 pub mod meta;

@@ -227,13 +227,49 @@ pub struct OptionMeta {
     /// Effective support: the option's own list, else its class's.
     pub products: Products,
     pub deprecated: Option<DeprecationMeta>,
+    /// Facts that changed in later releases, oldest first.
+    pub changes: &'static [ChangeMeta],
     pub doc: Text,
     pub source: &'static [&'static str],
+}
+
+/// From `from` on, the set facts replace the option's earlier ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChangeMeta {
+    pub from: Release,
+    pub default: Option<Lit>,
+    pub ge_key: Option<&'static str>,
+    pub range: Option<RangeMeta>,
 }
 
 impl OptionMeta {
     pub fn value(&self, lit: Lit) -> Option<&'static ValueMeta> {
         self.values.iter().find(|v| v.lit == lit)
+    }
+
+    /// The latest change in effect at `release` that sets a fact.
+    fn as_of<T>(&self, release: Release, base: T, pick: impl Fn(&ChangeMeta) -> Option<T>) -> T {
+        self.changes
+            .iter()
+            .rev()
+            .filter(|c| c.from <= release)
+            .find_map(pick)
+            .unwrap_or(base)
+    }
+
+    /// The default in effect at `release`.
+    pub fn default_in(&self, release: Release) -> Option<Lit> {
+        self.as_of(release, self.default, |c| c.default.map(Some))
+    }
+
+    /// The graph-engine key in effect at `release`.
+    pub fn ge_key_in(&self, release: Release) -> Option<&'static str> {
+        self.as_of(release, self.ge_key, |c| c.ge_key.map(Some))
+    }
+
+    /// The range in effect at `release`.
+    pub fn range_in(&self, release: Release) -> Option<RangeMeta> {
+        self.as_of(release, self.range, |c| c.range.map(Some))
     }
 }
 

@@ -173,7 +173,7 @@ impl Checker<'_> {
     }
 
     fn range(&mut self, o: &'static OptionMeta, i: i64) {
-        if let Some(r) = o.range {
+        if let Some(r) = o.range_in(self.target.release) {
             if !r.contains(i) {
                 let unit = o.unit.map(|u| format!(" {u}")).unwrap_or_default();
                 let msg = self.report.t(

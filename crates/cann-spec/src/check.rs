@@ -92,6 +92,23 @@ fn uniqueness(spec: &Spec, d: &mut Diagnostics) {
             .iter()
             .filter_map(|o| o.surfaces.tf2.as_deref().map(|k| (k, &o.loc))),
     );
+    // Generated Rust names must not collide either: enums of options and class structs.
+    let rust_names: Vec<(String, &Loc)> = spec
+        .options
+        .iter()
+        .filter(|o| matches!(o.ty, OptionType::IntEnum | OptionType::StrEnum))
+        .map(|o| (crate::names::enum_name(&o.name), &o.loc))
+        .chain(
+            spec.configs
+                .iter()
+                .map(|c| (crate::names::type_name(&c.name), &c.loc)),
+        )
+        .collect();
+    unique(
+        d,
+        "generated Rust type name",
+        rust_names.iter().map(|(n, l)| (n.as_str(), *l)),
+    );
     for o in &spec.options {
         unique(
             d,
@@ -309,6 +326,33 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     }
     if let Some(def) = &o.default {
         default(o, def, &what, d);
+    }
+    let mut last = None;
+    for c in &o.changes {
+        let idx = spec.release_index(&c.release);
+        match idx {
+            None => {
+                let known: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
+                unknown(d, c.loc.clone(), "release", &c.release, &known);
+            }
+            Some(i) if last.is_some_and(|l| i <= l) => {
+                d.error(
+                    c.loc.clone(),
+                    format!("changes of {what} must be listed oldest release first"),
+                );
+            }
+            Some(_) => {}
+        }
+        last = idx.or(last);
+        // A changed fact is checked as if it were the option's own.
+        let mut as_of = o.clone();
+        if let Some(r) = &c.range {
+            as_of.range = Some(r.clone());
+        }
+        if let Some(def) = c.default.as_ref().or(o.default.as_ref()) {
+            as_of.loc = c.loc.clone();
+            default(&as_of, def, &what, d);
+        }
     }
     if let Some(dep) = &o.deprecated {
         if spec.release_index(&dep.since).is_none() {

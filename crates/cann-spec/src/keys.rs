@@ -43,6 +43,8 @@ pub const ENV: &str = "env";
 pub const DEPRECATED: &str = "deprecated";
 pub const SINCE: &str = "since";
 pub const REPLACEMENT: &str = "replacement";
+pub const CHANGES: &str = "changes";
+pub const RELEASE: &str = "release";
 
 pub const SEVERITY: &str = "severity";
 pub const WHEN: &str = "when";

@@ -210,8 +210,20 @@ pub struct OptionSpec {
     /// When empty, the owning class's product support applies.
     pub products: Vec<Support>,
     pub deprecated: Option<Deprecation>,
+    /// Facts that changed in a later release, oldest first.
+    pub changes: Vec<Change>,
     pub doc: Text,
     pub source: Sources,
+    pub loc: Loc,
+}
+
+/// From `release` on, these facts of an option replace the earlier ones.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    pub release: String,
+    pub default: Option<Literal>,
+    pub ge_key: Option<String>,
+    pub range: Option<IntRange>,
     pub loc: Loc,
 }
 

@@ -19,8 +19,17 @@ pub fn field_name(spec_name: &str) -> String {
 }
 
 /// Enum type for an enumerated option: `static_memory_policy` -> `StaticMemoryPolicy`.
+/// Environment variables (upper-case names) get an `Env` prefix, so `AOE_MODE` and the
+/// option `aoe_mode` do not collide.
 pub fn enum_name(option_name: &str) -> String {
-    option_name.to_upper_camel_case()
+    let camel = option_name.to_upper_camel_case();
+    let is_env = option_name.chars().any(|c| c.is_ascii_uppercase())
+        && !option_name.chars().any(|c| c.is_ascii_lowercase());
+    if is_env {
+        format!("Env{camel}")
+    } else {
+        camel
+    }
 }
 
 /// Variant for a value name: `static-shape-expand` -> `StaticShapeExpand`.
@@ -125,6 +134,8 @@ mod tests {
         assert_eq!(field_name("ASCEND_CACHE_PATH"), "ascend_cache_path");
         assert_eq!(field_name("type"), "type_");
         assert_eq!(variant_name("static-shape-expand"), "StaticShapeExpand");
+        assert_eq!(enum_name("aoe_mode"), "AoeMode");
+        assert_eq!(enum_name("AOE_MODE"), "EnvAoeMode");
         assert_eq!(variant_name("1g"), "V1g");
         assert_eq!(product_variant("atlas-200i-500-a2"), "Atlas200i500A2");
         assert_eq!(release_variant("8.0.RC2"), "V8_0_RC2");

@@ -27,9 +27,14 @@ pub enum Command {
     Options(OptionsArgs),
     /// List the products the spec knows.
     Products(ProductsArgs),
+    /// What changed between two releases: products, options, values, support, defaults.
+    Diff(DiffArgs),
     /// Inspect and maintain an operator compile cache directory.
     #[command(subcommand)]
     Cache(crate::cmd::cache::CacheCommand),
+    /// Simulate memory policies on a trace, compare them, or plan static buffers.
+    #[command(subcommand)]
+    Mem(crate::cmd::mem::MemCommand),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -133,4 +138,17 @@ pub struct ProductsArgs {
     pub format: OutputFormat,
     #[arg(long, value_enum, default_value_t)]
     pub lang: LangArg,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The earlier release, e.g. 8.3.RC1.
+    pub from: String,
+    /// The later release, e.g. 9.0.0.
+    pub to: String,
+    /// Only what changes for this product.
+    #[arg(long)]
+    pub product: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: OutputFormat,
 }

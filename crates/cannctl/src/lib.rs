@@ -25,7 +25,9 @@ pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         cli::Command::Explain(a) => cmd::explain::run(a, out),
         cli::Command::Options(a) => cmd::options::run(a, out),
         cli::Command::Products(a) => cmd::products::run(a, out),
+        cli::Command::Diff(a) => cmd::diff::run(a, out),
         cli::Command::Cache(c) => cmd::cache::run(c, out).map_err(CliError::Other),
+        cli::Command::Mem(c) => cmd::mem::run(c, out).map_err(CliError::Other),
     };
     match result {
         Ok(code) => code,

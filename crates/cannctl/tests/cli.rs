@@ -349,3 +349,97 @@ fn usage_errors_exit_2() {
     );
     assert_eq!(cannctl(&["frobnicate"]).status.code(), Some(2));
 }
+
+#[test]
+fn diff_between_releases() {
+    let o = cannctl(&["diff", "8.3.RC1", "9.0.0"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("+ atlas-350"), "{out}");
+    assert!(out.contains("memory_optimization_policy"), "{out}");
+    let o = cannctl(&[
+        "diff",
+        "8.3.RC1",
+        "9.0.0",
+        "--product",
+        "atlas-a2-inference",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["product"], "atlas-a2-inference");
+    assert!(v["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["before"].is_string() || c["after"].is_string()));
+    assert_eq!(
+        cannctl(&["diff", "8.3.RC1", "10.0.0"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        cannctl(&["diff", "8.3.RC1", "9.0.0", "--product", "atlas-9"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn mem_simulate_json_keys() {
+    let o = cannctl(&[
+        "mem",
+        "simulate",
+        "--trace",
+        "examples/traces/training.jsonl",
+        "--policy",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for k in [
+        "policy",
+        "peak_reserved_bytes",
+        "peak_live_bytes",
+        "backend_alloc_calls",
+        "backend_free_calls",
+        "clean_ops",
+        "clean_bytes",
+        "refused_concurrent",
+    ] {
+        assert!(v.get(k).is_some(), "{k} missing: {v}");
+    }
+    let o = cannctl(&[
+        "mem",
+        "simulate",
+        "--trace",
+        "examples/traces/training.jsonl",
+        "--policy",
+        "9",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = cannctl(&[
+        "mem",
+        "simulate",
+        "--trace",
+        "no/such.jsonl",
+        "--policy",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn cache_commands_on_an_empty_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("kernel_cache")).unwrap();
+    let d = dir.path().display().to_string();
+    let o = cannctl(&["cache", "info", &d, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = cannctl(&["cache", "verify", &d]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = cannctl(&["cache", "gc", &d, "--dry-run"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

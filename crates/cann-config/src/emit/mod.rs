@@ -8,7 +8,7 @@ mod python;
 
 use std::fmt::Write as _;
 
-pub use ge::ge_options;
+pub use ge::{ge_options, ge_options_for};
 pub use python::{estimator, session, tf2};
 
 use crate::{Config, ValueRef, Visit, Visitor};
@@ -41,11 +41,16 @@ impl Format {
     ];
 }
 
-/// Renders `cfg` in `format`.
+/// Renders `cfg` in `format`, as the newest release expects it.
 pub fn emit(cfg: &Config, format: Format) -> String {
+    emit_for(cfg, format, crate::Release::LATEST)
+}
+
+/// Renders `cfg` in `format`, as `release` expects it.
+pub fn emit_for(cfg: &Config, format: Format, release: crate::Release) -> String {
     match format {
         Format::Ge => {
-            let map = ge_options(cfg);
+            let map = ge_options_for(cfg, release);
             serde_json::to_string_pretty(&map).unwrap_or_default() + "\n"
         }
         Format::Estimator => estimator(cfg),

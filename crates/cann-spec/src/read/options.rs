@@ -141,6 +141,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         k::AVAILABLE,
         k::PRODUCTS,
         k::DEPRECATED,
+        k::CHANGES,
         k::DOC,
         k::SOURCE,
     ];
@@ -201,11 +202,39 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         available: r.range(k::AVAILABLE, d),
         products: read_support(&r, d),
         deprecated,
+        changes: r
+            .seq(k::CHANGES, &what, d)
+            .iter()
+            .filter_map(|c| read_change(file, c, d))
+            .collect(),
         doc: r.text(k::DOC, &what, d)?,
         source: r.sources(d),
         loc: r.loc(),
         name,
     })
+}
+
+fn read_change(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<crate::model::Change> {
+    const KEYS: &[&str] = &[k::RELEASE, k::DEFAULT, k::GE_KEY, k::RANGE];
+    let what = "a change";
+    let r = MapReader::new(file, n, what, KEYS, d)?;
+    let change = crate::model::Change {
+        release: r.string(k::RELEASE, what, d)?,
+        default: r.get(k::DEFAULT).and_then(|v| read_literal(file, v, d)),
+        ge_key: r.opt_string(k::GE_KEY, d),
+        range: read_int_range(&r, d),
+        loc: r.loc(),
+    };
+    if change.default.is_none() && change.ge_key.is_none() && change.range.is_none() {
+        d.error(r.loc(), "a change must change something")
+            .expected(format!(
+                "one of `{}`, `{}`, `{}`",
+                k::DEFAULT,
+                k::GE_KEY,
+                k::RANGE
+            ));
+    }
+    Some(change)
 }
 
 fn read_type(r: &MapReader<'_>, what: &str, d: &mut Diagnostics) -> Option<OptionType> {

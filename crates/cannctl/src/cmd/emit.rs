@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use cann_config::emit::{emit, Format};
+use cann_config::emit::{emit_for, Format};
 use cann_config::meta::Severity;
 
 use crate::cli::{EmitArgs, EmitTo};
@@ -38,6 +38,6 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
         EmitTo::Env => Format::Env,
         EmitTo::Json => Format::Json,
     };
-    out.write_all(emit(&loaded.file.config, format).as_bytes())?;
+    out.write_all(emit_for(&loaded.file.config, format, target.release).as_bytes())?;
     Ok(EXIT_OK)
 }

@@ -2,8 +2,10 @@
 
 pub mod cache;
 pub mod check;
+pub mod diff;
 pub mod emit;
 pub mod explain;
+pub mod mem;
 pub mod options;
 pub mod products;
 

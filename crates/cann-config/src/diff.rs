@@ -1,0 +1,210 @@
+//! What changed between two releases: products, options, values, support, defaults,
+//! ranges and graph-engine keys, each with before and after.
+
+use serde::Serialize;
+
+use crate::meta::{supports, OptionMeta, Products};
+use crate::{Product, Release, OPTIONS, PRODUCTS};
+
+/// One difference. `before`/`after` are `None` where the thing did not exist.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    /// `product`, `option`, `value`, `support`, `value-support`, `default`, `range`,
+    /// `ge-key` or `deprecation`.
+    pub kind: &'static str,
+    /// `added`, `removed` or `changed`.
+    pub change: &'static str,
+    /// The product id or option path the change is about.
+    pub subject: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReleaseDiff {
+    pub from: &'static str,
+    pub to: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub product: Option<&'static str>,
+    pub changes: Vec<Change>,
+}
+
+fn verdict(before: bool, after: bool) -> Option<&'static str> {
+    match (before, after) {
+        (false, true) => Some("added"),
+        (true, false) => Some("removed"),
+        _ => None,
+    }
+}
+
+fn yes(b: bool) -> Option<String> {
+    Some(if b { "supported" } else { "not supported" }.to_string())
+}
+
+/// Products that may use something with `products` support in `release`.
+fn supported_on(products: Products, release: Release) -> Vec<Product> {
+    PRODUCTS
+        .iter()
+        .map(|p| p.product)
+        .filter(|p| supports(products, *p, release))
+        .collect()
+}
+
+/// Whether the option exists in `r` (and, with a product, may be used on it).
+fn present(o: &OptionMeta, r: Release, product: Option<Product>) -> bool {
+    o.available.contains(r) && product.is_none_or(|p| supports(o.products, p, r))
+}
+
+/// Differences between `from` and `to`, optionally as seen by one product.
+pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff {
+    let mut changes = Vec::new();
+    for p in PRODUCTS
+        .iter()
+        .filter(|p| product.is_none_or(|q| q == p.product))
+    {
+        let (a, b) = (
+            from.meta().products.contains(&p.product),
+            to.meta().products.contains(&p.product),
+        );
+        if let Some(v) = verdict(a, b) {
+            changes.push(Change {
+                kind: "product",
+                change: v,
+                subject: p.id.to_string(),
+                detail: Some(p.name.en.to_string()),
+                before: a.then(|| p.id.to_string()),
+                after: b.then(|| p.id.to_string()),
+            });
+        }
+    }
+    for o in OPTIONS.iter() {
+        let (a, b) = (present(o, from, product), present(o, to, product));
+        if let Some(v) = verdict(a, b) {
+            changes.push(Change {
+                kind: "option",
+                change: v,
+                subject: o.path.to_string(),
+                detail: None,
+                before: a.then(|| o.ty.name().to_string()),
+                after: b.then(|| o.ty.name().to_string()),
+            });
+            continue;
+        }
+        if !(a && b) {
+            continue;
+        }
+        option_changes(o, from, to, product, &mut changes);
+    }
+    const ORDER: &[&str] = &[
+        "product",
+        "option",
+        "support",
+        "value",
+        "default",
+        "range",
+        "ge-key",
+        "deprecation",
+    ];
+    changes.sort_by_key(|c| {
+        ORDER
+            .iter()
+            .position(|k| *k == c.kind)
+            .unwrap_or(ORDER.len())
+    });
+    ReleaseDiff {
+        from: from.id(),
+        to: to.id(),
+        product: product.map(|p| p.id()),
+        changes,
+    }
+}
+
+fn option_changes(
+    o: &'static OptionMeta,
+    from: Release,
+    to: Release,
+    product: Option<Product>,
+    out: &mut Vec<Change>,
+) {
+    let subject = || o.path.to_string();
+    if product.is_none() {
+        let (a, b) = (supported_on(o.products, from), supported_on(o.products, to));
+        for p in PRODUCTS.iter().map(|p| p.product) {
+            // A product new to the release is reported once, as a product.
+            if !from.meta().products.contains(&p) || !to.meta().products.contains(&p) {
+                continue;
+            }
+            let (x, y) = (a.contains(&p), b.contains(&p));
+            if let Some(v) = verdict(x, y) {
+                out.push(Change {
+                    kind: "support",
+                    change: v,
+                    subject: subject(),
+                    detail: Some(p.id().into()),
+                    before: yes(x),
+                    after: yes(y),
+                });
+            }
+        }
+    }
+    for v in o.values {
+        let vp = v.products.unwrap_or(o.products);
+        let at = |r: Release| v.available.contains(r) && product.is_none_or(|p| supports(vp, p, r));
+        let (x, y) = (at(from), at(to));
+        if let Some(c) = verdict(x, y) {
+            out.push(Change {
+                kind: "value",
+                change: c,
+                subject: subject(),
+                detail: Some(format!("{} ({})", v.lit, v.name)),
+                before: x.then(|| v.lit.to_string()),
+                after: y.then(|| v.lit.to_string()),
+            });
+        }
+    }
+    let fact = |kind: &'static str, a: Option<String>, b: Option<String>, out: &mut Vec<Change>| {
+        if a != b {
+            out.push(Change {
+                kind,
+                change: "changed",
+                subject: subject(),
+                detail: None,
+                before: a,
+                after: b,
+            });
+        }
+    };
+    fact(
+        "default",
+        o.default_in(from).map(|d| d.to_string()),
+        o.default_in(to).map(|d| d.to_string()),
+        out,
+    );
+    fact(
+        "range",
+        o.range_in(from).map(|r| r.to_string()),
+        o.range_in(to).map(|r| r.to_string()),
+        out,
+    );
+    fact(
+        "ge-key",
+        o.ge_key_in(from).map(str::to_string),
+        o.ge_key_in(to).map(str::to_string),
+        out,
+    );
+    if let Some(d) = o.deprecated {
+        let (x, y) = (from >= d.since, to >= d.since);
+        if let Some(c) = verdict(x, y) {
+            out.push(Change {
+                kind: "deprecation",
+                change: c,
+                subject: subject(),
+                detail: d.replacement.map(|r| format!("use {r}")),
+                before: x.then(|| "deprecated".into()),
+                after: y.then(|| "deprecated".into()),
+            });
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! Release differences for the seed options, as the two MemoryConfig pages and the older
+//! pages document them.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use cann_config::diff::{diff, Change};
+use cann_config::{Product, Release};
+
+fn find<'a>(cs: &'a [Change], kind: &str, subject: &str) -> Vec<&'a Change> {
+    cs.iter()
+        .filter(|c| c.kind == kind && c.subject == subject)
+        .collect()
+}
+
+#[test]
+fn seed_000_to_seed_001() {
+    let d = diff(Release::V8_3_RC1, Release::V9_0_0, None);
+    let p = find(&d.changes, "product", "atlas-350");
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].change, "added");
+    let o = find(
+        &d.changes,
+        "option",
+        "npu_run_config.memory_config.memory_optimization_policy",
+    );
+    assert_eq!(o[0].change, "added");
+    let s = find(
+        &d.changes,
+        "support",
+        "npu_run_config.memory_config.static_memory_policy",
+    );
+    assert_eq!(s.len(), 1);
+    assert_eq!(s[0].detail.as_deref(), Some("atlas-a2-inference"));
+    assert_eq!(
+        (s[0].before.as_deref(), s[0].after.as_deref()),
+        (Some("not supported"), Some("supported"))
+    );
+    // Atlas 350 is new to the release, so it is reported once, not per option.
+    assert!(!d
+        .changes
+        .iter()
+        .any(|c| c.kind == "support" && c.detail.as_deref() == Some("atlas-350")));
+}
+
+#[test]
+fn huge_pages_arrive_in_8_1() {
+    let d = diff(Release::V8_0_0, Release::V8_1_RC1, None);
+    assert_eq!(
+        find(
+            &d.changes,
+            "option",
+            "npu_run_config.memory_config.variable_use_1g_huge_page"
+        )[0]
+        .change,
+        "added"
+    );
+    // The 8.1.RC1 table drops the A2 inference line and the 200I/500 A2 line.
+    let lost: Vec<_> = find(&d.changes, "support", "npu_run_config.memory_config")
+        .iter()
+        .map(|c| c.detail.clone().unwrap())
+        .collect();
+    assert_eq!(lost, ["atlas-a2-inference", "atlas-200i-500-a2"]);
+}
+
+#[test]
+fn product_view() {
+    let d = diff(
+        Release::V8_3_RC1,
+        Release::V9_0_0,
+        Some(Product::AtlasA2Inference),
+    );
+    assert!(
+        find(
+            &d.changes,
+            "option",
+            "npu_run_config.memory_config.static_memory_policy"
+        )[0]
+        .change
+            == "added"
+    );
+    let none = diff(Release::V9_0_0, Release::V9_0_0, None);
+    assert!(none.changes.is_empty());
+}
+
+#[test]
+fn backwards_diff_mirrors_forwards() {
+    let f = diff(Release::V8_3_RC1, Release::V9_0_0, None);
+    let b = diff(Release::V9_0_0, Release::V8_3_RC1, None);
+    assert_eq!(f.changes.len(), b.changes.len());
+    assert_eq!(
+        find(&b.changes, "product", "atlas-350")[0].change,
+        "removed"
+    );
+}
