@@ -3,6 +3,7 @@
 //! No file I/O and no `proc_macro`: the macro crate, tests and tools call the same
 //! functions, so the expansion can be pinned by snapshot tests.
 
+pub mod derive;
 mod doc;
 mod enums;
 mod lit;
@@ -15,6 +16,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 pub use cann_spec;
+pub use derive::expand_derive;
 
 /// How generated code reaches the support crate (`cann_config`).
 #[derive(Debug, Clone)]

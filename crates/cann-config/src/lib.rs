@@ -32,6 +32,15 @@ cann_macros::include_spec!("../../../spec", krate = crate);
 pub mod __private {
     pub use serde;
 
+    /// The `T` of an `Option<T>` field, for derived defaults.
+    pub trait OptionInner {
+        type Inner;
+    }
+
+    impl<T> OptionInner for Option<T> {
+        type Inner = T;
+    }
+
     use crate::meta::{Lang, OptionMeta, RuleMeta};
 
     pub fn enum_error(option: &'static OptionMeta, text: &str) -> crate::EnumError {

@@ -92,14 +92,52 @@ fn resolve(written: &str, span: Span) -> syn::Result<PathBuf> {
     }
 }
 
-fn expand(args: &Args) -> syn::Result<proc_macro2::TokenStream> {
-    let span = args.path.span();
-    let written = args.path.value();
+/// Derives defaults, validation, emitters and serde for a struct whose fields name spec
+/// options:
+///
+/// ```ignore
+/// #[derive(cann_macros::CannConfig)]
+/// #[cann(spec = "../../spec", release = "9.0.0")]
+/// struct Memory {
+///     static_memory_policy: Option<cann_config::StaticMemoryPolicy>,
+///     #[cann(rename = "atomic_clean_policy")]
+///     clean: Option<cann_config::AtomicCleanPolicy>,
+/// }
+/// ```
+#[proc_macro_derive(CannConfig, attributes(cann))]
+pub fn derive_cann_config(input: TokenStream) -> TokenStream {
+    let input = match syn::parse::<syn::DeriveInput>(input) {
+        Ok(i) => i,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    derive(&input)
+        .unwrap_or_else(|e| e.to_compile_error())
+        .into()
+}
+
+fn derive(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
+    let c = cann_codegen::derive::container(input)?;
+    let Loaded(spec, anchors) = load(&c.spec)?;
+    let body = cann_codegen::expand_derive(&spec, input, &c, &cann_codegen::Settings::external())?;
+    Ok(quote! {
+        #anchors
+        #body
+    })
+}
+
+/// A loaded spec and the `include_bytes!` anchors that make cargo rebuild when a spec
+/// file changes (typify's approach; build scripts cover files added later).
+struct Loaded(cann_spec::Spec, proc_macro2::TokenStream);
+
+/// Locates and loads the spec named by `lit`; every spec problem becomes an error on `lit`.
+fn load(lit: &LitStr) -> syn::Result<Loaded> {
+    let span = lit.span();
+    let written = lit.value();
     let dir = resolve(&written, span)?;
     if !dir.is_dir() {
         return Err(syn::Error::new(
             span,
-            format!("spec directory `{written}` not found; the path is relative to the file that invokes include_spec!"),
+            format!("spec directory `{written}` not found; the path is relative to the file that invokes the macro"),
         ));
     }
     // include_bytes! anchors need absolute paths: a relative one would be resolved again
@@ -109,8 +147,7 @@ fn expand(args: &Args) -> syn::Result<proc_macro2::TokenStream> {
     let base = dir.parent().map(PathBuf::from).unwrap_or_default();
     let spec = cann_spec::load_dir(&dir).map_err(|errs| {
         let mut combined: Option<syn::Error> = None;
-        for d in errs.0 {
-            let mut d = d;
+        for mut d in errs.0 {
             if let Ok(rel) = d.loc.file.strip_prefix(&base) {
                 d.loc.file = rel.to_path_buf();
             }
@@ -122,6 +159,18 @@ fn expand(args: &Args) -> syn::Result<proc_macro2::TokenStream> {
         }
         combined.unwrap_or_else(|| syn::Error::new(span, "the spec could not be loaded"))
     })?;
+    let anchors = spec.inputs.iter().map(|p| {
+        let p = p.display().to_string();
+        quote!(
+            const _: &[u8] = include_bytes!(#p);
+        )
+    });
+    let anchors = quote!(#(#anchors)*);
+    Ok(Loaded(spec, anchors))
+}
+
+fn expand(args: &Args) -> syn::Result<proc_macro2::TokenStream> {
+    let Loaded(spec, anchors) = load(&args.path)?;
     let settings = match &args.krate {
         Some(p) => {
             let s = p.to_token_stream().to_string().replace(' ', "");
@@ -133,16 +182,8 @@ fn expand(args: &Args) -> syn::Result<proc_macro2::TokenStream> {
         None => cann_codegen::Settings::external(),
     };
     let body = cann_codegen::expand_spec(&spec, &settings);
-    // Anchors make cargo rebuild when a spec file changes (typify's approach); build.rs
-    // covers files added later.
-    let anchors = spec.inputs.iter().map(|p| {
-        let p = p.display().to_string();
-        quote!(
-            const _: &[u8] = include_bytes!(#p);
-        )
-    });
     Ok(quote! {
-        #(#anchors)*
+        #anchors
         #body
     })
 }

@@ -1,0 +1,7 @@
+#[derive(cann_macros::CannConfig)]
+#[cann(spec = "../../../spec", release = "9.0.0")]
+struct Options {
+    static_memory_policy: Option<u32>,
+}
+
+fn main() {}
