@@ -3,7 +3,8 @@
 //! Scripts are parsed with tree-sitter's Python grammar, which recovers from syntax errors,
 //! so Python 2-era scripts and broken files still yield findings for the parts that parse.
 //! Option settings are found on the three API surfaces (TF1 Estimator classes, TF1 session
-//! `parameter_map`, TF2 `npu.global_options()`), turned into trees shaped like a user config
+//! `parameter_map`, TF2 `npu.global_options()`) and in the environment variables a script
+//! sets for itself (`os.environ[...]`), turned into trees shaped like a user config
 //! file and read and validated by `cann_config`, so a script gets exactly the findings a
 //! config file with the same settings would, at the script's own lines and columns.
 //!
@@ -39,6 +40,8 @@ pub enum Surface {
     Session,
     /// `npu.global_options()` in TF2.
     Tf2,
+    /// `os.environ[...]` set in the script; it applies to every config object of the script.
+    Env,
 }
 
 /// What kind of finding: the script's use of an API, or the spec's verdict on a value.
@@ -224,6 +227,13 @@ fn lint_text(text: &str, opts: &LintOptions, select: bool) -> Result<SourceRepor
         .into_iter()
         .flat_map(|o| check::check(o, opts))
         .collect();
+    // An environment variable is checked on its own (first) and with every config object
+    // of the script; each finding about it is said once, as the environment's.
+    let mut seen = std::collections::HashSet::new();
+    findings.retain(|f| {
+        let d = &f.diagnostic;
+        seen.insert((d.line, d.column, d.option.clone(), d.message.clone()))
+    });
     findings.sort_by(|a, b| {
         (a.line(), a.column(), a.kind, &a.diagnostic.option).cmp(&(
             b.line(),

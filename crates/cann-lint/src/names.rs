@@ -17,6 +17,8 @@ pub(crate) fn python_class(name: &str) -> Option<&'static ConfigMeta> {
 /// is not parsed at all, which is what keeps a large tree fast.
 pub(crate) fn triggers() -> Vec<&'static str> {
     let mut t = vec!["parameter_map", "global_options"];
+    // Environment variables count only where a script writes them.
+    t.extend(["environ", "putenv"]);
     t.extend(
         CONFIGS
             .iter()
@@ -73,6 +75,15 @@ pub(crate) fn tf2(path: &str) -> Option<&'static OptionMeta> {
 
 pub(crate) fn tf2_names() -> impl Iterator<Item = &'static str> {
     OPTIONS.iter().filter_map(|o| o.tf2)
+}
+
+/// An environment variable the spec knows.
+pub(crate) fn env(name: &str) -> Option<&'static OptionMeta> {
+    OPTIONS.iter().find(|o| o.env == Some(name))
+}
+
+pub(crate) fn env_names() -> impl Iterator<Item = &'static str> {
+    OPTIONS.iter().filter_map(|o| o.env)
 }
 
 /// A spec option called `name` on some other surface, or in some other class.

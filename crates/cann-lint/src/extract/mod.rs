@@ -5,6 +5,7 @@
 //! session's `parameter_map` settings, or one script's `npu.global_options()` settings.
 //! Cross-option rules apply within an object.
 
+mod env;
 mod estimator;
 mod session;
 mod tf2;
@@ -12,7 +13,7 @@ mod unknown;
 
 use std::collections::{HashMap, HashSet};
 
-use cann_config::meta::{Lang, Severity};
+use cann_config::meta::{Lang, OptionMeta, Severity, TypeMeta};
 use cann_config::yaml::{Kind, Node as Value, Pos};
 use cann_config::Diagnostic;
 use tree_sitter::Node;
@@ -140,6 +141,28 @@ impl Doc {
     }
 }
 
+/// `.s` and environment variables carry every value as text; an option whose type is not a
+/// string takes the value the adapter would parse out of it, so `.s = b"1"` on an integer
+/// option reads as 1.
+pub(crate) fn coerce(o: &OptionMeta, v: Value) -> Value {
+    let Kind::Str(s) = &v.kind else {
+        return v;
+    };
+    let kind = match o.ty {
+        TypeMeta::Int | TypeMeta::IntEnum => s.trim().parse::<i64>().ok().map(Kind::Int),
+        TypeMeta::Bool => match s.trim() {
+            "1" | "true" | "True" => Some(Kind::Bool(true)),
+            "0" | "false" | "False" => Some(Kind::Bool(false)),
+            _ => None,
+        },
+        _ => None,
+    };
+    match kind {
+        Some(kind) => Value { pos: v.pos, kind },
+        None => v,
+    }
+}
+
 /// Text for the two languages; the surface findings are ours, so both are written here.
 pub(crate) fn t(lang: Lang, en: String, zh: String) -> String {
     match lang {
@@ -160,6 +183,10 @@ pub(crate) struct Extract<'s, 'a> {
     tf2_aliases: HashMap<String, String>,
     /// Class calls already read as part of an enclosing call.
     consumed: HashSet<usize>,
+    /// The script's environment settings: their own object, and the entries every other
+    /// object of the script also gets, since the process environment applies to all.
+    env: Option<usize>,
+    env_entries: Vec<(&'static str, Pos, Value)>,
 }
 
 /// Every config object the script builds, in source order.
@@ -172,14 +199,22 @@ pub(crate) fn objects(root: Node<'_>, src: &Source<'_>, lang: Lang) -> Vec<Confi
         tf2: None,
         tf2_aliases: HashMap::new(),
         consumed: HashSet::new(),
+        env: None,
+        env_entries: Vec::new(),
     };
     // An explicit cursor walk: no recursion, so deeply nested code cannot overflow the stack.
     let mut cursor = root.walk();
     loop {
         let n = cursor.node();
         match n.kind() {
-            "call" => x.call(n),
-            "subscript" => x.subscript(n),
+            "call" => {
+                x.environ_call(n);
+                x.call(n);
+            }
+            "subscript" => {
+                x.environ_subscript(n);
+                x.subscript(n);
+            }
             "assignment" => x.assignment(n),
             _ => {}
         }
@@ -191,8 +226,27 @@ pub(crate) fn objects(root: Node<'_>, src: &Source<'_>, lang: Lang) -> Vec<Confi
                 break;
             }
             if !cursor.goto_parent() {
-                return x.objects;
+                return x.finish();
             }
         }
+    }
+}
+
+impl Extract<'_, '_> {
+    fn finish(mut self) -> Vec<ConfigObject> {
+        for (i, obj) in self.objects.iter_mut().enumerate() {
+            if Some(i) == self.env {
+                continue;
+            }
+            for (path, at, v) in &self.env_entries {
+                obj.doc.insert(path, *at, v.clone());
+            }
+        }
+        // The environment's own object first, so its findings are the ones kept.
+        if let Some(i) = self.env {
+            let env = self.objects.remove(i);
+            self.objects.insert(0, env);
+        }
+        self.objects
     }
 }

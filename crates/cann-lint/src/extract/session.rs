@@ -2,8 +2,8 @@
 //! optimizer of a `ConfigProto`. Settings on the same receiver in the same function are one
 //! session config.
 
-use cann_config::meta::{Accessor, OptionMeta, TypeMeta};
-use cann_config::yaml::{Kind, Node as Value, Pos};
+use cann_config::meta::Accessor;
+use cann_config::yaml::{Node as Value, Pos};
 use tree_sitter::Node;
 
 use super::unknown::{self, Written};
@@ -142,27 +142,6 @@ fn set(
         return;
     }
     if let Some(v) = value {
-        obj.doc.insert(o.path, at, coerce(o, v));
-    }
-}
-
-/// `.s` carries every value as text; an option whose type is not a string takes the value
-/// the adapter would parse out of it, so `.s = b"1"` on an integer option reads as 1.
-fn coerce(o: &OptionMeta, v: Value) -> Value {
-    let Kind::Str(s) = &v.kind else {
-        return v;
-    };
-    let kind = match o.ty {
-        TypeMeta::Int | TypeMeta::IntEnum => s.trim().parse::<i64>().ok().map(Kind::Int),
-        TypeMeta::Bool => match s.trim() {
-            "1" | "true" | "True" => Some(Kind::Bool(true)),
-            "0" | "false" | "False" => Some(Kind::Bool(false)),
-            _ => None,
-        },
-        _ => None,
-    };
-    match kind {
-        Some(kind) => Value { pos: v.pos, kind },
-        None => v,
+        obj.doc.insert(o.path, at, super::coerce(o, v));
     }
 }

@@ -26,6 +26,7 @@ fn name_on(o: &OptionMeta, s: Surface) -> Option<String> {
             .session
             .map(|(n, a)| format!("parameter_map[\"{n}\"].{}", a.as_str())),
         Surface::Tf2 => o.tf2.map(str::to_string),
+        Surface::Env => o.env.map(str::to_string),
     }
 }
 
@@ -72,10 +73,19 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
             "through npu.global_options()".into(),
             "通过 npu.global_options() 设置".into(),
         ),
+        (Surface::Env, _) => (
+            "environment variable".into(),
+            "环境变量".into(),
+            "as an environment variable".into(),
+            "作为环境变量设置".into(),
+        ),
     };
     let name = w.name;
     let bare = name.rsplit('.').next().unwrap_or(name);
-    let same = names::by_name(bare).filter(|o| w.class.is_none_or(|c| o.config == c));
+    // Environment variables are named apart from options; an option's name is no env var.
+    let same = names::by_name(bare)
+        .filter(|o| w.class.is_none_or(|c| o.config == c))
+        .filter(|_| w.surface != Surface::Env);
     if let Some(o) = same {
         if let Some(here) = name_on(o, w.surface) {
             let msg = t(
@@ -104,6 +114,7 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
         Surface::Estimator => names::estimator_names(w.class.unwrap_or("")).collect(),
         Surface::Session => names::session_names().collect(),
         Surface::Tf2 => names::tf2_names().collect(),
+        Surface::Env => names::env_names().collect(),
     };
     let Some(s) = names::typo_of(name, known) else {
         return;

@@ -1,7 +1,7 @@
 //! `cannctl lint PATH...`: the option settings of Python training scripts, checked against
 //! the spec. Finding and checking is `cann_lint`'s; this file renders and picks the exit code.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use cann_config::meta::Severity;
@@ -150,8 +150,8 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
 }
 
 fn human(o: &Outcome, opts: &LintOptions, out: &mut dyn Write) -> std::io::Result<()> {
-    // Colour follows the stream actually written to, so a redirected report stays plain.
-    let color = render::use_color_stdout() && std::io::stdout().is_terminal();
+    // Colour only when stdout is a terminal (and NO_COLOR is unset), as for `check`.
+    let color = render::use_color_stdout();
     let mut all = Vec::new();
     for f in &o.files {
         let name = f.path.display().to_string();

@@ -1,0 +1,104 @@
+//! Environment variables a script sets for itself: `os.environ["NAME"] = value`,
+//! `os.environ.setdefault("NAME", value)` and `os.putenv("NAME", value)`. They apply to the
+//! whole process, so they are checked on their own and together with each config object of
+//! the script (for rules such as `GE_USE_STATIC_MEMORY` with `static_memory_policy`).
+
+use cann_config::yaml::Pos;
+use tree_sitter::Node;
+
+use super::unknown::{self, Written};
+use super::{coerce, ConfigObject, Extract};
+use crate::names;
+use crate::syntax::last_name;
+use crate::Surface;
+
+impl Extract<'_, '_> {
+    fn is_environ(&self, n: Node<'_>) -> bool {
+        last_name(self.src, n) == Some("environ")
+    }
+
+    pub(super) fn environ_subscript(&mut self, sub: Node<'_>) {
+        if !sub
+            .child_by_field_name("value")
+            .is_some_and(|v| self.is_environ(v))
+        {
+            return;
+        }
+        let Some(assign) = sub
+            .parent()
+            .filter(|p| p.kind() == "assignment" && p.child_by_field_name("left") == Some(sub))
+        else {
+            return;
+        };
+        let Some(key) = sub.child_by_field_name("subscript") else {
+            return;
+        };
+        self.env_set(key, assign.child_by_field_name("right"));
+    }
+
+    pub(super) fn environ_call(&mut self, call: Node<'_>) {
+        let Some(func) = call.child_by_field_name("function") else {
+            return;
+        };
+        let setter = match last_name(self.src, func) {
+            Some("setdefault") => func
+                .child_by_field_name("object")
+                .is_some_and(|o| self.is_environ(o)),
+            Some("putenv") => true,
+            _ => false,
+        };
+        if !setter {
+            return;
+        }
+        let Some(args) = call.child_by_field_name("arguments") else {
+            return;
+        };
+        let mut c = args.walk();
+        let positional: Vec<Node<'_>> = args
+            .named_children(&mut c)
+            .filter(|a| a.kind() != "comment" && a.kind() != "keyword_argument")
+            .collect();
+        if let Some(key) = positional.first() {
+            self.env_set(*key, positional.get(1).copied());
+        }
+    }
+
+    fn env_set(&mut self, key: Node<'_>, value: Option<Node<'_>>) {
+        let Some(name) = matches!(key.kind(), "string" | "concatenated_string")
+            .then(|| self.src.string(key))
+            .flatten()
+        else {
+            return;
+        };
+        let at: Pos = self.src.pos(key);
+        let idx = match self.env {
+            Some(i) => i,
+            None => {
+                self.objects.push(ConfigObject::new(Surface::Env, at));
+                let i = self.objects.len() - 1;
+                self.env = Some(i);
+                i
+            }
+        };
+        let literal = value.and_then(|v| self.src.literal(v));
+        let lang = self.lang;
+        let Some(obj) = self.objects.get_mut(idx) else {
+            return;
+        };
+        let Some(o) = names::env(&name) else {
+            let w = Written {
+                surface: Surface::Env,
+                name: &name,
+                class: None,
+                at,
+            };
+            unknown::report(obj, lang, w);
+            return;
+        };
+        if let Some(v) = literal {
+            let v = coerce(o, v);
+            obj.doc.insert(o.path, at, v.clone());
+            self.env_entries.push((o.path, at, v));
+        }
+    }
+}
