@@ -32,6 +32,8 @@ pub enum Command {
     /// Inspect and maintain an operator compile cache directory.
     #[command(subcommand)]
     Cache(crate::cmd::cache::CacheCommand),
+    /// Check the options Python training scripts set, on every API surface.
+    Lint(crate::cmd::lint::LintArgs),
     /// Simulate memory policies on a trace, compare them, or plan static buffers.
     #[command(subcommand)]
     Mem(crate::cmd::mem::MemCommand),

@@ -28,6 +28,7 @@ pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         cli::Command::Diff(a) => cmd::diff::run(a, out),
         cli::Command::Cache(c) => cmd::cache::run(c, out).map_err(CliError::Other),
         cli::Command::Mem(c) => cmd::mem::run(c, out).map_err(CliError::Other),
+        cli::Command::Lint(a) => cmd::lint::run(a, out).map_err(CliError::Other),
     };
     match result {
         Ok(code) => code,

@@ -443,3 +443,27 @@ fn cache_commands_on_an_empty_cache() {
     let o = cannctl(&["cache", "gc", &d, "--dry-run"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn lint_training_scripts() {
+    let o = cannctl(&[
+        "lint",
+        "crates/cann-lint/tests/fixtures",
+        "--product",
+        "atlas-a2-training",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("tf2_keras_gpt.py:18:33"), "{out}");
+    let o = cannctl(&["lint", "crates/cann-lint/tests/fixtures/no_npu_options.py"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = cannctl(&[
+        "lint",
+        "crates/cann-lint/tests/fixtures",
+        "--format",
+        "sarif",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["version"], "2.1.0");
+    assert_eq!(cannctl(&["lint", "no/such/dir"]).status.code(), Some(2));
+}

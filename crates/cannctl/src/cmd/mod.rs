@@ -5,6 +5,7 @@ pub mod check;
 pub mod diff;
 pub mod emit;
 pub mod explain;
+pub mod lint;
 pub mod mem;
 pub mod options;
 pub mod products;
