@@ -3,6 +3,7 @@
 //! This file only dispatches. Each task lives in its own module; to add one, add a
 //! module, a line to `TASKS` and an arm to `run`.
 
+mod drill;
 mod ensure;
 mod regenerate;
 
@@ -18,14 +19,26 @@ const TASKS: &[(&str, &str)] = &[
         "check",
         "fail, naming each file, when a generated file is stale against spec/",
     ),
+    (
+        "release-drill",
+        "add a product and a release to a copy's spec only, rebuild, check cannctl",
+    ),
 ];
 
 fn run(task: &str, _args: &[String]) -> Option<Result<(), Box<dyn std::error::Error>>> {
     Some(match task {
         "regenerate" => regenerate::run(ensure::Mode::Write).map_err(Into::into),
         "check" => regenerate::run(ensure::Mode::Check).map_err(Into::into),
+        "release-drill" => drill::run(&workspace_root()),
         _ => return None,
     })
+}
+
+fn workspace_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default()
 }
 
 fn usage() -> String {
