@@ -5,4 +5,5 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("ui/spec/*.rs");
+    t.compile_fail("ui/derive/*.rs");
 }

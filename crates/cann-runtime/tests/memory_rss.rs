@@ -72,4 +72,3 @@ fn decommit_really_drops_resident_memory() {
     assert_eq!(b.usage().committed_bytes, 0);
     b.release(r).unwrap();
 }
-
