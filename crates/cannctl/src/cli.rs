@@ -84,29 +84,28 @@ pub struct CheckArgs {
     pub lang: LangArg,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EmitTo {
-    /// The `ge.*` option map, as JSON.
-    Ge,
-    /// `NPURunConfig(...)` for a TF1 Estimator.
-    Estimator,
-    /// `custom_op.parameter_map[...]` lines for a TF1 session.
-    Session,
-    /// `npu.global_options()` lines for TF2.
-    Tf2,
-    /// `export` lines for environment variables.
-    Env,
-    /// The config as JSON.
-    Json,
+/// Output formats of `emit`, named once in `cann_config::emit::Format::ALL`.
+fn emit_format(s: &str) -> Result<cann_config::emit::Format, String> {
+    cann_config::emit::Format::ALL
+        .iter()
+        .find(|(name, _)| *name == s)
+        .map(|(_, f)| *f)
+        .ok_or_else(|| {
+            let names: Vec<&str> = cann_config::emit::Format::ALL
+                .iter()
+                .map(|(n, _)| *n)
+                .collect();
+            format!("expected one of {}", names.join(", "))
+        })
 }
 
 #[derive(Debug, Args)]
 pub struct EmitArgs {
     /// Config file (YAML or JSON).
     pub file: PathBuf,
-    /// What to write.
-    #[arg(long, value_enum)]
-    pub to: EmitTo,
+    /// What to write: ge (the ge.* option map), estimator, session, tf2, env or json.
+    #[arg(long, value_parser = emit_format)]
+    pub to: cann_config::emit::Format,
     #[command(flatten)]
     pub target: TargetArgs,
     #[arg(long, value_enum, default_value_t)]

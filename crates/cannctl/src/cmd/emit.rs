@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
-use cann_config::emit::{emit_for, Format};
+use cann_config::emit::emit_for;
 use cann_config::meta::Severity;
 
-use crate::cli::{EmitArgs, EmitTo};
+use crate::cli::EmitArgs;
 use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 
 pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
@@ -30,14 +30,6 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
         )?;
         return Ok(EXIT_FINDINGS);
     }
-    let format = match a.to {
-        EmitTo::Ge => Format::Ge,
-        EmitTo::Estimator => Format::Estimator,
-        EmitTo::Session => Format::Session,
-        EmitTo::Tf2 => Format::Tf2,
-        EmitTo::Env => Format::Env,
-        EmitTo::Json => Format::Json,
-    };
-    out.write_all(emit_for(&loaded.file.config, format, target.release).as_bytes())?;
+    out.write_all(emit_for(&loaded.file.config, a.to, target.release).as_bytes())?;
     Ok(EXIT_OK)
 }
