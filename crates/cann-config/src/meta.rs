@@ -57,8 +57,7 @@ impl CharClass {
     pub fn matches(self, c: char) -> bool {
         match self {
             CharClass::AsciiAlphanumeric => c.is_ascii_alphanumeric(),
-            // CJK Unified Ideographs and Extension A: the "Chinese characters" of the docs.
-            CharClass::Cjk => matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}'),
+            CharClass::Cjk => cann_spec::chars::is_cjk(c),
             CharClass::Literal(l) => c == l,
         }
     }

@@ -3,6 +3,7 @@
 //! `load_dir` reads a spec directory into a checked [`Spec`] or returns every problem
 //! found, each with its file, line and column. Nothing here generates code or writes files.
 
+pub mod chars;
 mod check;
 pub mod diag;
 pub mod keys;

@@ -185,13 +185,21 @@ fn option_schema(o: &OptionSpec) -> Value {
 }
 
 /// The regular expression for a path's allowed characters, as the validator's
-/// `CharClass::matches` (CJK: U+4E00..U+9FFF and U+3400..U+4DBF).
+/// `CharClass::matches`. CJK blocks beyond the Basic Multilingual Plane are left out: a
+/// schema pattern cannot name them without the `u` flag.
 fn path_pattern(chars: &[CharClass]) -> String {
     let mut class = String::new();
     for c in chars {
         match c {
             CharClass::AsciiAlphanumeric => class.push_str("A-Za-z0-9"),
-            CharClass::Cjk => class.push_str(r"\u4E00-\u9FFF\u3400-\u4DBF"),
+            CharClass::Cjk => {
+                for (lo, hi) in cann_spec::chars::CJK
+                    .iter()
+                    .filter(|(_, hi)| (*hi as u32) <= 0xFFFF)
+                {
+                    class.push_str(&format!("\\u{:04X}-\\u{:04X}", *lo as u32, *hi as u32));
+                }
+            }
             CharClass::Literal(ch) => {
                 if "\\]^-[".contains(*ch) {
                     class.push('\\');

@@ -94,12 +94,7 @@ pub fn is_allowed_char(c: char) -> bool {
 }
 
 fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3400..=0x4DBF     // extension A
-        | 0x4E00..=0x9FFF   // unified ideographs
-        | 0xF900..=0xFAFF   // compatibility ideographs
-        | 0x20000..=0x2FA1F // extensions B-F and compatibility supplement
-    )
+    cann_spec::chars::is_cjk(c)
 }
 
 /// Rejects a path with a character outside the allowed set, naming the first offender and
