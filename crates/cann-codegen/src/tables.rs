@@ -74,6 +74,12 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             None => quote!(::core::option::Option::None),
         };
         let tf2 = opt_str(o.surfaces.tf2.as_deref());
+        let tf2_as = match o.surfaces.tf2_as {
+            Some(cann_spec::Encoding::Int) => quote!(::core::option::Option::Some(#k::meta::Encoding::Int)),
+            Some(cann_spec::Encoding::Str) => quote!(::core::option::Option::Some(#k::meta::Encoding::Str)),
+            Some(cann_spec::Encoding::Bool) => quote!(::core::option::Option::Some(#k::meta::Encoding::Bool)),
+            None => quote!(::core::option::Option::None),
+        };
         let env = opt_str(o.surfaces.env.as_deref());
         let avail = span(&o.available, s);
         let prods = products(o.effective_products(spec), s);
@@ -112,7 +118,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             #k::meta::OptionMeta {
                 name: #name, path: #path, config: #config, ty: #ty, default: #default,
                 values: &[#(#values),*], range: #range, unit: #unit, ge_key: #ge,
-                estimator: #est, session: #session, tf2: #tf2, env: #env,
+                estimator: #est, session: #session, tf2: #tf2, tf2_as: #tf2_as, env: #env,
                 available: #avail, products: #prods, deprecated: #dep,
                 changes: &[#(#changes),*], doc: #doc,
                 source: &[#(#source),*],

@@ -98,6 +98,14 @@ impl TypeMeta {
     }
 }
 
+/// A Python type a surface expects a value in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Int,
+    Str,
+    Bool,
+}
+
 /// How a value is set on a TF1 session's `parameter_map`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Accessor {
@@ -221,6 +229,8 @@ pub struct OptionMeta {
     pub estimator: Option<&'static str>,
     pub session: Option<(&'static str, Accessor)>,
     pub tf2: Option<&'static str>,
+    /// How TF2 wants the value, when it differs from the option's type.
+    pub tf2_as: Option<Encoding>,
     pub env: Option<&'static str>,
     pub available: Span,
     /// Effective support: the option's own list, else its class's.

@@ -144,6 +144,14 @@ pub enum CharClass {
     Literal(char),
 }
 
+/// A Python type a surface expects a value in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Int,
+    Str,
+    Bool,
+}
+
 /// How a value travels on the TF1 session surface.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Accessor {
@@ -160,6 +168,9 @@ pub struct Surfaces {
     pub session: Option<(String, Accessor)>,
     /// Attribute path below `npu.global_options()`.
     pub tf2: Option<String>,
+    /// How TF2 wants the value when it differs from the option's type (e.g. the string
+    /// "0" where TF1 takes the integer 0).
+    pub tf2_as: Option<Encoding>,
     /// Environment variable name.
     pub env: Option<String>,
 }

@@ -166,6 +166,30 @@ pub fn session(cfg: &Config) -> String {
     out
 }
 
+/// The value converted to the Python type TF2 checks for, where the spec says it differs.
+fn as_tf2<'a>(o: &OptionMeta, v: ValueRef<'a>) -> ValueRef<'a> {
+    use crate::meta::Encoding;
+    match (o.tf2_as, v) {
+        (Some(Encoding::Bool), ValueRef::Int(i)) => ValueRef::Bool(i != 0),
+        (Some(Encoding::Int), ValueRef::Bool(b)) => ValueRef::Int(i64::from(b)),
+        _ => v,
+    }
+}
+
+/// A string-typed value for TF2, kept alive for the borrow in `ValueRef::Str`.
+fn tf2_line(o: &OptionMeta, path: &str, v: ValueRef<'_>) -> String {
+    match (o.tf2_as, v) {
+        (Some(crate::meta::Encoding::Str), ValueRef::Int(i)) => {
+            format!("npu.global_options().{path} = {}", py_str(&i.to_string()))
+        }
+        (Some(crate::meta::Encoding::Str), ValueRef::Bool(b)) => format!(
+            "npu.global_options().{path} = {}",
+            py_str(if b { "1" } else { "0" })
+        ),
+        _ => format!("npu.global_options().{path} = {}", py(as_tf2(o, v))),
+    }
+}
+
 /// TF2: attributes of `npu.global_options()`, set before `npu.open()`.
 pub fn tf2(cfg: &Config) -> String {
     #[derive(Default)]
@@ -179,9 +203,7 @@ pub fn tf2(cfg: &Config) -> String {
                 return;
             }
             match o.tf2 {
-                Some(path) => self
-                    .lines
-                    .push(format!("npu.global_options().{path} = {}", py(v))),
+                Some(path) => self.lines.push(tf2_line(o, path, v)),
                 None => self.skipped.push(o),
             }
         }

@@ -175,6 +175,27 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         };
         Some((sname, accessor))
     });
+    // `tf2: path` or `tf2: { path: ..., as: string }`.
+    let tf2 = r.get(k::TF2).and_then(|t| match t.as_str() {
+        Some(p) => Some((p.to_string(), None)),
+        None => {
+            let what = "`tf2`";
+            let tr = MapReader::new(file, t, what, &[k::PATH, k::AS], d)?;
+            let path = tr.string(k::PATH, what, d)?;
+            let enc = match tr.opt_string(k::AS, d).as_deref() {
+                None => None,
+                Some("int") => Some(crate::model::Encoding::Int),
+                Some("string") => Some(crate::model::Encoding::Str),
+                Some("bool") => Some(crate::model::Encoding::Bool),
+                Some(other) => {
+                    d.error(tr.loc(), format!("unknown encoding `{other}`"))
+                        .expected(list(k::ENCODINGS));
+                    None
+                }
+            };
+            Some((path, enc))
+        }
+    });
     let deprecated = r.get(k::DEPRECATED).and_then(|dn| {
         let what = "`deprecated`";
         let dr = MapReader::new(file, dn, what, &[k::SINCE, k::REPLACEMENT, k::NOTE], d)?;
@@ -196,7 +217,8 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         surfaces: Surfaces {
             estimator: r.opt_string(k::ESTIMATOR, d),
             session,
-            tf2: r.opt_string(k::TF2, d),
+            tf2: tf2.as_ref().map(|t| t.0.clone()),
+            tf2_as: tf2.and_then(|t| t.1),
             env: r.opt_string(k::ENV, d),
         },
         available: r.range(k::AVAILABLE, d),
