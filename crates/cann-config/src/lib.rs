@@ -13,6 +13,7 @@ mod from_node;
 pub mod meta;
 mod parse;
 mod report;
+pub mod soc;
 mod target;
 mod validate;
 mod value;
@@ -22,7 +23,7 @@ pub use cann_spec::yaml;
 pub use parse::{parse_config, ConfigFile, FromMap, ParseCx, ParseError};
 pub use report::{Diagnostic, Report};
 pub use target::{EnumError, Target, UnknownId};
-pub use validate::{validate, validate_into};
+pub use validate::{validate, validate_into, validate_on_device};
 pub use value::{CoreCounts, CoreCountsError, SpecEnum, ValueRef, Visit, Visitor};
 
 cann_macros::include_spec!("../../../spec", krate = crate);

@@ -13,6 +13,17 @@ pub fn validate(cfg: &Config, target: Target) -> Report {
 
 /// Validates `cfg` for `target`, appending to `report` in its language.
 pub fn validate_into(cfg: &Config, target: Target, report: &mut Report) {
+    validate_on_device(cfg, target, None, report);
+}
+
+/// As [`validate_into`], with the core counts of the actual processor (from its
+/// `platform_config` ini) bounding `aicore_num` instead of the product line's.
+pub fn validate_on_device(
+    cfg: &Config,
+    target: Target,
+    device: Option<crate::CoreCounts>,
+    report: &mut Report,
+) {
     if !target.release.meta().products.contains(&target.product) {
         let known: Vec<&str> = target
             .release
@@ -36,6 +47,7 @@ pub fn validate_into(cfg: &Config, target: Target, report: &mut Report) {
     let mut checker = Checker {
         target,
         report,
+        device,
         unsupported_depth: 0,
         entered: Vec::new(),
     };
@@ -46,6 +58,8 @@ pub fn validate_into(cfg: &Config, target: Target, report: &mut Report) {
 struct Checker<'r> {
     target: Target,
     report: &'r mut Report,
+    /// Core counts of the processor, when known.
+    device: Option<crate::CoreCounts>,
     /// Inside a class that is itself unsupported, its fields are not reported again.
     unsupported_depth: u32,
     entered: Vec<bool>,
@@ -224,14 +238,18 @@ impl Checker<'_> {
             self.push(Diagnostic::new(Severity::Error, o.path, msg).with_value(format!("\"{c}\"")));
             return;
         }
-        if let Some((cube, vector)) = self.target.product.meta().cores {
+        let (bound, what) = match self.device {
+            Some(d) => (Some((d.cube, d.vector)), "the processor".to_string()),
+            None => (
+                self.target.product.meta().cores,
+                self.target.product.to_string(),
+            ),
+        };
+        if let Some((cube, vector)) = bound {
             if c.cube > cube || c.vector > vector {
                 let msg = self.report.t(
-                    &format!(
-                        "`{}` asks for more cores than {} has",
-                        o.name, self.target.product
-                    ),
-                    &format!("`{}` 超出 {} 的核数", o.name, self.target.product),
+                    &format!("`{}` asks for more cores than {what} has", o.name),
+                    &format!("`{}` 超出 {what} 的核数", o.name),
                 );
                 self.push(
                     Diagnostic::new(Severity::Error, o.path, msg)

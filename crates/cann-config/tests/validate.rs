@@ -324,7 +324,13 @@ fn chinese_messages() {
 fn tf2_gets_the_type_it_checks_for() {
     let f = parse("npu_run_config:\n  enable_small_channel: 1\n");
     let out = cann_config::emit::tf2(&f.config);
-    assert!(out.contains("npu.global_options().enable_small_channel = True"), "{out}");
+    assert!(
+        out.contains("npu.global_options().enable_small_channel = True"),
+        "{out}"
+    );
     let session = cann_config::emit::session(&f.config);
-    assert!(session.contains("parameter_map[\"enable_small_channel\"].i = 1"), "{session}");
+    assert!(
+        session.contains("parameter_map[\"enable_small_channel\"].i = 1"),
+        "{session}"
+    );
 }

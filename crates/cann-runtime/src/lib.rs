@@ -5,5 +5,6 @@
 //! - [`memory`]: the memory policies behind `MemoryConfig`.
 
 pub mod cache;
+pub mod from_config;
 pub mod memory;
 pub mod memsim;

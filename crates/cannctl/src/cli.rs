@@ -78,6 +78,10 @@ pub struct CheckArgs {
     pub file: PathBuf,
     #[command(flatten)]
     pub target: TargetArgs,
+    /// A CANN `platform_config/<soc_version>.ini`: check `aicore_num` against its
+    /// `cube_core_cnt` and `vector_core_cnt`.
+    #[arg(long, value_name = "FILE")]
+    pub soc_ini: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t)]
     pub format: OutputFormat,
     #[arg(long, value_enum, default_value_t)]

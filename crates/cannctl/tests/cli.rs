@@ -467,3 +467,35 @@ fn lint_training_scripts() {
     assert_eq!(v["version"], "2.1.0");
     assert_eq!(cannctl(&["lint", "no/such/dir"]).status.code(), Some(2));
 }
+
+#[test]
+fn aicore_num_against_a_soc_ini() {
+    let dir = tempfile::tempdir().unwrap();
+    let ini = dir.path().join("Ascend910B3.ini");
+    std::fs::write(
+        &ini,
+        "[SoCInfo]\nai_core_cnt=20\ncube_core_cnt=20\nvector_core_cnt=40\n",
+    )
+    .unwrap();
+    let ini = ini.display().to_string();
+    let (_d, ok) = write_tmp(
+        "ok.yaml",
+        b"product: atlas-a2-training\nnpu_run_config:\n  aicore_num: \"20|40\"\n",
+    );
+    assert_eq!(
+        cannctl(&["check", &ok, "--soc-ini", &ini]).status.code(),
+        Some(0)
+    );
+    let (_d2, big) = write_tmp(
+        "big.yaml",
+        b"product: atlas-a2-training\nnpu_run_config:\n  aicore_num: \"24|48\"\n",
+    );
+    let o = cannctl(&["check", &big, "--soc-ini", &ini]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("at most \"20|40\""), "{}", stdout(&o));
+    let (_d3, bad) = write_tmp("bad.ini", b"[SoCInfo]\ncube_core_cnt=0\n");
+    assert_eq!(
+        cannctl(&["check", &ok, "--soc-ini", &bad]).status.code(),
+        Some(2)
+    );
+}

@@ -22,7 +22,8 @@ struct JsonReport<'a> {
 pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let loaded = super::load(&a.file)?;
     let target = super::target(&a.target, &loaded.file)?;
-    let ds = super::diagnose(&loaded, target, a.lang.into());
+    let device = a.soc_ini.as_deref().map(super::soc_cores).transpose()?;
+    let ds = super::diagnose(&loaded, target, device, a.lang.into());
     let count = |s| ds.iter().filter(|d| d.severity == s).count();
     match a.format {
         OutputFormat::Json => {

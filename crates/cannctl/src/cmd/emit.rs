@@ -11,7 +11,7 @@ use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let loaded = super::load(&a.file)?;
     let target = super::target(&a.target, &loaded.file)?;
-    let ds = super::diagnose(&loaded, target, a.lang.into());
+    let ds = super::diagnose(&loaded, target, None, a.lang.into());
     let color = render::use_color_stderr();
     // Warnings and notes go to stderr so the output stays pasteable.
     for d in ds.iter().filter(|d| d.severity >= Severity::Warning) {

@@ -61,6 +61,20 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     })
 }
 
+/// Core counts from a `platform_config` ini file.
+pub fn soc_cores(path: &Path) -> Result<cann_config::CoreCounts, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    cann_config::soc::parse_soc_ini(&text).map_err(|e| {
+        CliError::Usage(
+            format!("{}: {e}", path.display()),
+            Some("the file is <CANN>/<arch>-linux/data/platform_config/<soc_version>.ini".into()),
+        )
+    })
+}
+
 pub fn parse_release(id: &str) -> Result<Release, CliError> {
     id.parse::<Release>()
         .map_err(|e| CliError::Usage(e.to_string(), None))
@@ -93,11 +107,12 @@ pub fn target(args: &TargetArgs, file: &ConfigFile) -> Result<Target, CliError> 
 pub fn diagnose(
     loaded: &Loaded,
     target: Target,
+    device: Option<cann_config::CoreCounts>,
     lang: cann_config::meta::Lang,
 ) -> Vec<cann_config::Diagnostic> {
     let mut report = cann_config::Report::new(lang);
     report.diagnostics = loaded.file.diagnostics.clone();
-    cann_config::validate_into(&loaded.file.config, target, &mut report);
+    cann_config::validate_on_device(&loaded.file.config, target, device, &mut report);
     let mut ds = report.diagnostics;
     for d in &mut ds {
         loaded.file.locate(d);

@@ -1,0 +1,134 @@
+//! From cann-config's typed config (the generated enums, never strings) to the runtime's
+//! own types, so a validated config drives the cache and the memory engine directly.
+
+use cann_config::{MemoryConfig, NpuRunConfig};
+
+use crate::cache::{CacheMode, CacheSettings, OpDebugConfig};
+use crate::memory::{
+    self, AtomicCleanPolicy, HugePagePolicy, InvalidCode, Resolution, SessionConfig,
+    StaticMemoryPolicy,
+};
+
+/// The effective static memory policy of `cfg` combined with `GE_USE_STATIC_MEMORY`.
+pub fn memory_resolution(
+    cfg: &MemoryConfig,
+    ge_use_static_memory: Option<&str>,
+) -> Result<Resolution, InvalidCode> {
+    let option = cfg
+        .static_memory_policy
+        .map(|p| StaticMemoryPolicy::from_code(p.code()))
+        .transpose()?;
+    Ok(memory::resolve(option, ge_use_static_memory))
+}
+
+/// A session configuration for the engine: the resolved policy, with the atomic-clean and
+/// huge-page settings of `cfg` (each at its default when unset).
+pub fn session_config(
+    cfg: &MemoryConfig,
+    ge_use_static_memory: Option<&str>,
+) -> Result<SessionConfig, InvalidCode> {
+    let r = memory_resolution(cfg, ge_use_static_memory)?;
+    let mut s = SessionConfig::new(r.effective);
+    if let Some(a) = cfg.atomic_clean_policy {
+        s.atomic_clean = AtomicCleanPolicy::from_code(a.code())?;
+    }
+    if let Some(h) = cfg.variable_use_1g_huge_page {
+        s.huge_pages = HugePagePolicy::from_code(h.code())?;
+    }
+    Ok(s)
+}
+
+/// Cache settings from the options of `run`; `op_debug_config_text` is the content of the
+/// file `op_debug_config` names, when it was read.
+pub fn cache_settings(run: &NpuRunConfig, op_debug_config_text: Option<&str>) -> CacheSettings {
+    let mode = run
+        .op_compiler_cache_mode
+        .and_then(|m| m.as_str().parse::<CacheMode>().ok())
+        .unwrap_or_default();
+    CacheSettings {
+        mode,
+        op_debug_level: run.op_debug_level.map(|l| l.code()),
+        op_debug_config: run.op_debug_config.as_ref().map(|_| {
+            op_debug_config_text
+                .map(OpDebugConfig::parse)
+                .unwrap_or_default()
+        }),
+        dir: run
+            .op_compiler_cache_dir
+            .as_ref()
+            .map(std::path::PathBuf::from),
+        versions: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn every_spec_value_maps_to_the_engine() {
+        for p in cann_config::StaticMemoryPolicy::ALL {
+            let cfg = MemoryConfig {
+                static_memory_policy: Some(*p),
+                ..Default::default()
+            };
+            assert_eq!(
+                memory_resolution(&cfg, None).unwrap().effective.code(),
+                p.code()
+            );
+        }
+        for a in cann_config::AtomicCleanPolicy::ALL {
+            let cfg = MemoryConfig {
+                atomic_clean_policy: Some(*a),
+                ..Default::default()
+            };
+            assert_eq!(
+                session_config(&cfg, None).unwrap().atomic_clean.code(),
+                a.code()
+            );
+        }
+        for h in cann_config::VariableUse1gHugePage::ALL {
+            let cfg = MemoryConfig {
+                variable_use_1g_huge_page: Some(*h),
+                ..Default::default()
+            };
+            assert_eq!(
+                session_config(&cfg, None).unwrap().huge_pages.code(),
+                h.code()
+            );
+        }
+    }
+
+    #[test]
+    fn env_and_option_are_combined() {
+        let cfg = MemoryConfig {
+            static_memory_policy: Some(cann_config::StaticMemoryPolicy::DynamicShapeExpand),
+            ..Default::default()
+        };
+        assert_eq!(
+            memory_resolution(&cfg, Some("2")).unwrap().effective,
+            StaticMemoryPolicy::BothExpand
+        );
+    }
+
+    #[test]
+    fn cache_settings_follow_the_options() {
+        let run = NpuRunConfig {
+            op_compiler_cache_mode: Some(cann_config::OpCompilerCacheMode::Force),
+            op_debug_level: Some(cann_config::OpDebugLevel::Debug),
+            op_compiler_cache_dir: Some("/data/cache".into()),
+            op_debug_config: Some("/data/debug.cfg".into()),
+            ..Default::default()
+        };
+        let s = cache_settings(&run, Some("op_debug_list = Add,MatMul\n"));
+        assert_eq!(s.mode, CacheMode::Force);
+        assert_eq!(s.op_debug_level, Some(1));
+        assert_eq!(s.dir.as_deref(), Some(std::path::Path::new("/data/cache")));
+        assert!(s.op_debug_config.unwrap().op_debug_list.is_some());
+        assert_eq!(
+            cache_settings(&NpuRunConfig::default(), None).mode,
+            CacheMode::Enable
+        );
+    }
+}
