@@ -57,7 +57,7 @@ pub fn emit_for(cfg: &Config, format: Format, release: crate::Release) -> String
         Format::Session => session(cfg),
         Format::Tf2 => tf2(cfg),
         Format::Env => env(cfg),
-        Format::Json => serde_json::to_string_pretty(cfg).unwrap_or_default() + "\n",
+        Format::Json => yaml_safe(serde_json::to_string_pretty(cfg).unwrap_or_default()) + "\n",
     }
 }
 
@@ -84,6 +84,26 @@ pub(crate) fn plain(v: ValueRef<'_>) -> String {
         ValueRef::Str(s) => s.to_string(),
         ValueRef::Cores(c) => c.to_string(),
     }
+}
+
+/// Escapes the characters JSON allows raw but YAML does not (DEL, C1 controls,
+/// U+FFFE/U+FFFF), so emitted JSON reads back through the same YAML parser. Outside
+/// strings JSON is plain ASCII, so every such character is inside a string.
+fn yaml_safe(json: String) -> String {
+    let bad =
+        |c: char| matches!(c, '\u{7f}'..='\u{84}' | '\u{86}'..='\u{9f}' | '\u{fffe}' | '\u{ffff}');
+    if !json.chars().any(bad) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if bad(c) {
+            let _ = write!(out, "\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Quotes a word for POSIX shells when it holds anything beyond safe characters.
