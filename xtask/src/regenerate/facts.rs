@@ -2,11 +2,11 @@
 //! by release with the validators' semantics, the rules that touch an option, example values
 //! and the snippets for each API surface, and what changed between consecutive releases.
 
+use cann_config::emit::{emit, Format};
 use std::collections::{BTreeMap, BTreeSet};
 
 use cann_spec::{
-    Accessor, Condition, ConfigClass, Literal, OptionSpec, OptionType, Rule, Spec, Support, Test,
-    ValueSpec,
+    Condition, ConfigClass, Literal, OptionSpec, OptionType, Rule, Spec, Support, Test, ValueSpec,
 };
 
 pub struct Facts<'a> {
@@ -180,10 +180,6 @@ impl<'a> Facts<'a> {
             .collect()
     }
 
-    pub fn class(&self, name: &str) -> Option<&'a ConfigClass> {
-        self.spec.config(name)
-    }
-
     /// The option whose value is the class `name` (`memory_config` for `MemoryConfig`).
     pub fn option_holding(&self, class: &str) -> Option<&'a OptionSpec> {
         self.spec
@@ -227,63 +223,56 @@ impl<'a> Facts<'a> {
             lang: "yaml",
             code: self.yaml_snippet(o, &value),
         }];
-        if let Some(code) = self.estimator_snippet(o, &value) {
-            out.push(Snippet {
-                id: "estimator",
-                title_en: "TF1 Estimator",
-                title_zh: "TF1 Estimator",
-                lang: "python",
-                code,
-            });
-        }
-        if let Some((name, acc)) = &o.surfaces.session {
-            let rhs = match acc {
-                Accessor::S => format!("tf.compat.as_bytes({})", py(&value)),
-                Accessor::I | Accessor::B => py(&value),
-            };
-            let acc = match acc {
-                Accessor::I => "i",
-                Accessor::S => "s",
-                Accessor::B => "b",
-            };
-            out.push(Snippet {
-                id: "session",
-                title_en: "TF1 session (parameter_map)",
-                title_zh: "TF1 session（parameter_map）",
-                lang: "python",
-                code: format!(
-                    "import tensorflow as tf\n\
-                     from npu_bridge.npu_init import *\n\
-                     from tensorflow.core.protobuf.rewriter_config_pb2 import RewriterConfig\n\n\
-                     config = tf.compat.v1.ConfigProto()\n\
-                     custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n\
-                     custom_op.name = \"NpuOptimizer\"\n\
-                     custom_op.parameter_map[{}].{acc} = {rhs}\n\
-                     config.graph_options.rewrite_options.remapping = RewriterConfig.OFF\n",
-                    py(&Literal::Str(name.clone()))
-                ),
-            });
-        }
-        if let Some(path) = &o.surfaces.tf2 {
-            out.push(Snippet {
-                id: "tf2",
-                title_en: "TF2 global options",
-                title_zh: "TF2 global_options",
-                lang: "python",
-                code: format!(
-                    "import npu_device as npu\n\nnpu.global_options().{path} = {}\nnpu.open().as_default()\n",
-                    py(&value)
-                ),
-            });
-        }
-        if let Some(var) = &o.surfaces.env {
-            out.push(Snippet {
-                id: "env",
-                title_en: "Environment variable",
-                title_zh: "环境变量",
-                lang: "shell",
-                code: format!("export {var}={}\n", shell(&value)),
-            });
+        // The Python and shell snippets are what `cannctl emit` writes for the config file
+        // above, so the docs and the emitters cannot disagree.
+        let Ok(file) = cann_config::parse_config(&out[0].code) else {
+            return out;
+        };
+        let cfg = &file.config;
+        let surfaces = [
+            (
+                o.surfaces.estimator.is_some(),
+                "estimator",
+                "TF1 Estimator",
+                "TF1 Estimator",
+                "python",
+                Format::Estimator,
+            ),
+            (
+                o.surfaces.session.is_some(),
+                "session",
+                "TF1 session (parameter_map)",
+                "TF1 session（parameter_map）",
+                "python",
+                Format::Session,
+            ),
+            (
+                o.surfaces.tf2.is_some(),
+                "tf2",
+                "TF2 global options",
+                "TF2 global_options",
+                "python",
+                Format::Tf2,
+            ),
+            (
+                o.surfaces.env.is_some(),
+                "env",
+                "Environment variable",
+                "环境变量",
+                "shell",
+                Format::Env,
+            ),
+        ];
+        for (present, id, title_en, title_zh, lang, format) in surfaces {
+            if present {
+                out.push(Snippet {
+                    id,
+                    title_en,
+                    title_zh,
+                    lang,
+                    code: emit(cfg, format),
+                });
+            }
         }
         out
     }
@@ -302,30 +291,6 @@ impl<'a> Facts<'a> {
             s.push('\n');
         }
         s
-    }
-
-    fn estimator_snippet(&self, o: &OptionSpec, value: &Literal) -> Option<String> {
-        let kw = o.surfaces.estimator.as_deref()?;
-        let mut imports: Vec<String> = Vec::new();
-        let mut lines: Vec<String> = Vec::new();
-        let mut class = self.class(&o.config)?;
-        let mut arg = format!("{kw}={}", py(value));
-        for a in self.ancestors(o) {
-            let outer_kw = a.surfaces.estimator.as_deref()?;
-            if let Some(i) = &class.python_import {
-                imports.push(i.clone());
-            }
-            lines.push(format!("{outer_kw} = {}({arg})", class.name));
-            arg = format!("{outer_kw}={outer_kw}");
-            class = self.class(&a.config)?;
-        }
-        if let Some(i) = &class.python_import {
-            imports.push(i.clone());
-        }
-        lines.push(format!("config = {}({arg})", class.name));
-        let mut seen = BTreeSet::new();
-        imports.retain(|i| seen.insert(i.clone()));
-        Some(format!("{}\n\n{}\n", imports.join("\n"), lines.join("\n")))
     }
 
     fn state(&self, ri: usize) -> BTreeMap<&'a str, OptionState> {
@@ -451,38 +416,12 @@ pub fn condition(c: &Condition) -> String {
     }
 }
 
-/// A Python literal.
-pub fn py(l: &Literal) -> String {
-    match l {
-        Literal::Bool(true) => "True".into(),
-        Literal::Bool(false) => "False".into(),
-        Literal::Int(i) => i.to_string(),
-        Literal::Str(s) => json_str(s),
-    }
-}
-
 /// A YAML scalar that reads back as the same type.
 pub fn yaml(l: &Literal) -> String {
     match l {
         Literal::Bool(b) => b.to_string(),
         Literal::Int(i) => i.to_string(),
         Literal::Str(s) => json_str(s),
-    }
-}
-
-/// A shell word.
-pub fn shell(l: &Literal) -> String {
-    match l {
-        Literal::Str(s)
-            if !s
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_-./|:".contains(c))
-                || s.contains('|') =>
-        {
-            format!("'{}'", s.replace('\'', "'\\''"))
-        }
-        Literal::Str(s) => s.clone(),
-        other => other.to_string(),
     }
 }
 
