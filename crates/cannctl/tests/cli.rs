@@ -499,3 +499,32 @@ fn aicore_num_against_a_soc_ini() {
         Some(2)
     );
 }
+
+#[test]
+fn cache_info_follows_a_config_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("job_cache");
+    std::fs::create_dir_all(cache.join("kernel_cache")).unwrap();
+    let cfg = dir.path().join("job.yaml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "npu_run_config:\n  op_compiler_cache_dir: {}\nenv:\n  ASCEND_MAX_OP_CACHE_SIZE: 1234\n  ASCEND_REMAIN_CACHE_SIZE_RATIO: 70\n",
+            cache.display()
+        ),
+    )
+    .unwrap();
+    let o = cannctl(&[
+        "cache",
+        "info",
+        "--config",
+        &cfg.display().to_string(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("job_cache"), "{out}");
+    assert!(out.contains("1234"), "{out}");
+    assert!(out.contains("70"), "{out}");
+}

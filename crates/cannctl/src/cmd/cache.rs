@@ -30,6 +30,10 @@ pub struct Target {
     /// Output format
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// A cannctl config file: its op_compiler_cache_dir and `env:` values (ASCEND_CACHE_PATH,
+    /// ASCEND_MAX_OP_CACHE_SIZE, ...) apply as they would for that job
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// `cannctl cache ...`
@@ -171,13 +175,66 @@ fn warn_limits(limits: &Limits, out: &mut dyn Write) -> std::io::Result<()> {
 
 /// Runs a cache command. `Ok(0)` clean, `Ok(1)` errors found (verify), `Err` bad input.
 pub fn run(cmd: &CacheCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
-    let env = EnvSnapshot::from_process();
+    let (CacheCommand::Info { target }
+    | CacheCommand::Gc { target, .. }
+    | CacheCommand::Verify { target }
+    | CacheCommand::Clear { target }) = cmd;
+    let (target, env) = with_config(target, EnvSnapshot::from_process())?;
+    let target = &target;
     match cmd {
-        CacheCommand::Info { target } => info(target, &env, out),
-        CacheCommand::Gc { target, dry_run } => gc(target, *dry_run, &env, out),
-        CacheCommand::Verify { target } => verify(target, &env, out),
-        CacheCommand::Clear { target } => clear(target, &env, out),
+        CacheCommand::Info { .. } => info(target, &env, out),
+        CacheCommand::Gc { dry_run, .. } => gc(target, *dry_run, &env, out),
+        CacheCommand::Verify { .. } => verify(target, &env, out),
+        CacheCommand::Clear { .. } => clear(target, &env, out),
     }
+}
+
+/// Applies a config file: its cache directory (unless DIR is given) and its environment
+/// variables over the process's.
+fn with_config(target: &Target, mut env: EnvSnapshot) -> Result<(Target, EnvSnapshot), BoxError> {
+    let mut target = target.clone();
+    let Some(path) = &target.config else {
+        return Ok((target, env));
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = cann_config::parse_config(&text).map_err(|e| {
+        let at = e
+            .pos
+            .map(|p| format!(":{}:{}", p.line, p.col))
+            .unwrap_or_default();
+        format!("{}{at}: {}", path.display(), e.message)
+    })?;
+    struct EnvVars(Vec<(&'static str, String)>);
+    impl cann_config::Visitor for EnvVars {
+        fn value(
+            &mut self,
+            o: &'static cann_config::meta::OptionMeta,
+            v: cann_config::ValueRef<'_>,
+        ) {
+            if let Some(name) = o.env {
+                let text = match v {
+                    cann_config::ValueRef::Str(s) => s.to_string(),
+                    other => other.to_string(),
+                };
+                self.0.push((name, text));
+            }
+        }
+    }
+    let mut vars = EnvVars(Vec::new());
+    cann_config::Visit::visit(&file.config, &mut vars);
+    for (name, value) in vars.0 {
+        env = env.with(name, value);
+    }
+    if target.dir.is_none() {
+        target.dir = file
+            .config
+            .npu_run_config
+            .as_ref()
+            .and_then(|r| r.op_compiler_cache_dir.as_ref())
+            .map(PathBuf::from);
+    }
+    Ok((target, env))
 }
 
 fn info(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
