@@ -444,6 +444,7 @@ mod tests {
         Target {
             dir: Some(dir.to_path_buf()),
             format,
+            config: None,
         }
     }
 
