@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use cann_spec::yaml::{self, Kind, Node, Pos};
 
-use crate::meta::{Lit, OptionMeta, Severity};
+use crate::meta::{Lang, Lit, OptionMeta, Severity};
 use crate::{Config, CoreCounts, Diagnostic, Product, Release, SpecEnum};
 
 /// A config file as written: the target it names, the options, and what was wrong.
@@ -63,6 +63,20 @@ pub trait FromMap: Sized + Default {
 pub struct ParseCx {
     diagnostics: Vec<Diagnostic>,
     locations: BTreeMap<String, Pos>,
+    lang: Lang,
+}
+
+/// What a user would call a kind of YAML value, in Chinese.
+fn describe_zh(k: &Kind) -> &'static str {
+    match k {
+        Kind::Null => "空值",
+        Kind::Bool(_) => "布尔值",
+        Kind::Int(_) => "整数",
+        Kind::Float(_) => "浮点数",
+        Kind::Str(_) => "字符串",
+        Kind::Seq(_) => "列表",
+        Kind::Map(_) => "映射",
+    }
 }
 
 fn at(mut d: Diagnostic, pos: Pos) -> Diagnostic {
@@ -72,6 +86,13 @@ fn at(mut d: Diagnostic, pos: Pos) -> Diagnostic {
 }
 
 impl ParseCx {
+    fn t(&self, en: String, zh: String) -> String {
+        match self.lang {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+
     fn error(&mut self, pos: Pos, option: &str, message: String) -> &mut Diagnostic {
         self.diagnostics
             .push(at(Diagnostic::new(Severity::Error, option, message), pos));
@@ -123,9 +144,7 @@ impl ParseCx {
             format!("{parent}.{key}")
         };
         let suggestion = cann_spec::did_you_mean(key, known.iter().copied());
-        let d = self.error(
-            k.pos,
-            &path,
+        let msg = self.t(
             format!(
                 "unknown option `{key}` in `{}`",
                 if parent.is_empty() {
@@ -134,7 +153,16 @@ impl ParseCx {
                     parent
                 }
             ),
+            format!(
+                "{}中没有选项 `{key}`",
+                if parent.is_empty() {
+                    "配置文件".to_string()
+                } else {
+                    format!("`{parent}` ")
+                }
+            ),
         );
+        let d = self.error(k.pos, &path, msg);
         d.expected = Some(format!("one of {}", known.join(", ")));
         if let Some(s) = suggestion {
             d.hint = Some(format!("did you mean `{s}`?"));
@@ -155,16 +183,26 @@ impl ParseCx {
             _ => None,
         };
         let allowed = allowed(m);
-        let d = self.error(
-            v.pos,
-            m.path,
+        let want_zh = match want {
+            "a boolean" => "布尔值",
+            "an integer" => "整数",
+            _ => "字符串",
+        };
+        let msg = self.t(
             format!(
                 "`{}` must be {want}, found {} {}",
                 m.name,
                 v.kind.describe(),
                 v.display()
             ),
+            format!(
+                "`{}` 应为{want_zh}，实际为{} {}",
+                m.name,
+                describe_zh(&v.kind),
+                v.display()
+            ),
         );
+        let d = self.error(v.pos, m.path, msg);
         d.value = Some(v.display());
         d.expected = allowed;
         d.hint = hint;
@@ -236,20 +274,22 @@ impl ParseCx {
                     .find(|x| lit_matches(x.lit, canonical))
                     .map(|x| x.name)
                     .unwrap_or("");
-                let d = at(
-                    Diagnostic::new(
-                        Severity::Warning,
-                        m.path,
-                        format!(
-                            "{} is a legacy spelling of `{}` {canonical} ({meaning})",
-                            v.display(),
-                            m.name
-                        ),
+                let msg = self.t(
+                    format!(
+                        "{} is a legacy spelling of `{}` {canonical} ({meaning})",
+                        v.display(),
+                        m.name
                     ),
-                    v.pos,
-                )
-                .with_value(v.display())
-                .with_hint(format!("write {canonical}"));
+                    format!(
+                        "{} 是 `{}` 取值 {canonical}（{meaning}）的旧写法",
+                        v.display(),
+                        m.name
+                    ),
+                );
+                let hint = self.t(format!("write {canonical}"), format!("请写作 {canonical}"));
+                let d = at(Diagnostic::new(Severity::Warning, m.path, msg), v.pos)
+                    .with_value(v.display())
+                    .with_hint(hint);
                 self.diagnostics.push(d);
                 Some(e)
             }
@@ -267,11 +307,11 @@ impl ParseCx {
                     })
                     .collect();
                 let suggestion = cann_spec::did_you_mean(&text, names.iter().copied());
-                let d = self.error(
-                    v.pos,
-                    m.path,
+                let msg = self.t(
                     format!("{} is not a value of `{}`", v.display(), m.name),
+                    format!("{} 不是 `{}` 的有效取值", v.display(), m.name),
                 );
+                let d = self.error(v.pos, m.path, msg);
                 d.value = Some(v.display());
                 d.expected = allowed(m);
                 d.hint = suggestion.map(|s| format!("did you mean \"{s}\"?"));
@@ -308,6 +348,11 @@ const RELEASE: &str = "release";
 
 /// Reads a config file's text. Positions in findings are 1-based lines and columns.
 pub fn parse_config(text: &str) -> Result<ConfigFile, ParseError> {
+    parse_config_in(text, Lang::En)
+}
+
+/// As [`parse_config`], with findings in `lang`.
+pub fn parse_config_in(text: &str, lang: Lang) -> Result<ConfigFile, ParseError> {
     let doc = yaml::parse(text).map_err(|e| ParseError {
         pos: e.pos,
         message: format!("not valid YAML or JSON: {}", e.message),
@@ -331,7 +376,10 @@ pub fn parse_config(text: &str) -> Result<ConfigFile, ParseError> {
         }
     };
     let mut out = ConfigFile::default();
-    let mut cx = ParseCx::default();
+    let mut cx = ParseCx {
+        lang,
+        ..ParseCx::default()
+    };
     for (k, v) in entries {
         let Some(key) = cx.key(k) else { continue };
         match key {

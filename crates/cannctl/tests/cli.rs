@@ -528,3 +528,11 @@ fn cache_info_follows_a_config_file() {
     assert!(out.contains("1234"), "{out}");
     assert!(out.contains("70"), "{out}");
 }
+
+#[test]
+fn parse_findings_in_chinese() {
+    let o = cannctl(&["check", "examples/mistakes.yaml", "--lang", "zh"]);
+    let out = stdout(&o);
+    assert!(out.contains("中没有选项 `op_compiler_cache_mod`"), "{out}");
+    assert!(out.contains("的旧写法"), "{out}");
+}

@@ -20,7 +20,7 @@ struct JsonReport<'a> {
 }
 
 pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let loaded = super::load(&a.file)?;
+    let loaded = super::load(&a.file, a.lang.into())?;
     let target = super::target(&a.target, &loaded.file)?;
     let device = a.soc_ini.as_deref().map(super::soc_cores).transpose()?;
     let ds = super::diagnose(&loaded, target, device, a.lang.into());

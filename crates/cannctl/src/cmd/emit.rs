@@ -9,7 +9,7 @@ use crate::cli::EmitArgs;
 use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 
 pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
-    let loaded = super::load(&a.file)?;
+    let loaded = super::load(&a.file, a.lang.into())?;
     let target = super::target(&a.target, &loaded.file)?;
     let ds = super::diagnose(&loaded, target, None, a.lang.into());
     let color = render::use_color_stderr();

@@ -27,7 +27,7 @@ pub struct Loaded {
     pub file: ConfigFile,
 }
 
-pub fn load(path: &Path) -> Result<Loaded, CliError> {
+pub fn load(path: &Path, lang: cann_config::meta::Lang) -> Result<Loaded, CliError> {
     let read_err = |source| CliError::Read {
         path: path.to_path_buf(),
         source,
@@ -44,7 +44,7 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     let text = String::from_utf8(bytes).map_err(|_| CliError::NotText {
         path: path.to_path_buf(),
     })?;
-    let file = cann_config::parse_config(&text).map_err(|e| CliError::Parse {
+    let file = cann_config::parse_config_in(&text, lang).map_err(|e| CliError::Parse {
         path: path.to_path_buf(),
         line: e
             .pos
