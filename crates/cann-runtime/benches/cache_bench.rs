@@ -32,8 +32,10 @@ fn key(i: usize) -> String {
 }
 
 fn limits_for(n: usize) -> Limits {
-    // About half the entries must go: limit just under the total, retaining 50 %.
-    let approx = n as u64 * (BIN as u64 + 200);
+    // The limit is the binaries alone, so manifests always put the cache over it at any
+    // size (rounding to whole MiB once left 100,000 entries just under); retaining 50 %
+    // then removes a little over half.
+    let approx = n as u64 * BIN as u64;
     Limits::fixed(
         MaxSize::Mb(u32::try_from((approx / MIB).max(1)).unwrap()),
         50,
