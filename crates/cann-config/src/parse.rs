@@ -358,6 +358,12 @@ pub fn parse_config_in(text: &str, lang: Lang) -> Result<ConfigFile, ParseError>
         message: format!("not valid YAML or JSON: {}", e.message),
         hint: None,
     })?;
+    read_document(&doc, lang)
+}
+
+/// Reads a document already parsed into a [`Node`] tree, keeping its positions: the text
+/// parser and front ends that build trees themselves (the linter) share this one loop.
+pub fn read_document(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
     let entries = match &doc.kind {
         Kind::Map(m) => m,
         Kind::Null => {
