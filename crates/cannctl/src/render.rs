@@ -51,21 +51,7 @@ pub fn diagnostic(d: &Diagnostic, file: &str, source: &str, color: bool) -> Stri
                 paint("-->", blue, color)
             ));
             if let Some(text) = source.lines().nth(line.saturating_sub(1) as usize) {
-                let num = line.to_string();
-                let pad = " ".repeat(num.len());
-                let bar = paint("|", blue, color);
-                // Columns count characters; a tab keeps its width in the caret line.
-                let lead: String = text
-                    .chars()
-                    .take(col.saturating_sub(1) as usize)
-                    .map(|c| if c == '\t' { '\t' } else { ' ' })
-                    .collect();
-                out.push_str(&format!(" {pad} {bar}\n"));
-                out.push_str(&format!(" {} {bar} {text}\n", paint(&num, blue, color)));
-                out.push_str(&format!(
-                    " {pad} {bar} {lead}{}\n",
-                    paint("^", severity_style(d.severity), color)
-                ));
+                out.push_str(&snippet(line, col, text, d.severity, color));
             }
         }
         _ => out.push_str(&format!(
@@ -87,6 +73,25 @@ pub fn diagnostic(d: &Diagnostic, file: &str, source: &str, color: bool) -> Stri
         ));
     }
     out
+}
+
+/// The source line with its number and a caret under column `col`, three lines.
+fn snippet(line: u32, col: u32, text: &str, severity: Severity, color: bool) -> String {
+    let blue = Style::new().bold().fg_color(Some(AnsiColor::Blue.into()));
+    let num = line.to_string();
+    let pad = " ".repeat(num.len());
+    let bar = paint("|", blue, color);
+    // Columns count characters; a tab keeps its width in the caret line.
+    let lead: String = text
+        .chars()
+        .take(col.saturating_sub(1) as usize)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    format!(
+        " {pad} {bar}\n {} {bar} {text}\n {pad} {bar} {lead}{}\n",
+        paint(&num, blue, color),
+        paint("^", severity_style(severity), color)
+    )
 }
 
 /// "2 errors, 1 warning, 0 notes"
@@ -113,14 +118,8 @@ pub fn input_error(e: &CliError, color: bool) -> String {
         ..
     } = e
     {
-        let num = p.line.to_string();
-        let pad = " ".repeat(num.len());
-        let lead: String = text
-            .chars()
-            .take(p.col.saturating_sub(1) as usize)
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        s.push_str(&format!("\n {pad} |\n {num} | {text}\n {pad} | {lead}^"));
+        s.push('\n');
+        s.push_str(snippet(p.line, p.col, text, Severity::Error, color).trim_end());
     }
     if let Some(h) = e.hint() {
         s.push_str(&format!(
