@@ -77,7 +77,7 @@ pub fn env(cfg: &Config) -> String {
 }
 
 /// The value as the graph engine and the shell receive it.
-pub(crate) fn plain(v: ValueRef<'_>) -> String {
+pub fn plain(v: ValueRef<'_>) -> String {
     match v {
         ValueRef::Bool(b) => b.to_string(),
         ValueRef::Int(i) => i.to_string(),

@@ -213,11 +213,7 @@ fn with_config(target: &Target, mut env: EnvSnapshot) -> Result<(Target, EnvSnap
             v: cann_config::ValueRef<'_>,
         ) {
             if let Some(name) = o.env {
-                let text = match v {
-                    cann_config::ValueRef::Str(s) => s.to_string(),
-                    other => other.to_string(),
-                };
-                self.0.push((name, text));
+                self.0.push((name, cann_config::emit::plain(v)));
             }
         }
     }
