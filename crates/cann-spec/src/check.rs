@@ -118,6 +118,10 @@ fn uniqueness(spec: &Spec, d: &mut Diagnostics) {
     }
 }
 
+fn release_ids(spec: &Spec) -> Vec<&str> {
+    spec.releases.iter().map(|r| r.id.as_str()).collect()
+}
+
 fn product_ids(spec: &Spec) -> Vec<&str> {
     spec.products.iter().map(|p| p.id.as_str()).collect()
 }
@@ -149,7 +153,7 @@ fn unknown(d: &mut Diagnostics, loc: Loc, what: &str, id: &str, known: &[&str]) 
 }
 
 fn range(spec: &Spec, r: &ReleaseRange, loc: &Loc, d: &mut Diagnostics) {
-    let known: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
+    let known = release_ids(spec);
     let mut idx = [None, None];
     for (i, end) in [&r.from, &r.until].into_iter().enumerate() {
         if let Some(id) = end {
@@ -332,7 +336,7 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
         let idx = spec.release_index(&c.release);
         match idx {
             None => {
-                let known: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
+                let known = release_ids(spec);
                 unknown(d, c.loc.clone(), "release", &c.release, &known);
             }
             Some(i) if last.is_some_and(|l| i <= l) => {
@@ -356,7 +360,7 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     }
     if let Some(dep) = &o.deprecated {
         if spec.release_index(&dep.since).is_none() {
-            let known: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
+            let known = release_ids(spec);
             unknown(d, o.loc.clone(), "release", &dep.since, &known);
         }
         if let Some(rep) = &dep.replacement {
