@@ -13,56 +13,9 @@ use cann_runtime::cache::{
     OpenOptions, Origin, Progress, Reason,
 };
 
+use crate::cli::{CacheArgs, CacheCommand, OutputFormat};
+
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-/// Output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Human,
-    Json,
-}
-
-/// Arguments every cache command takes.
-#[derive(Debug, Clone, clap::Args)]
-pub struct Target {
-    /// Cache directory (as given to op_compiler_cache_dir); default: ${ASCEND_CACHE_PATH}, else $HOME/atc_data
-    pub dir: Option<PathBuf>,
-    /// Output format
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-    /// A cannctl config file: its op_compiler_cache_dir and `env:` values (ASCEND_CACHE_PATH,
-    /// ASCEND_MAX_OP_CACHE_SIZE, ...) apply as they would for that job
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
-}
-
-/// `cannctl cache ...`
-#[derive(Debug, clap::Subcommand)]
-pub enum CacheCommand {
-    /// Resolved directory and why, effective limits and their sources, size, entries, oldest access
-    Info {
-        #[command(flatten)]
-        target: Target,
-    },
-    /// Age the cache now: remove idle entries (LRU first) down to the retained share, and leftovers
-    Gc {
-        #[command(flatten)]
-        target: Target,
-        /// Show what would be removed without removing anything
-        #[arg(long)]
-        dry_run: bool,
-    },
-    /// Check every entry: torn entries (error), orphaned, temporary and foreign files (warning)
-    Verify {
-        #[command(flatten)]
-        target: Target,
-    },
-    /// Remove every entry and leftover; symlinks are unlinked, never followed
-    Clear {
-        #[command(flatten)]
-        target: Target,
-    },
-}
 
 /// A progress bar on stderr, only when stderr is a terminal.
 struct Bar(Option<indicatif::ProgressBar>);
@@ -104,8 +57,8 @@ impl Drop for Bar {
     }
 }
 
-fn resolve(target: &Target, env: &EnvSnapshot) -> Result<CacheDir, BoxError> {
-    Ok(match &target.dir {
+fn resolve(args: &CacheArgs, env: &EnvSnapshot) -> Result<CacheDir, BoxError> {
+    Ok(match &args.dir {
         Some(d) => CacheDir::explicit(d)?,
         None => cache::resolve_dir(None, env)?,
     })
@@ -175,26 +128,25 @@ fn warn_limits(limits: &Limits, out: &mut dyn Write) -> std::io::Result<()> {
 
 /// Runs a cache command. `Ok(0)` clean, `Ok(1)` errors found (verify), `Err` bad input.
 pub fn run(cmd: &CacheCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
-    let (CacheCommand::Info { target }
-    | CacheCommand::Gc { target, .. }
-    | CacheCommand::Verify { target }
-    | CacheCommand::Clear { target }) = cmd;
-    let (target, env) = with_config(target, EnvSnapshot::from_process())?;
-    let target = &target;
+    let (args, env) = with_config(cmd.args(), EnvSnapshot::from_process())?;
+    let args = &args;
     match cmd {
-        CacheCommand::Info { .. } => info(target, &env, out),
-        CacheCommand::Gc { dry_run, .. } => gc(target, *dry_run, &env, out),
-        CacheCommand::Verify { .. } => verify(target, &env, out),
-        CacheCommand::Clear { .. } => clear(target, &env, out),
+        CacheCommand::Info { .. } => info(args, &env, out),
+        CacheCommand::Gc { dry_run, .. } => gc(args, *dry_run, &env, out),
+        CacheCommand::Verify { .. } => verify(args, &env, out),
+        CacheCommand::Clear { .. } => clear(args, &env, out),
     }
 }
 
 /// Applies a config file: its cache directory (unless DIR is given) and its environment
 /// variables over the process's.
-fn with_config(target: &Target, mut env: EnvSnapshot) -> Result<(Target, EnvSnapshot), BoxError> {
-    let mut target = target.clone();
-    let Some(path) = &target.config else {
-        return Ok((target, env));
+fn with_config(
+    args: &CacheArgs,
+    mut env: EnvSnapshot,
+) -> Result<(CacheArgs, EnvSnapshot), BoxError> {
+    let mut args = args.clone();
+    let Some(path) = &args.config else {
+        return Ok((args, env));
     };
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -222,19 +174,19 @@ fn with_config(target: &Target, mut env: EnvSnapshot) -> Result<(Target, EnvSnap
     for (name, value) in vars.0 {
         env = env.with(name, value);
     }
-    if target.dir.is_none() {
-        target.dir = file
+    if args.dir.is_none() {
+        args.dir = file
             .config
             .npu_run_config
             .as_ref()
             .and_then(|r| r.op_compiler_cache_dir.as_ref())
             .map(PathBuf::from);
     }
-    Ok((target, env))
+    Ok((args, env))
 }
 
-fn info(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
-    let dir = resolve(target, env)?;
+fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let dir = resolve(args, env)?;
     let limits = cache::resolve_limits(&dir, env)?;
     let c = open_existing(&dir, limits.clone())?;
     let rep = c.info(&Bar::new("scanning"))?;
@@ -247,7 +199,7 @@ fn info(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, B
         stamp(cache::ini::KEY_ADK_VERSION),
         stamp(cache::ini::KEY_OPS_VERSION),
     );
-    if target.format == Format::Json {
+    if args.format == OutputFormat::Json {
         let v = serde_json::json!({
             "dir": dir, "kernel_cache": dir.kernel_cache(), "limits": limits,
             "limit_bytes": limits.max_bytes(), "retained_bytes": limits.retained_bytes(),
@@ -309,12 +261,12 @@ fn info(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, B
 }
 
 fn gc(
-    target: &Target,
+    args: &CacheArgs,
     dry_run: bool,
     env: &EnvSnapshot,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let dir = resolve(target, env)?;
+    let dir = resolve(args, env)?;
     let limits = cache::resolve_limits(&dir, env)?;
     let c = open_existing(&dir, limits.clone())?;
     let outcome = c.gc_with_progress(
@@ -324,7 +276,7 @@ fn gc(
         },
         &Bar::new("aging"),
     )?;
-    if target.format == Format::Json {
+    if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&outcome)?)?;
         return Ok(0);
     }
@@ -372,12 +324,12 @@ fn gc(
     Ok(0)
 }
 
-fn verify(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
-    let dir = resolve(target, env)?;
+fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let dir = resolve(args, env)?;
     let c = open_existing(&dir, cache::resolve_limits(&dir, env)?)?;
     let rep = c.verify(&Bar::new("verifying"))?;
     let code = u8::from(rep.has_errors());
-    if target.format == Format::Json {
+    if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(code);
     }
@@ -412,11 +364,11 @@ fn verify(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8,
     Ok(code)
 }
 
-fn clear(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
-    let dir = resolve(target, env)?;
+fn clear(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let dir = resolve(args, env)?;
     let c = open_existing(&dir, cache::resolve_limits(&dir, env)?)?;
     let rep = c.clear(&Bar::new("clearing"))?;
-    if target.format == Format::Json {
+    if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
     } else {
         writeln!(
@@ -436,8 +388,8 @@ fn clear(target: &Target, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
 mod tests {
     use super::*;
 
-    fn target(dir: &std::path::Path, format: Format) -> Target {
-        Target {
+    fn args(dir: &std::path::Path, format: OutputFormat) -> CacheArgs {
+        CacheArgs {
             dir: Some(dir.to_path_buf()),
             format,
             config: None,
@@ -467,7 +419,7 @@ mod tests {
     fn info_human_and_json() {
         let t = populated();
         let (r, text) = run_str(&CacheCommand::Info {
-            target: target(t.path(), Format::Human),
+            cache: args(t.path(), OutputFormat::Human),
         });
         assert_eq!(r, Ok(0));
         assert!(
@@ -479,7 +431,7 @@ mod tests {
             "{text}"
         );
         let (r, text) = run_str(&CacheCommand::Info {
-            target: target(t.path(), Format::Json),
+            cache: args(t.path(), OutputFormat::Json),
         });
         assert_eq!(r, Ok(0));
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -491,7 +443,7 @@ mod tests {
         let t = populated();
         assert_eq!(
             run_str(&CacheCommand::Verify {
-                target: target(t.path(), Format::Human)
+                cache: args(t.path(), OutputFormat::Human)
             })
             .0,
             Ok(0)
@@ -502,7 +454,7 @@ mod tests {
         )
         .unwrap();
         let (r, text) = run_str(&CacheCommand::Verify {
-            target: target(t.path(), Format::Human),
+            cache: args(t.path(), OutputFormat::Human),
         });
         assert_eq!(r, Ok(1));
         assert!(text.contains("error: torn entry soc/te_b.json"), "{text}");
@@ -512,13 +464,13 @@ mod tests {
     fn gc_dry_run_and_clear() {
         let t = populated();
         let (r, text) = run_str(&CacheCommand::Gc {
-            target: target(t.path(), Format::Human),
+            cache: args(t.path(), OutputFormat::Human),
             dry_run: true,
         });
         assert_eq!(r, Ok(0));
         assert!(text.contains("nothing to remove"), "{text}");
         let (r, text) = run_str(&CacheCommand::Clear {
-            target: target(t.path(), Format::Json),
+            cache: args(t.path(), OutputFormat::Json),
         });
         assert_eq!(r, Ok(0));
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -529,11 +481,11 @@ mod tests {
     fn missing_cache_and_bad_characters_are_input_errors() {
         let t = tempfile::tempdir().unwrap();
         let (r, _) = run_str(&CacheCommand::Info {
-            target: target(&t.path().join("nope"), Format::Human),
+            cache: args(&t.path().join("nope"), OutputFormat::Human),
         });
         assert!(r.unwrap_err().contains("no operator compile cache"));
         let (r, _) = run_str(&CacheCommand::Gc {
-            target: target(std::path::Path::new("/tmp/a b"), Format::Human),
+            cache: args(std::path::Path::new("/tmp/a b"), OutputFormat::Human),
             dry_run: false,
         });
         assert!(r.unwrap_err().contains("allowed are"));

@@ -39,7 +39,7 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &r).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human => {
+        OutputFormat::Human | OutputFormat::Sarif => {
             let color = render::use_color_stdout();
             for d in &ds {
                 writeln!(

@@ -82,7 +82,9 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &v).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human => out.write_all(human(o, lang, &rules).as_bytes())?,
+        OutputFormat::Human | OutputFormat::Sarif => {
+            out.write_all(human(o, lang, &rules).as_bytes())?
+        }
     }
     Ok(EXIT_OK)
 }

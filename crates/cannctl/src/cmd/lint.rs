@@ -1,49 +1,16 @@
 //! `cannctl lint PATH...`: the option settings of Python training scripts, checked against
 //! the spec. Finding and checking is `cann_lint`'s; this file renders and picks the exit code.
 
-use std::io::Write;
-use std::path::PathBuf;
-
 use cann_config::meta::Severity;
 use cann_config::{Product, Release};
 use cann_lint::{LintOptions, Outcome};
 use serde::Serialize;
+use std::io::Write;
 
-use crate::cli::LangArg;
+use crate::cli::{LintArgs, OutputFormat};
 use crate::{render, EXIT_FINDINGS, EXIT_OK};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum LintFormat {
-    /// file:line:col, the source line, a caret, the message and the hint.
-    #[default]
-    Human,
-    Json,
-    /// SARIF 2.1.0, for code-scanning systems.
-    Sarif,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct LintArgs {
-    /// Scripts, or directories to search for `.py` files (honouring .gitignore).
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
-    /// Product id, e.g. atlas-a2-training. Without one, only what is wrong on every
-    /// product of the release is reported.
-    #[arg(long)]
-    pub product: Option<String>,
-    /// CANN release, e.g. 9.0.0 (default: the newest release).
-    #[arg(long)]
-    pub release: Option<String>,
-    #[arg(long, value_enum, default_value_t)]
-    pub format: LintFormat,
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
-    /// Never draw a progress bar (one is drawn only on a terminal, for large trees).
-    #[arg(long)]
-    pub no_progress: bool,
-}
 
 #[derive(Serialize)]
 struct JsonFile<'a> {
@@ -95,8 +62,8 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         count(&outcome, Severity::Note),
     );
     match args.format {
-        LintFormat::Human => human(&outcome, &opts, out)?,
-        LintFormat::Json => {
+        OutputFormat::Human => human(&outcome, &opts, out)?,
+        OutputFormat::Json => {
             let r = JsonReport {
                 product: product.map(|p| p.id()),
                 release: release.id(),
@@ -124,7 +91,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
             serde_json::to_writer_pretty(&mut *out, &r)?;
             writeln!(out)?;
         }
-        LintFormat::Sarif => {
+        OutputFormat::Sarif => {
             serde_json::to_writer_pretty(
                 &mut *out,
                 &cann_lint::sarif::to_sarif(&outcome, opts.lang),

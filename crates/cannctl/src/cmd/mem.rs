@@ -3,9 +3,11 @@
 //! Thin: arguments in, library call, text or JSON out.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use cann_runtime::memory::{self as rt, GrowthMode};
+
+use crate::cli::{MemCommand, OutputFormat};
 use cann_runtime::memsim::report::{growth_name, human_bytes, offsets_csv};
 use cann_runtime::memsim::{
     compare, load_buffers, load_trace, render_svg, replay, CleanComparison, ImportOptions,
@@ -13,91 +15,6 @@ use cann_runtime::memsim::{
 };
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-/// Output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum MemFormat {
-    #[default]
-    Human,
-    Json,
-}
-
-/// How a policy-2 pool grows when a bigger graph comes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum GrowthArg {
-    /// Free the pool and allocate one of the new size (the documentation).
-    #[default]
-    Documented,
-    /// Keep the pool and add the shortfall in 2 MiB blocks (the engine's code).
-    EngineCode,
-}
-
-impl From<GrowthArg> for GrowthMode {
-    fn from(g: GrowthArg) -> Self {
-        match g {
-            GrowthArg::Documented => GrowthMode::Documented,
-            GrowthArg::EngineCode => GrowthMode::EngineCode,
-        }
-    }
-}
-
-#[derive(Debug, clap::Subcommand)]
-pub enum MemCommand {
-    /// Replay a trace under one static_memory_policy: peak reserved and live
-    /// bytes, backend calls, cleans, refused concurrent executions (exit 1 if any).
-    Simulate {
-        /// JSONL trace (see examples/traces/README.md) or a torch / torch_npu
-        /// memory snapshot (`_dump_snapshot`, pickle or JSON).
-        #[arg(long)]
-        trace: PathBuf,
-        /// static_memory_policy: 0, 1, 2, 3 or 4.
-        #[arg(long)]
-        policy: String,
-        /// atomic_clean_policy: 0 or 1.
-        #[arg(long = "atomic-clean", default_value = "0")]
-        atomic_clean: String,
-        /// Policy-2 pool growth model.
-        #[arg(long, value_enum, default_value_t)]
-        growth: GrowthArg,
-        /// Device of a torch snapshot (default: the longest history).
-        #[arg(long)]
-        device: Option<usize>,
-        #[arg(long, value_enum, default_value_t)]
-        format: MemFormat,
-    },
-    /// Replay a trace under every policy side by side.
-    Compare {
-        /// JSONL trace or torch memory snapshot.
-        #[arg(long)]
-        trace: PathBuf,
-        /// atomic_clean_policy: 0 or 1.
-        #[arg(long = "atomic-clean", default_value = "0")]
-        atomic_clean: String,
-        #[arg(long, value_enum, default_value_t)]
-        growth: GrowthArg,
-        #[arg(long)]
-        device: Option<usize>,
-        #[arg(long, value_enum, default_value_t)]
-        format: MemFormat,
-        /// Also draw reserved and live bytes over the trace to this SVG file.
-        #[arg(long)]
-        plot: Option<PathBuf>,
-    },
-    /// Plan offsets for a graph's buffers in one arena against the LOAD bound.
-    Plan {
-        /// CSV `id,lower,upper,size[,memset]`, lifetimes half-open.
-        #[arg(long)]
-        buffers: PathBuf,
-        /// atomic_clean_policy: 0 or 1 (both are planned; this one is reported first).
-        #[arg(long = "atomic-clean", default_value = "0")]
-        atomic_clean: String,
-        #[arg(long, value_enum, default_value_t)]
-        format: MemFormat,
-        /// Write `id,lower,upper,size,memset,offset` for the reported plan here.
-        #[arg(long)]
-        offsets: Option<PathBuf>,
-    },
-}
 
 /// Policy codes go through the spec's types so invalid values get the spec's message.
 fn static_policy(text: &str) -> Result<rt::StaticMemoryPolicy, BoxError> {
@@ -250,14 +167,14 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             let r = replay(&trace, cfg)?;
             let s = SimSummary::new(policy, &r);
             match format {
-                MemFormat::Json => {
+                OutputFormat::Json => {
                     let v = SimJson {
                         summary: &s,
                         import: import.as_ref(),
                     };
                     writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
                 }
-                MemFormat::Human => {
+                OutputFormat::Human | OutputFormat::Sarif => {
                     describe(out, &trace, import.as_ref())?;
                     human_sim(out, &s)?;
                     for x in &s.refused {
@@ -291,8 +208,8 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 write_atomic(path, &render_svg(&title, trace.events.len(), &all)?)?;
             }
             match format {
-                MemFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&sums)?)?,
-                MemFormat::Human => {
+                OutputFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&sums)?)?,
+                OutputFormat::Human | OutputFormat::Sarif => {
                     describe(out, &trace, import.as_ref())?;
                     writeln!(
                         out,
@@ -353,8 +270,8 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 write_atomic(path, &offsets_csv(&bufs, &chosen.plan.offsets))?;
             }
             match format {
-                MemFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&s)?)?,
-                MemFormat::Human => {
+                OutputFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&s)?)?,
+                OutputFormat::Human | OutputFormat::Sarif => {
                     writeln!(
                         out,
                         "{}: {} buffers ({} memset outputs)",

@@ -38,7 +38,7 @@ pub fn run(a: &ProductsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &v).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human => {
+        OutputFormat::Human | OutputFormat::Sarif => {
             for p in listed {
                 write!(out, "{:<20} {}", p.id, p.name.get(lang))?;
                 if let Some(n) = p.note {

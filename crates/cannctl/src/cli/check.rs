@@ -1,0 +1,23 @@
+//! `cannctl check FILE`
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{human_or_json, LangArg, OutputFormat, TargetArgs};
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Config file (YAML or JSON).
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub target: TargetArgs,
+    /// A CANN `platform_config/<soc_version>.ini`: check `aicore_num` against its
+    /// `cube_core_cnt` and `vector_core_cnt`.
+    #[arg(long, value_name = "FILE")]
+    pub soc_ini: Option<PathBuf>,
+    #[arg(long, value_parser = human_or_json(), default_value = "human")]
+    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}

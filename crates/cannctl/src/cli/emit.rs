@@ -1,0 +1,35 @@
+//! `cannctl emit FILE --to SURFACE`
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{LangArg, TargetArgs};
+
+/// Surfaces `emit` writes, named once in `cann_config::emit::Format::ALL`.
+fn emit_format(s: &str) -> Result<cann_config::emit::Format, String> {
+    cann_config::emit::Format::ALL
+        .iter()
+        .find(|(name, _)| *name == s)
+        .map(|(_, f)| *f)
+        .ok_or_else(|| {
+            let names: Vec<&str> = cann_config::emit::Format::ALL
+                .iter()
+                .map(|(n, _)| *n)
+                .collect();
+            format!("expected one of {}", names.join(", "))
+        })
+}
+
+#[derive(Debug, Args)]
+pub struct EmitArgs {
+    /// Config file (YAML or JSON).
+    pub file: PathBuf,
+    /// What to write: ge (the ge.* option map), estimator, session, tf2, env or json.
+    #[arg(long, value_parser = emit_format)]
+    pub to: cann_config::emit::Format,
+    #[command(flatten)]
+    pub target: TargetArgs,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}

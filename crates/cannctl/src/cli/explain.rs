@@ -1,0 +1,15 @@
+//! `cannctl explain OPTION`
+
+use clap::Args;
+
+use super::{human_or_json, LangArg, OutputFormat};
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Option name (`static_memory_policy`), dotted path, or environment variable.
+    pub option: String,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    #[arg(long, value_parser = human_or_json(), default_value = "human")]
+    pub format: OutputFormat,
+}

@@ -1,0 +1,28 @@
+//! `cannctl lint PATH...`
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::{LangArg, OutputFormat};
+
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Scripts, or directories to search for `.py` files (honouring .gitignore).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Product id, e.g. atlas-a2-training. Without one, only what is wrong on every
+    /// product of the release is reported.
+    #[arg(long)]
+    pub product: Option<String>,
+    /// CANN release, e.g. 9.0.0 (default: the newest release).
+    #[arg(long)]
+    pub release: Option<String>,
+    #[arg(long, value_enum, default_value_t)]
+    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+    /// Never draw a progress bar (one is drawn only on a terminal, for large trees).
+    #[arg(long)]
+    pub no_progress: bool,
+}

@@ -1,0 +1,13 @@
+//! `cannctl options`
+
+use clap::Args;
+
+use super::{human_or_json, LangArg, OutputFormat};
+
+#[derive(Debug, Args)]
+pub struct OptionsArgs {
+    #[arg(long, value_parser = human_or_json(), default_value = "human")]
+    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}

@@ -1,0 +1,16 @@
+//! `cannctl products [--release ID]`
+
+use clap::Args;
+
+use super::{human_or_json, LangArg, OutputFormat};
+
+#[derive(Debug, Args)]
+pub struct ProductsArgs {
+    /// Only products this release knows.
+    #[arg(long)]
+    pub release: Option<String>,
+    #[arg(long, value_parser = human_or_json(), default_value = "human")]
+    pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
+}
