@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use cann_runtime::memory::{
     ArenaConfig, BestFitCaching, CountingBackend, ExpandableArena, HostBackend, MemoryBackend,
-    MemoryStats, Session, SessionConfig, StaticMemoryPolicy as P,
+    MemoryStats, SessionConfig, SessionMemory, StaticMemoryPolicy as P,
 };
 use criterion::{BenchmarkId, Criterion, Throughput};
 use memory_support::{replay_caching, replay_session, transformer_steps, Rng};
@@ -111,7 +111,7 @@ fn memory_table(ops: &[memory_support::Op]) {
         ("policy 3 + retain 64 MiB", arena_cfg(64 << 20)),
         ("policy 0 (exact blocks)", SessionConfig::new(P::Dynamic)),
     ] {
-        let mut s = Session::new(CountingBackend::new(), cfg).unwrap();
+        let mut s = SessionMemory::new(CountingBackend::new(), cfg).unwrap();
         row(name, &replay_session(&mut s, ops));
     }
     let mut b = CountingBackend::new();
@@ -143,7 +143,7 @@ fn replay(c: &mut Criterion, ops: &[memory_support::Op]) {
     ] {
         g.bench_with_input(BenchmarkId::from_parameter(name), &cfg, |bch, cfg| {
             bch.iter(|| {
-                let mut s = Session::new(HostBackend::new(), *cfg).unwrap();
+                let mut s = SessionMemory::new(HostBackend::new(), *cfg).unwrap();
                 black_box(replay_session(&mut s, ops))
             })
         });

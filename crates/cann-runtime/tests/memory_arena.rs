@@ -7,14 +7,15 @@ mod memory_support;
 
 use cann_runtime::memory::{
     ArenaConfig, BestFitCaching, CountingBackend, ExpandableArena, MemoryBackend, MemoryError,
-    Session, SessionConfig, StaticMemoryPolicy as P,
+    SessionConfig, SessionMemory, StaticMemoryPolicy as P,
 };
 use memory_support::{replay_caching, replay_session, transformer_steps};
 
 #[test]
 fn policy_3_stays_within_1_10x_of_live_bytes_on_varying_sequence_lengths() {
     let ops = transformer_steps(200, 7);
-    let mut s = Session::new(CountingBackend::new(), SessionConfig::new(P::DynamicExpand)).unwrap();
+    let mut s =
+        SessionMemory::new(CountingBackend::new(), SessionConfig::new(P::DynamicExpand)).unwrap();
     let p3 = replay_session(&mut s, &ops);
     let ratio = p3.reserved_to_live();
     assert!(
@@ -24,7 +25,7 @@ fn policy_3_stays_within_1_10x_of_live_bytes_on_varying_sequence_lengths() {
         p3.peak_live_bytes
     );
 
-    let mut s = Session::new(CountingBackend::new(), SessionConfig::new(P::Dynamic)).unwrap();
+    let mut s = SessionMemory::new(CountingBackend::new(), SessionConfig::new(P::Dynamic)).unwrap();
     let p0 = replay_session(&mut s, &ops);
     assert_eq!(p0.peak_live_bytes, p3.peak_live_bytes);
     // Exact blocks: one backend call per tensor; the arena needs fewer because
@@ -103,7 +104,7 @@ fn retention_trades_a_little_memory_for_fewer_calls() {
             },
             ..SessionConfig::new(P::DynamicExpand)
         };
-        let mut s = Session::new(CountingBackend::new(), cfg).unwrap();
+        let mut s = SessionMemory::new(CountingBackend::new(), cfg).unwrap();
         replay_session(&mut s, &ops)
     };
     let eager = run(0);

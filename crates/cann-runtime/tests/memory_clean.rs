@@ -4,7 +4,7 @@
 use cann_runtime::memory::atomic_clean::plan;
 use cann_runtime::memory::{
     centralized_extra_bytes, AtomicCleanPolicy as C, CleanOp, CountingBackend, MemoryBackend,
-    MemsetOutput, Session, SessionConfig, StaticGraph, StaticMemoryPolicy as P,
+    MemsetOutput, SessionConfig, SessionMemory, StaticGraph, StaticMemoryPolicy as P,
 };
 
 /// Feature map 4096; a [1,3) 1024 B, b [2,4) 2048 B, c [4,6) 1024 B.
@@ -64,12 +64,12 @@ fn no_memset_outputs_means_no_cleans_and_no_extra() {
     assert_eq!(centralized_extra_bytes(&g), 0);
 }
 
-fn session(clean: C) -> Session<CountingBackend> {
+fn session(clean: C) -> SessionMemory<CountingBackend> {
     let cfg = SessionConfig {
         atomic_clean: clean,
         ..SessionConfig::new(P::Dynamic)
     };
-    Session::new(CountingBackend::new(), cfg).unwrap()
+    SessionMemory::new(CountingBackend::new(), cfg).unwrap()
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn cleans_reach_pool_and_arena_memory_too() {
             atomic_clean: C::Separate,
             ..SessionConfig::new(policy)
         };
-        let mut s = Session::new(CountingBackend::new(), cfg).unwrap();
+        let mut s = SessionMemory::new(CountingBackend::new(), cfg).unwrap();
         let g = s.register_static(&graph());
         let e = s.begin(g).unwrap();
         s.end(e).unwrap();

@@ -4,8 +4,8 @@
 
 use cann_runtime::memory::{
     ArenaConfig, BackendError, CountingBackend, FaultInjecting, GrowthMode, HugePageError,
-    HugePageEvent, HugePagePolicy as H, MemoryBackend, MemoryError, PageSize, Session,
-    SessionConfig, SessionError, StaticGraph, StaticMemoryPolicy as P, VariableMemory,
+    HugePageEvent, HugePagePolicy as H, MemoryBackend, MemoryError, PageSize, SessionConfig,
+    SessionError, SessionMemory, StaticGraph, StaticMemoryPolicy as P, VariableMemory,
 };
 
 const GIB: u64 = 1 << 30;
@@ -117,7 +117,7 @@ fn session_variables_use_the_ladder() {
         huge_pages: H::Prefer1GFallback2M,
         ..SessionConfig::new(P::Dynamic)
     };
-    let mut s = Session::new(backend, cfg).unwrap();
+    let mut s = SessionMemory::new(backend, cfg).unwrap();
     let v = s.alloc_variable(100 * MIB).unwrap();
     assert!(s.variables().is_downgraded());
     assert_eq!(s.stats().live_bytes, 100 * MIB);
@@ -138,7 +138,7 @@ fn failed_commit_rolls_back_and_the_arena_keeps_working() {
         },
         ..SessionConfig::new(P::DynamicExpand)
     };
-    let mut s = Session::new(backend, cfg).unwrap();
+    let mut s = SessionMemory::new(backend, cfg).unwrap();
     let d = s.register_dynamic();
     let e = s.begin(d).unwrap();
     let t = s.alloc(e, 100 << 10).unwrap();
@@ -169,7 +169,7 @@ fn failed_documented_growth_is_an_error_and_leaks_nothing() {
         growth: GrowthMode::Documented,
         ..SessionConfig::new(P::StaticExpand)
     };
-    let mut s = Session::new(backend, cfg).unwrap();
+    let mut s = SessionMemory::new(backend, cfg).unwrap();
     let small = s.register_static(&StaticGraph {
         feature_map_bytes: MIB,
         ..StaticGraph::default()

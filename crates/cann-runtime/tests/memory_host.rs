@@ -6,9 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cann_runtime::memory::{
-    ArenaConfig, AtomicCleanPolicy, BackendError, Block, ExpandableArena, HostBackend,
-    HugePageError, HugePagePolicy, MemoryBackend, MemsetOutput, PageSize, Reservation, Session,
-    SessionConfig, StaticGraph, StaticMemoryPolicy as P, Target, VariableMemory,
+    ArenaConfig, AtomicCleanPolicy, BackendError, Block, CleanTarget, ExpandableArena, HostBackend,
+    HugePageError, HugePagePolicy, MemoryBackend, MemsetOutput, PageSize, Reservation,
+    SessionConfig, SessionMemory, StaticGraph, StaticMemoryPolicy as P, VariableMemory,
 };
 
 const MIB: u64 = 1 << 20;
@@ -48,7 +48,7 @@ fn arena_free_gives_pages_back_on_the_real_backend() {
     let a = arena.alloc(&mut b, 16 * MIB).unwrap();
     let keep = arena.alloc(&mut b, MIB).unwrap();
     b.fill_zero(
-        Target::Reservation(arena.reservation()),
+        CleanTarget::Reservation(arena.reservation()),
         a.offset(),
         a.len(),
     )
@@ -68,7 +68,9 @@ fn arena_free_gives_pages_back_on_the_real_backend() {
 fn writes_outside_usable_memory_and_foreign_handles_are_refused() {
     let mut b = HostBackend::new();
     let r = b.reserve(4 * MIB).unwrap();
-    let err = b.fill_zero(Target::Reservation(&r), 0, 4096).unwrap_err();
+    let err = b
+        .fill_zero(CleanTarget::Reservation(&r), 0, 4096)
+        .unwrap_err();
     assert!(
         matches!(err, BackendError::OutOfRange { .. }),
         "uncommitted: no fault, an error"
@@ -89,8 +91,8 @@ fn writes_outside_usable_memory_and_foreign_handles_are_refused() {
         Err(BackendError::UnknownHandle { .. })
     ));
     let blk = b.allocate(10, PageSize::Base).unwrap();
-    assert!(b.fill_zero(Target::Block(&blk), 4000, 200).is_err());
-    b.fill_zero(Target::Block(&blk), 0, blk.len()).unwrap();
+    assert!(b.fill_zero(CleanTarget::Block(&blk), 4000, 200).is_err());
+    b.fill_zero(CleanTarget::Block(&blk), 0, blk.len()).unwrap();
     b.free(blk).unwrap();
     b.release(r).unwrap();
 }
@@ -172,7 +174,7 @@ fn a_policy_4_session_runs_on_real_memory() {
         },
         ..SessionConfig::new(P::BothExpand)
     };
-    let mut s = Session::new(HostBackend::new(), cfg).unwrap();
+    let mut s = SessionMemory::new(HostBackend::new(), cfg).unwrap();
     let g = s.register_static(&StaticGraph {
         name: "train".into(),
         feature_map_bytes: 8 * MIB,

@@ -3,7 +3,7 @@
 
 use cann_runtime::memory::policy::{parse_env, Input};
 use cann_runtime::memory::{
-    resolve, AtomicCleanPolicy, HugePagePolicy, InvalidCode, Origin, ResolutionWarning,
+    resolve, AtomicCleanPolicy, HugePagePolicy, InvalidCode, PolicySource, ResolutionWarning,
     StaticMemoryPolicy as P,
 };
 
@@ -57,8 +57,8 @@ fn parts_of_each_policy() {
 fn nothing_set_is_policy_0_from_defaults() {
     let r = resolve(None, None);
     assert_eq!(r.effective, P::Dynamic);
-    assert_eq!(r.static_expansion, Origin::Default);
-    assert_eq!(r.dynamic_expansion, Origin::Default);
+    assert_eq!(r.static_expansion, PolicySource::Default);
+    assert_eq!(r.dynamic_expansion, PolicySource::Default);
     assert!(r.warnings.is_empty());
 }
 
@@ -68,7 +68,7 @@ fn option_alone_and_env_alone() {
     assert_eq!(r.effective, P::DynamicExpand);
     assert_eq!(
         (r.static_expansion, r.dynamic_expansion),
-        (Origin::Default, Origin::Option)
+        (PolicySource::Default, PolicySource::Option)
     );
     assert_eq!(r.warnings, vec![ResolutionWarning::PerformanceCost(3)]);
 
@@ -76,7 +76,7 @@ fn option_alone_and_env_alone() {
     assert_eq!(r.effective, P::StaticExpand);
     assert_eq!(
         (r.static_expansion, r.dynamic_expansion),
-        (Origin::Env, Origin::Default)
+        (PolicySource::Env, PolicySource::Default)
     );
     assert_eq!(r.warnings, vec![ResolutionWarning::NoConcurrentGraphs(2)]);
 }
@@ -85,8 +85,8 @@ fn option_alone_and_env_alone() {
 fn env_2_with_option_3_is_4() {
     let r = resolve(Some(P::DynamicExpand), Some("2"));
     assert_eq!(r.effective, P::BothExpand);
-    assert_eq!(r.static_expansion, Origin::Env);
-    assert_eq!(r.dynamic_expansion, Origin::Option);
+    assert_eq!(r.static_expansion, PolicySource::Env);
+    assert_eq!(r.dynamic_expansion, PolicySource::Option);
     assert_eq!(
         r.warnings,
         vec![
@@ -109,45 +109,51 @@ fn union_cases() {
             Some(P::BothExpand),
             Some("3"),
             P::BothExpand,
-            Origin::Option,
-            Origin::Both,
+            PolicySource::Option,
+            PolicySource::Both,
         ),
         (
             Some(P::StaticExpand),
             Some("4"),
             P::BothExpand,
-            Origin::Both,
-            Origin::Env,
+            PolicySource::Both,
+            PolicySource::Env,
         ),
         (
             Some(P::Dynamic),
             Some("3"),
             P::DynamicExpand,
-            Origin::Default,
-            Origin::Env,
+            PolicySource::Default,
+            PolicySource::Env,
         ),
         (
             Some(P::StaticExpand),
             Some("0"),
             P::StaticExpand,
-            Origin::Option,
-            Origin::Default,
+            PolicySource::Option,
+            PolicySource::Default,
         ),
         (
             Some(P::StaticExpand),
             Some("2"),
             P::StaticExpand,
-            Origin::Both,
-            Origin::Default,
+            PolicySource::Both,
+            PolicySource::Default,
         ),
         (
             Some(P::LegacyStatic),
             Some("3"),
             P::BothExpand,
-            Origin::Option,
-            Origin::Env,
+            PolicySource::Option,
+            PolicySource::Env,
         ),
-        (None, Some(" 4 "), P::BothExpand, Origin::Env, Origin::Env),
+        (
+            None,
+            Some(" 4 "),
+            P::BothExpand,
+            PolicySource::Env,
+            PolicySource::Env,
+        ),
     ];
     for (option, env, effective, s, d) in cases {
         let r = resolve(option, env);
@@ -189,7 +195,7 @@ fn invalid_env_is_ignored_with_a_warning() {
     for bad in ["5", "-1", "two", "2.0", "0x2"] {
         let r = resolve(Some(P::DynamicExpand), Some(bad));
         assert_eq!(r.effective, P::DynamicExpand, "{bad}");
-        assert_eq!(r.dynamic_expansion, Origin::Option);
+        assert_eq!(r.dynamic_expansion, PolicySource::Option);
         assert_eq!(
             r.warnings[0],
             ResolutionWarning::InvalidEnv {

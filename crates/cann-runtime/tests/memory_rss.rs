@@ -5,7 +5,7 @@
 #![cfg(target_os = "linux")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cann_runtime::memory::{HostBackend, MemoryBackend, PageSize, Target};
+use cann_runtime::memory::{CleanTarget, HostBackend, MemoryBackend, PageSize};
 
 const MIB: u64 = 1 << 20;
 
@@ -56,7 +56,8 @@ fn decommit_really_drops_resident_memory() {
     b.commit(&r, 0, 32 * MIB).unwrap();
     let before = rss_total();
     // Cleaning touches every page, as a graph's first write would.
-    b.fill_zero(Target::Reservation(&r), 0, 32 * MIB).unwrap();
+    b.fill_zero(CleanTarget::Reservation(&r), 0, 32 * MIB)
+        .unwrap();
     let touched = rss_of_range(r.addr(), r.len());
     assert!(touched >= 32 * MIB, "resident after touch: {touched}");
     let grown = rss_total();

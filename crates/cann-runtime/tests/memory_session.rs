@@ -2,8 +2,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use cann_runtime::memory::{
-    ArenaConfig, CountingBackend, GrowthMode, MemoryBackend, Session, SessionConfig, SessionError,
-    StaticGraph, StaticMemoryPolicy as P,
+    ArenaConfig, CountingBackend, GrowthMode, MemoryBackend, SessionConfig, SessionError,
+    SessionMemory, StaticGraph, StaticMemoryPolicy as P,
 };
 
 const KIB: u64 = 1024;
@@ -17,12 +17,12 @@ fn graph(bytes: u64) -> StaticGraph {
     }
 }
 
-fn session(policy: P) -> Session<CountingBackend> {
+fn session(policy: P) -> SessionMemory<CountingBackend> {
     session_with(SessionConfig::new(policy))
 }
 
-fn session_with(cfg: SessionConfig) -> Session<CountingBackend> {
-    Session::new(CountingBackend::new(), cfg).unwrap()
+fn session_with(cfg: SessionConfig) -> SessionMemory<CountingBackend> {
+    SessionMemory::new(CountingBackend::new(), cfg).unwrap()
 }
 
 /// 64 KiB pages keep the hand computations small.
@@ -37,7 +37,7 @@ fn arena_cfg(policy: P) -> SessionConfig {
     }
 }
 
-fn run(s: &mut Session<CountingBackend>, g: cann_runtime::memory::GraphId) {
+fn run(s: &mut SessionMemory<CountingBackend>, g: cann_runtime::memory::GraphId) {
     let e = s.begin(g).unwrap();
     s.end(e).unwrap();
 }

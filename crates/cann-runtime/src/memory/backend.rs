@@ -121,7 +121,7 @@ impl Reservation {
 
 /// What a clean (memset) writes to.
 #[derive(Debug, Clone, Copy)]
-pub enum Target<'a> {
+pub enum CleanTarget<'a> {
     /// A range inside a block.
     Block(&'a Block),
     /// A committed range inside a reservation.
@@ -253,7 +253,12 @@ pub trait MemoryBackend {
     /// Gives the memory of `[offset, offset + len)` back; the range stays reserved.
     fn decommit(&mut self, r: &Reservation, offset: u64, len: u64) -> Result<(), BackendError>;
     /// Zeroes `[offset, offset + len)` of a block or committed range (a clean).
-    fn fill_zero(&mut self, target: Target<'_>, offset: u64, len: u64) -> Result<(), BackendError>;
+    fn fill_zero(
+        &mut self,
+        target: CleanTarget<'_>,
+        offset: u64,
+        len: u64,
+    ) -> Result<(), BackendError>;
     /// Counters and gauges so far.
     fn usage(&self) -> BackendUsage;
 }

@@ -144,7 +144,7 @@ impl ExpandableArena {
         self.stats
     }
 
-    /// The reservation, for cleaning (`Target::Reservation`).
+    /// The reservation, for cleaning (`CleanTarget::Reservation`).
     pub fn reservation(&self) -> &Reservation {
         &self.reservation
     }

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::backend::{
-    BackendError, BackendUsage, Block, MemoryBackend, PageSize, Reservation, Target,
+    BackendError, BackendUsage, Block, CleanTarget, MemoryBackend, PageSize, Reservation,
 };
 
 /// Wraps a backend and makes chosen calls fail.
@@ -117,7 +117,12 @@ impl<B: MemoryBackend> MemoryBackend for FaultInjecting<B> {
         self.inner.decommit(r, offset, len)
     }
 
-    fn fill_zero(&mut self, target: Target<'_>, offset: u64, len: u64) -> Result<(), BackendError> {
+    fn fill_zero(
+        &mut self,
+        target: CleanTarget<'_>,
+        offset: u64,
+        len: u64,
+    ) -> Result<(), BackendError> {
         self.inner.fill_zero(target, offset, len)
     }
 

@@ -8,7 +8,7 @@
 //!   resident set really drops and a stray access faults instead of silently
 //!   re-populating the page.
 //!
-//! Every handle is checked against the ledger before a system call, so safe code
+//! Every handle is checked against the registry before a system call, so safe code
 //! cannot make this backend unmap or write memory it did not map.
 
 use std::ffi::c_void;
@@ -17,14 +17,14 @@ use rustix::io::Errno;
 use rustix::mm::{self, Advice, MapFlags, MprotectFlags, ProtFlags};
 
 use super::backend::{
-    round_up, BackendError, BackendUsage, Block, MemoryBackend, PageSize, Reservation, Target,
+    round_up, BackendError, BackendUsage, Block, CleanTarget, MemoryBackend, PageSize, Reservation,
 };
-use super::ledger::Ledger;
+use super::registry::Registry;
 
 /// Real host memory. Unmaps whatever is still mapped when dropped.
 #[derive(Debug)]
 pub struct HostBackend {
-    ledger: Ledger,
+    registry: Registry,
 }
 
 impl Default for HostBackend {
@@ -48,7 +48,7 @@ impl HostBackend {
     /// A backend over this process's address space.
     pub fn new() -> Self {
         Self {
-            ledger: Ledger::new(rustix::param::page_size() as u64),
+            registry: Registry::new(rustix::param::page_size() as u64),
         }
     }
 
@@ -63,7 +63,7 @@ impl HostBackend {
 
 impl MemoryBackend for HostBackend {
     fn page_bytes(&self, page: PageSize) -> u64 {
-        page.huge_bytes().unwrap_or(self.ledger.base_page())
+        page.huge_bytes().unwrap_or(self.registry.base_page())
     }
 
     fn allocate(&mut self, len: u64, page: PageSize) -> Result<Block, BackendError> {
@@ -83,7 +83,7 @@ impl MemoryBackend for HostBackend {
             )
         };
         match result {
-            Ok(ptr) => Ok(self.ledger.add_block(ptr as u64, mapped, page)),
+            Ok(ptr) => Ok(self.registry.add_block(ptr as u64, mapped, page)),
             // With MAP_HUGETLB, ENOMEM means no huge pages are reserved and
             // EINVAL that the size is unsupported: both are "unavailable".
             Err(e) if page != PageSize::Base && (e == Errno::NOMEM || e == Errno::INVAL) => {
@@ -99,19 +99,19 @@ impl MemoryBackend for HostBackend {
     }
 
     fn free(&mut self, block: Block) -> Result<(), BackendError> {
-        let (addr, len) = self.ledger.block(&block)?;
+        let (addr, len) = self.registry.block(&block)?;
         let size = to_usize(len)?;
         // SAFETY: (addr, len) is a live mapping this backend created (checked by
-        // the ledger), and the consumed `Block` was the only handle to it.
+        // the registry), and the consumed `Block` was the only handle to it.
         unsafe { mm::munmap(addr as *mut c_void, size) }.map_err(|e| os("munmap", e))?;
-        self.ledger.remove_block(&block).map(|_| ())
+        self.registry.remove_block(&block).map(|_| ())
     }
 
     fn reserve(&mut self, len: u64) -> Result<Reservation, BackendError> {
         if len == 0 {
             return Err(BackendError::ZeroLength);
         }
-        let len = round_up(len, self.ledger.base_page()).ok_or(BackendError::TooLarge { len })?;
+        let len = round_up(len, self.registry.base_page()).ok_or(BackendError::TooLarge { len })?;
         let size = to_usize(len)?;
         // SAFETY: a fresh PROT_NONE anonymous mapping at a kernel-chosen address;
         // MAP_NORESERVE so it costs address space only, not commit charge.
@@ -124,23 +124,23 @@ impl MemoryBackend for HostBackend {
             )
         };
         match result {
-            Ok(ptr) => Ok(self.ledger.add_reservation(ptr as u64, len)),
+            Ok(ptr) => Ok(self.registry.add_reservation(ptr as u64, len)),
             Err(e) if e == Errno::NOMEM => Err(BackendError::TooLarge { len }),
             Err(e) => Err(os("mmap", e)),
         }
     }
 
     fn release(&mut self, reservation: Reservation) -> Result<(), BackendError> {
-        let (addr, len) = self.ledger.reservation_span(&reservation)?;
+        let (addr, len) = self.registry.reservation_span(&reservation)?;
         let size = to_usize(len)?;
         // SAFETY: the whole reservation is a live mapping this backend created,
         // and the consumed handle was the only way to reach it.
         unsafe { mm::munmap(addr as *mut c_void, size) }.map_err(|e| os("munmap", e))?;
-        self.ledger.remove_reservation(&reservation).map(|_| ())
+        self.registry.remove_reservation(&reservation).map(|_| ())
     }
 
     fn commit(&mut self, r: &Reservation, offset: u64, len: u64) -> Result<(), BackendError> {
-        let addr = self.ledger.check_page_range(r, offset, len)?;
+        let addr = self.registry.check_page_range(r, offset, len)?;
         let size = to_usize(len)?;
         // SAFETY: the page-aligned range lies inside a reservation this backend
         // mapped; changing its protection affects no other object.
@@ -155,12 +155,12 @@ impl MemoryBackend for HostBackend {
             Errno::NOMEM => BackendError::OutOfMemory { len },
             e => os("mprotect", e),
         })?;
-        self.ledger.record_commit(r, offset, len);
+        self.registry.record_commit(r, offset, len);
         Ok(())
     }
 
     fn decommit(&mut self, r: &Reservation, offset: u64, len: u64) -> Result<(), BackendError> {
-        let addr = self.ledger.check_page_range(r, offset, len)?;
+        let addr = self.registry.check_page_range(r, offset, len)?;
         let size = to_usize(len)?;
         // SAFETY: the page-aligned range lies inside a reservation this backend
         // mapped. MADV_DONTNEED drops its pages (they read as zero afterwards);
@@ -170,30 +170,35 @@ impl MemoryBackend for HostBackend {
         // SAFETY: same range; PROT_NONE makes a stray access fault loudly.
         unsafe { mm::mprotect(addr as *mut c_void, size, MprotectFlags::empty()) }
             .map_err(|e| os("mprotect", e))?;
-        self.ledger.record_decommit(r, offset, len);
+        self.registry.record_decommit(r, offset, len);
         Ok(())
     }
 
-    fn fill_zero(&mut self, target: Target<'_>, offset: u64, len: u64) -> Result<(), BackendError> {
-        let addr = self.ledger.check_writable(target, offset, len)?;
+    fn fill_zero(
+        &mut self,
+        target: CleanTarget<'_>,
+        offset: u64,
+        len: u64,
+    ) -> Result<(), BackendError> {
+        let addr = self.registry.check_writable(target, offset, len)?;
         let size = to_usize(len)?;
         if size > 0 {
-            // SAFETY: the ledger checked that [addr, addr + len) is inside a live
+            // SAFETY: the registry checked that [addr, addr + len) is inside a live
             // read-write block or a committed range of a live reservation.
             unsafe { std::ptr::write_bytes(addr as *mut u8, 0, size) };
         }
-        self.ledger.record_zero(len);
+        self.registry.record_zero(len);
         Ok(())
     }
 
     fn usage(&self) -> BackendUsage {
-        self.ledger.usage()
+        self.registry.usage()
     }
 }
 
 impl Drop for HostBackend {
     fn drop(&mut self) {
-        for (addr, len) in self.ledger.mappings() {
+        for (addr, len) in self.registry.mappings() {
             if let Ok(size) = usize::try_from(len) {
                 // SAFETY: each (addr, len) is a live mapping this backend made and
                 // no handle can reach it after the backend is gone. A failure

@@ -8,7 +8,7 @@
 //!   [`CountingBackend`] (books only, for simulation), [`FaultInjecting`].
 //! - [`static_pool`] (policy 2), [`expandable`] (policies 3 and 4),
 //!   [`atomic_clean`], [`huge_pages`]: the mechanisms.
-//! - [`session`]: [`Session`] puts them together the way the graph engine does
+//! - [`session`]: [`SessionMemory`] puts them together the way the graph engine does
 //!   for one session, and reports [`MemoryStats`].
 //! - [`baseline`]: the classic best-fit caching allocator, for comparison.
 
@@ -23,8 +23,8 @@ pub mod fault;
 pub mod host;
 pub mod huge_pages;
 mod interval;
-mod ledger;
 pub mod policy;
+mod registry;
 pub mod session;
 mod session_types;
 pub mod static_pool;
@@ -32,7 +32,7 @@ pub mod stats;
 
 pub use atomic_clean::{centralized_extra_bytes, CleanOp, CleanPlan, MemsetOutput, StaticGraph};
 pub use backend::{
-    BackendError, BackendUsage, Block, MemoryBackend, PageSize, Reservation, Target,
+    BackendError, BackendUsage, Block, CleanTarget, MemoryBackend, PageSize, Reservation,
 };
 pub use baseline::{BestFitCaching, CachedAlloc, CachingStats};
 pub use counting::CountingBackend;
@@ -43,9 +43,11 @@ pub use fault::FaultInjecting;
 pub use host::HostBackend;
 pub use huge_pages::{HugePageError, HugePageEvent, VariableMemory};
 pub use policy::{
-    resolve, AtomicCleanPolicy, HugePagePolicy, InvalidCode, Origin, Resolution, ResolutionWarning,
-    StaticMemoryPolicy,
+    resolve, AtomicCleanPolicy, HugePagePolicy, InvalidCode, PolicySource, Resolution,
+    ResolutionWarning, StaticMemoryPolicy,
 };
-pub use session::{ExecId, GraphId, Session, SessionConfig, SessionError, TensorId, VariableId};
+pub use session::{
+    ExecId, GraphId, SessionConfig, SessionError, SessionMemory, TensorId, VariableId,
+};
 pub use static_pool::{Growth, GrowthMode, StaticPool};
 pub use stats::MemoryStats;

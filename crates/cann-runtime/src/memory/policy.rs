@@ -188,7 +188,7 @@ impl TryFrom<i64> for HugePagePolicy {
 
 /// Where one part of the effective policy came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Origin {
+pub enum PolicySource {
     /// Nobody asked for it: off.
     Default,
     /// `static_memory_policy` asked for it.
@@ -199,7 +199,7 @@ pub enum Origin {
     Both,
 }
 
-impl Origin {
+impl PolicySource {
     fn of(option: bool, env: bool) -> Self {
         match (option, env) {
             (false, false) => Self::Default,
@@ -215,13 +215,13 @@ impl Origin {
     }
 }
 
-impl fmt::Display for Origin {
+impl fmt::Display for PolicySource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Origin::Default => "default (off)",
-            Origin::Option => "static_memory_policy",
-            Origin::Env => "GE_USE_STATIC_MEMORY",
-            Origin::Both => "static_memory_policy and GE_USE_STATIC_MEMORY",
+            PolicySource::Default => "default (off)",
+            PolicySource::Option => "static_memory_policy",
+            PolicySource::Env => "GE_USE_STATIC_MEMORY",
+            PolicySource::Both => "static_memory_policy and GE_USE_STATIC_MEMORY",
         })
     }
 }
@@ -283,9 +283,9 @@ pub struct Resolution {
     /// The policy the engine runs (never the legacy alias).
     pub effective: StaticMemoryPolicy,
     /// Where static expansion came from.
-    pub static_expansion: Origin,
+    pub static_expansion: PolicySource,
     /// Where dynamic expansion came from.
-    pub dynamic_expansion: Origin,
+    pub dynamic_expansion: PolicySource,
     /// What the user should know, in a stable order.
     pub warnings: Vec<ResolutionWarning>,
 }
@@ -325,11 +325,11 @@ pub fn resolve(option: Option<StaticMemoryPolicy>, env: Option<&str>) -> Resolut
         }
     }
     let asks = |p: Option<StaticMemoryPolicy>, f: fn(StaticMemoryPolicy) -> bool| p.is_some_and(f);
-    let static_expansion = Origin::of(
+    let static_expansion = PolicySource::of(
         asks(option, StaticMemoryPolicy::static_expansion),
         asks(env_policy, StaticMemoryPolicy::static_expansion),
     );
-    let dynamic_expansion = Origin::of(
+    let dynamic_expansion = PolicySource::of(
         asks(option, StaticMemoryPolicy::dynamic_expansion),
         asks(env_policy, StaticMemoryPolicy::dynamic_expansion),
     );

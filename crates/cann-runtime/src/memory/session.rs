@@ -24,7 +24,7 @@ pub use super::session_types::{
 };
 
 use super::atomic_clean::{plan, CleanPlan, StaticGraph};
-use super::backend::{BackendUsage, Block, MemoryBackend, PageSize, Target};
+use super::backend::{BackendUsage, Block, CleanTarget, MemoryBackend, PageSize};
 use super::error::MemoryError;
 use super::expandable::{ArenaAlloc, ExpandableArena};
 use super::huge_pages::VariableMemory;
@@ -55,7 +55,7 @@ struct Running {
 
 /// See the module docs.
 #[derive(Debug)]
-pub struct Session<B: MemoryBackend> {
+pub struct SessionMemory<B: MemoryBackend> {
     backend: B,
     cfg: SessionConfig,
     policy: StaticMemoryPolicy,
@@ -91,7 +91,7 @@ fn release<B: MemoryBackend>(
     }
 }
 
-impl<B: MemoryBackend> Session<B> {
+impl<B: MemoryBackend> SessionMemory<B> {
     /// A session on `backend`; reserves the arena when dynamic expansion is on.
     pub fn new(mut backend: B, cfg: SessionConfig) -> Result<Self, SessionError> {
         let policy = cfg.policy.normalized();
@@ -260,9 +260,9 @@ impl<B: MemoryBackend> Session<B> {
                 break;
             }
             let (target, base) = match &run.held {
-                Some(Held::Block(b)) => (Target::Block(b), 0),
+                Some(Held::Block(b)) => (CleanTarget::Block(b), 0),
                 Some(Held::Arena(a)) => match &self.arena {
-                    Some(arena) => (Target::Reservation(arena.reservation()), a.offset()),
+                    Some(arena) => (CleanTarget::Reservation(arena.reservation()), a.offset()),
                     None => {
                         return Err(MemoryError::UnknownAllocation { offset: a.offset() }.into())
                     }

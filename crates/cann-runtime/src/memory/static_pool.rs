@@ -11,7 +11,7 @@
 //!   map is one range) this mode reserves address space once and commits each
 //!   addition at the end of what is already committed.
 
-use super::backend::{round_up, Block, MemoryBackend, PageSize, Reservation, Target};
+use super::backend::{round_up, Block, CleanTarget, MemoryBackend, PageSize, Reservation};
 use super::error::MemoryError;
 
 /// How the pool grows when a bigger graph arrives.
@@ -87,11 +87,13 @@ impl StaticPool {
     }
 
     /// The pool's memory, for cleaning; `None` while empty.
-    pub fn target(&self) -> Option<Target<'_>> {
+    pub fn target(&self) -> Option<CleanTarget<'_>> {
         match &self.storage {
             Storage::Empty => None,
-            Storage::Block(b) => Some(Target::Block(b)),
-            Storage::Reserved { r, committed } if *committed > 0 => Some(Target::Reservation(r)),
+            Storage::Block(b) => Some(CleanTarget::Block(b)),
+            Storage::Reserved { r, committed } if *committed > 0 => {
+                Some(CleanTarget::Reservation(r))
+            }
             Storage::Reserved { .. } => None,
         }
     }

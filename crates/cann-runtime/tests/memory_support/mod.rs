@@ -87,11 +87,11 @@ pub fn transformer_steps(steps: usize, seed: u64) -> Vec<Op> {
 }
 
 use cann_runtime::memory::{
-    BestFitCaching, CachedAlloc, MemoryBackend, MemoryStats, Session, TensorId,
+    BestFitCaching, CachedAlloc, MemoryBackend, MemoryStats, SessionMemory, TensorId,
 };
 
 /// Replays `ops` as executions of one dynamic-shape graph.
-pub fn replay_session<B: MemoryBackend>(s: &mut Session<B>, ops: &[Op]) -> MemoryStats {
+pub fn replay_session<B: MemoryBackend>(s: &mut SessionMemory<B>, ops: &[Op]) -> MemoryStats {
     let graph = s.register_dynamic();
     let mut exec = s.begin(graph).unwrap();
     let mut live: Vec<Option<TensorId>> = Vec::new();

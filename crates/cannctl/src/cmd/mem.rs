@@ -1,5 +1,5 @@
 //! `cannctl mem`: what each `static_memory_policy` / `atomic_clean_policy`
-//! does to a workload, on the runtime's own engine (`cann_runtime::memsim`).
+//! does to a workload, on the runtime's own engine (`cann_memsim` over `cann_runtime::memory`).
 //! Thin: arguments in, library call, text or JSON out.
 
 use std::io::Write;
@@ -8,8 +8,8 @@ use std::path::Path;
 use cann_runtime::memory::{self as rt, GrowthMode};
 
 use crate::cli::{MemCommand, OutputFormat};
-use cann_runtime::memsim::report::{growth_name, human_bytes, offsets_csv};
-use cann_runtime::memsim::{
+use cann_memsim::report::{growth_name, human_bytes, offsets_csv};
+use cann_memsim::{
     compare, load_buffers, load_trace, render_svg, replay, CleanComparison, ImportOptions,
     ImportReport, PlanOptions, PlanSummary, ReplayConfig, SimSummary, Trace,
 };

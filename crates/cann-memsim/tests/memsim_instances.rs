@@ -9,7 +9,7 @@
 
 use std::path::PathBuf;
 
-use cann_runtime::memsim::{parse_csv, plan_with, PlanOptions};
+use cann_memsim::{parse_csv, plan_with, PlanOptions};
 
 fn data_dir() -> Option<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");

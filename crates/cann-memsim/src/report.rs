@@ -12,7 +12,7 @@ use super::error::MemsimError;
 use super::replay::Replay;
 use super::torch::{import_snapshot, is_pickle, is_snapshot_json, ImportOptions, ImportReport};
 use super::trace::{parse_jsonl, Trace, MAX_TRACE_BYTES};
-use crate::memory::{GrowthMode, StaticMemoryPolicy};
+use cann_runtime::memory::{GrowthMode, StaticMemoryPolicy};
 
 /// Reads a file of at most [`MAX_TRACE_BYTES`].
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, MemsimError> {

@@ -2,7 +2,7 @@
 //! (beside the repository; skipped with a message when absent), and replay
 //! time of the example traces under every policy.
 //!
-//! `cargo bench -p cann-runtime --bench memsim` prints arena / LOAD per
+//! `cargo bench -p cann-memsim --bench memsim` prints arena / LOAD per
 //! instance before criterion times the whole `plan` call.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -10,8 +10,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use cann_memsim::{compare, load_trace, parse_csv, plan, ImportOptions};
 use cann_runtime::memory::{AtomicCleanPolicy, GrowthMode};
-use cann_runtime::memsim::{compare, load_trace, parse_csv, plan, ImportOptions};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn repo() -> PathBuf {

@@ -1,11 +1,11 @@
-//! Replays a [`Trace`] on the issue-6 engine: a real [`Session`] on a fresh
+//! Replays a [`Trace`] on the issue-6 engine: a real [`SessionMemory`] on a fresh
 //! [`CountingBackend`], so the numbers are the engine's own, not a model of it.
 
 use super::error::{MemsimError, Place};
 use super::trace::{GraphKind, Op, Trace};
-use crate::memory::{
-    AtomicCleanPolicy, CountingBackend, ExecId, GraphId, GrowthMode, MemoryStats, Session,
-    SessionConfig, SessionError, StaticMemoryPolicy, TensorId, VariableId,
+use cann_runtime::memory::{
+    AtomicCleanPolicy, CountingBackend, ExecId, GraphId, GrowthMode, MemoryStats, SessionConfig,
+    SessionError, SessionMemory, StaticMemoryPolicy, TensorId, VariableId,
 };
 
 /// What to simulate.
@@ -89,7 +89,7 @@ pub fn replay(trace: &Trace, cfg: ReplayConfig) -> Result<Replay, MemsimError> {
         }
     };
     let mut session =
-        Session::new(CountingBackend::new(), scfg).map_err(|source| MemsimError::Replay {
+        SessionMemory::new(CountingBackend::new(), scfg).map_err(|source| MemsimError::Replay {
             place: place(0),
             source,
         })?;

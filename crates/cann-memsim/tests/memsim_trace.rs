@@ -5,14 +5,14 @@
 
 use std::path::PathBuf;
 
-use cann_runtime::memory::{AtomicCleanPolicy, GrowthMode, StaticMemoryPolicy as P};
-use cann_runtime::memsim::{
+use cann_memsim::{
     compare, load_trace, parse_jsonl, replay, write_jsonl, ImportOptions, ReplayConfig,
 };
+use cann_runtime::memory::{AtomicCleanPolicy, GrowthMode, StaticMemoryPolicy as P};
 
 const MIB: u64 = 1 << 20;
 
-fn run(text: &str, policy: P) -> cann_runtime::memsim::Replay {
+fn run(text: &str, policy: P) -> cann_memsim::Replay {
     replay(
         &parse_jsonl("t.jsonl", text).unwrap(),
         ReplayConfig::new(policy),
@@ -227,8 +227,7 @@ fn examples_round_trip_through_the_writer() {
     for name in ["training.jsonl", "dynamic-seq.jsonl"] {
         let (a, _) = load_trace(&examples().join(name), ImportOptions::default()).unwrap();
         let b = parse_jsonl("again", &write_jsonl(&a)).unwrap();
-        let ops =
-            |t: &cann_runtime::memsim::Trace| t.events.iter().map(|e| e.op).collect::<Vec<_>>();
+        let ops = |t: &cann_memsim::Trace| t.events.iter().map(|e| e.op).collect::<Vec<_>>();
         assert_eq!(ops(&a), ops(&b), "{name}");
         assert_eq!(
             (&a.graphs, &a.execs, &a.tensors, &a.vars),
@@ -271,8 +270,7 @@ fn example_dynamic_shapes() {
 #[test]
 fn summary_json_has_the_contract_keys() {
     let r = run(OVERLAP, P::StaticExpand);
-    let v =
-        serde_json::to_value(cann_runtime::memsim::SimSummary::new(P::StaticExpand, &r)).unwrap();
+    let v = serde_json::to_value(cann_memsim::SimSummary::new(P::StaticExpand, &r)).unwrap();
     for key in [
         "policy",
         "peak_reserved_bytes",
@@ -297,7 +295,7 @@ fn plot_draws_every_policy() {
     )
     .unwrap();
     let all = compare(&t, AtomicCleanPolicy::Centralized, GrowthMode::Documented).unwrap();
-    let svg = cann_runtime::memsim::render_svg("curves", t.events.len(), &all).unwrap();
+    let svg = cann_memsim::render_svg("curves", t.events.len(), &all).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
     for p in [0, 2, 3, 4] {
         assert!(svg.contains(&format!("policy {p} reserved")), "{p}");

@@ -3,12 +3,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cann_runtime::memory::AtomicCleanPolicy;
-use cann_runtime::memsim::report::offsets_csv;
-use cann_runtime::memsim::{
+use cann_memsim::report::offsets_csv;
+use cann_memsim::{
     load, parse_csv, plan, plan_policy, plan_with, verify, Buffer, CleanComparison, PlanOptions,
     PlanSummary,
 };
+use cann_runtime::memory::AtomicCleanPolicy;
 
 fn bufs(text: &str) -> Vec<Buffer> {
     parse_csv("b.csv", text).unwrap()
@@ -181,7 +181,7 @@ fn random_instances_always_verify() {
         };
         for policy in [AtomicCleanPolicy::Centralized, AtomicCleanPolicy::Separate] {
             let p = plan_policy(&b, policy, opts).unwrap();
-            let live = cann_runtime::memsim::as_live(&b, policy);
+            let live = cann_memsim::as_live(&b, policy);
             verify(&live, &p.plan.offsets, p.plan.arena).unwrap();
             assert!(p.plan.arena >= p.plan.load, "case {case}");
             assert_eq!(p.plan.load, load(&live));

@@ -65,7 +65,7 @@ pub enum MemsimError {
         /// The event.
         place: Place,
         /// The engine's error.
-        source: crate::memory::SessionError,
+        source: cann_runtime::memory::SessionError,
     },
     /// A plan failed its own verification (a planner bug, never the input's fault).
     #[error("plan verification failed: {0}")]

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::backend::{BackendError, BackendUsage, Block, PageSize, Reservation, Target};
+use super::backend::{BackendError, BackendUsage, Block, CleanTarget, PageSize, Reservation};
 use super::interval::IntervalSet;
 
 #[derive(Debug)]
@@ -25,7 +25,7 @@ struct ResRec {
 
 /// The books of one backend.
 #[derive(Debug)]
-pub(crate) struct Ledger {
+pub(crate) struct Registry {
     base_page: u64,
     next_id: u64,
     blocks: BTreeMap<u64, BlockRec>,
@@ -33,7 +33,7 @@ pub(crate) struct Ledger {
     usage: BackendUsage,
 }
 
-impl Ledger {
+impl Registry {
     pub(crate) fn new(base_page: u64) -> Self {
         Self {
             base_page: base_page.max(1),
@@ -179,17 +179,17 @@ impl Ledger {
     /// returns its absolute address.
     pub(crate) fn check_writable(
         &self,
-        target: Target<'_>,
+        target: CleanTarget<'_>,
         offset: u64,
         len: u64,
     ) -> Result<u64, BackendError> {
         let (id, addr, ok) = match target {
-            Target::Block(b) => {
+            CleanTarget::Block(b) => {
                 let (addr, blen) = self.block(b)?;
                 let ok = offset.checked_add(len).is_some_and(|end| end <= blen);
                 (b.id(), addr, ok)
             }
-            Target::Reservation(r) => {
+            CleanTarget::Reservation(r) => {
                 let rec = self.reservation(r)?;
                 let ok = offset
                     .checked_add(len)

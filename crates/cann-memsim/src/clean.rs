@@ -8,12 +8,12 @@
 //!   from the start of the run until the last memset output's last use. It is
 //!   planned as one buffer; the outputs get consecutive offsets inside it.
 //!
-//! The same model as [`crate::memory::atomic_clean`], applied to a buffer list.
+//! The same model as [`cann_runtime::memory::atomic_clean`], applied to a buffer list.
 
 use super::buffers::{load, verify, Buffer};
 use super::error::MemsimError;
 use super::planner::{plan_with, Plan, PlanOptions};
-use crate::memory::AtomicCleanPolicy;
+use cann_runtime::memory::AtomicCleanPolicy;
 
 /// A plan under one clean policy.
 #[derive(Debug, Clone, PartialEq)]

@@ -6,10 +6,8 @@
 
 use std::path::PathBuf;
 
+use cann_memsim::{import_snapshot, load_trace, replay, ImportOptions, MemsimError, ReplayConfig};
 use cann_runtime::memory::StaticMemoryPolicy;
-use cann_runtime::memsim::{
-    import_snapshot, load_trace, replay, ImportOptions, MemsimError, ReplayConfig,
-};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -191,12 +189,12 @@ fn long_ring_buffer_window() {
         peaks.push(r.stats.peak_live_bytes);
     }
     assert_eq!(peaks[0], peaks[1], "live bytes do not depend on the policy");
-    let all = cann_runtime::memsim::compare(
+    let all = cann_memsim::compare(
         &trace,
         cann_runtime::memory::AtomicCleanPolicy::Centralized,
         cann_runtime::memory::GrowthMode::Documented,
     )
     .unwrap();
-    let svg = cann_runtime::memsim::render_svg("ring", trace.events.len(), &all).unwrap();
+    let svg = cann_memsim::render_svg("ring", trace.events.len(), &all).unwrap();
     assert!(svg.len() < 3_000_000, "{}", svg.len());
 }

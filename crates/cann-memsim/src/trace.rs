@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 
 use super::error::{json_message, MemsimError};
-use crate::memory::{MemsetOutput, StaticGraph};
+use cann_runtime::memory::{MemsetOutput, StaticGraph};
 
 /// Largest trace file read (a safety limit against feeding a disk image).
 pub const MAX_TRACE_BYTES: u64 = 1 << 30;

@@ -1,11 +1,11 @@
 //! What-if simulation and static planning for the memory policies
-//! (`cannctl mem`), on the engine of [`crate::memory`].
+//! (`cannctl mem`), on the engine of [`cann_runtime::memory`].
 //!
 //! - [`trace`]: the JSONL trace format (reader, checker, writer).
 //! - [`torch`]: import of PyTorch / torch_npu memory snapshots
 //!   (`_dump_snapshot`, pickle or JSON) into a trace.
-//! - [`replay`]: drives a [`crate::memory::Session`] on a fresh
-//!   [`crate::memory::CountingBackend`] per policy and records the curves.
+//! - [`replay`]: drives a [`cann_runtime::memory::SessionMemory`] on a fresh
+//!   [`cann_runtime::memory::CountingBackend`] per policy and records the curves.
 //! - [`buffers`], [`planner`], [`clean`]: static offset planning against the
 //!   LOAD lower bound, verified, with the cost of `atomic_clean_policy` 0.
 //! - [`plot`]: the SVG chart of `cannctl mem compare --plot`.
