@@ -189,6 +189,171 @@ window.CANN_SEARCH = [
     "zh": "TensorFlow 集群描述（JSON）。其中配置了集群时，NPURunConfig 要求设置 distribute（ParameterServerStrategy）并开启 mix_compile_mode；NPUEstimator 据此生成 job 与 task_index。"
   },
   {
+    "class": "Environment",
+    "en": "Task id of a training or online inference job. Keep to letters, digits, `-` and `_`, and avoid an all-digit id with a leading 0.",
+    "ge": null,
+    "kind": "option",
+    "name": "JOB_ID",
+    "path": "env.JOB_ID",
+    "url": "options/env.JOB_ID.html",
+    "values": "",
+    "zh": "训练或在线推理任务的自定义任务 ID。建议只用字母、数字、`-` 和 `_`，避免以 0 开头的纯数字。"
+  },
+  {
+    "class": "Environment",
+    "en": "Path and name of the rank table that describes the devices taking part in collective communication (distributed training or inference).",
+    "ge": null,
+    "kind": "option",
+    "name": "RANK_TABLE_FILE",
+    "path": "env.RANK_TABLE_FILE",
+    "url": "options/env.RANK_TABLE_FILE.html",
+    "values": "",
+    "zh": "分布式训练或推理时，描述参与集合通信的 AI 处理器资源的 rank table 文件路径及文件名。"
+  },
+  {
+    "class": "Environment",
+    "en": "Rank of this process in its collective communication group; must equal the rank_id the rank table gives this device.",
+    "ge": null,
+    "kind": "option",
+    "name": "RANK_ID",
+    "path": "env.RANK_ID",
+    "url": "options/env.RANK_ID.html",
+    "values": "",
+    "zh": "当前进程在集合通信进程组中的 rank ID，须与 rank table 中该设备的 rank_id 一致。"
+  },
+  {
+    "class": "Environment",
+    "en": "Number of devices of the current training or inference job in distributed runs.",
+    "ge": null,
+    "kind": "option",
+    "name": "RANK_SIZE",
+    "path": "env.RANK_SIZE",
+    "url": "options/env.RANK_SIZE.html",
+    "values": "",
+    "zh": "分布式训练或推理时当前任务使用的设备数量。"
+  },
+  {
+    "class": "Environment",
+    "en": "Without a rank table: IPv4 or IPv6 address the master node listens on. Set with the other CM_* variables, never with RANK_TABLE_FILE, RANK_ID or RANK_SIZE.",
+    "ge": null,
+    "kind": "option",
+    "name": "CM_CHIEF_IP",
+    "path": "env.CM_CHIEF_IP",
+    "url": "options/env.CM_CHIEF_IP.html",
+    "values": "",
+    "zh": "不使用 rank table 时：主节点监听的 IPv4 或 IPv6 地址。与其他 CM_* 变量一起配置，不能与 RANK_TABLE_FILE、RANK_ID、RANK_SIZE 同时使用。"
+  },
+  {
+    "class": "Environment",
+    "en": "Without a rank table: port the master node listens on; it must be free.",
+    "ge": null,
+    "kind": "option",
+    "name": "CM_CHIEF_PORT",
+    "path": "env.CM_CHIEF_PORT",
+    "url": "options/env.CM_CHIEF_PORT.html",
+    "values": "",
+    "zh": "不使用 rank table 时：主节点监听的端口，须未被其他进程占用。"
+  },
+  {
+    "class": "Environment",
+    "en": "Without a rank table: logical id of the master node's device that gathers the cluster information; below the number of devices of the server.",
+    "ge": null,
+    "kind": "option",
+    "name": "CM_CHIEF_DEVICE",
+    "path": "env.CM_CHIEF_DEVICE",
+    "url": "options/env.CM_CHIEF_DEVICE.html",
+    "values": "",
+    "zh": "不使用 rank table 时：主节点上负责汇总集群信息的设备逻辑 ID，须小于服务器上的设备数。"
+  },
+  {
+    "class": "Environment",
+    "en": "Without a rank table: number of devices in the communicator.",
+    "ge": null,
+    "kind": "option",
+    "name": "CM_WORKER_SIZE",
+    "path": "env.CM_WORKER_SIZE",
+    "url": "options/env.CM_WORKER_SIZE.html",
+    "values": "",
+    "zh": "不使用 rank table 时：通信域中的设备数量。"
+  },
+  {
+    "class": "Environment",
+    "en": "Without a rank table: IPv4 or IPv6 address of the network card this device uses to talk to the master node.",
+    "ge": null,
+    "kind": "option",
+    "name": "CM_WORKER_IP",
+    "path": "env.CM_WORKER_IP",
+    "url": "options/env.CM_WORKER_IP.html",
+    "values": "",
+    "zh": "不使用 rank table 时：当前设备与主节点交互信息所用网卡的 IPv4 或 IPv6 地址。"
+  },
+  {
+    "class": "Environment",
+    "en": "TensorFlow 1.15 training with dynamic-shape inputs: convert V1 control flow (Switch, Merge, Enter, ...) to V2 (If, While, ...). Calls through tf.raw_ops are not converted; changing the script is the better fix.",
+    "ge": null,
+    "kind": "option",
+    "name": "ENABLE_FORCE_V2_CONTROL",
+    "path": "env.ENABLE_FORCE_V2_CONTROL",
+    "url": "options/env.ENABLE_FORCE_V2_CONTROL.html",
+    "values": "0 off 1 on",
+    "zh": "TensorFlow 1.15 动态 shape 输入训练场景：将 V1 控制流算子（Switch、Merge、Enter 等）转换为 V2（If、While 等）。通过 tf.raw_ops 调用的算子不做转换；更推荐修改脚本。"
+  },
+  {
+    "class": "Environment",
+    "en": "TensorFlow 1.15 training or online inference: replace FP32 by HF32 (FP32's range, about FP16's precision) in Conv and MatMul. Unset: on for Conv, off for MatMul. Ranks between the ByNodeName and ByOpType entries of op_precision_mode.",
+    "ge": null,
+    "kind": "option",
+    "name": "ENABLE_HF32_EXECUTION",
+    "path": "env.ENABLE_HF32_EXECUTION",
+    "url": "options/env.ENABLE_HF32_EXECUTION.html",
+    "values": "0 off 1 on",
+    "zh": "TensorFlow 1.15 训练或在线推理：在 Conv、MatMul 算子中以 HF32（取值范围同 FP32、精度接近 FP16）替换 FP32。未设置时 Conv 开启、MatMul 关闭。优先级介于 op_precision_mode 的 ByNodeName 与 ByOpType 配置之间。"
+  },
+  {
+    "class": "Environment",
+    "en": "TensorFlow 2.6.5: debug logs of the TF Adapter (1 or true on, 0 or false off). Set before `import npu_device`.",
+    "ge": null,
+    "kind": "option",
+    "name": "NPU_DEBUG",
+    "path": "env.NPU_DEBUG",
+    "url": "options/env.NPU_DEBUG.html",
+    "values": "",
+    "zh": "TensorFlow 2.6.5：TF Adapter 调试日志开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。"
+  },
+  {
+    "class": "Environment",
+    "en": "TensorFlow 2.6.5: the TF Adapter dumps its graphs (1 or true on, 0 or false off). Set before `import npu_device`.",
+    "ge": null,
+    "kind": "option",
+    "name": "NPU_DUMP_GRAPH",
+    "path": "env.NPU_DUMP_GRAPH",
+    "url": "options/env.NPU_DUMP_GRAPH.html",
+    "values": "",
+    "zh": "TensorFlow 2.6.5：TF Adapter 导出图的开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。"
+  },
+  {
+    "class": "Environment",
+    "en": "TensorFlow 2.6.5: log how long each graph run takes (search the log for \"Graph engine run\" and \"cost\"). Works only with NPU_DEBUG on; set before `import npu_device`.",
+    "ge": null,
+    "kind": "option",
+    "name": "NPU_ENABLE_PERF",
+    "path": "env.NPU_ENABLE_PERF",
+    "url": "options/env.NPU_ENABLE_PERF.html",
+    "values": "",
+    "zh": "TensorFlow 2.6.5：在日志中打印每次图执行耗时（可搜索 \"Graph engine run\" 与 \"cost\"）。仅在 NPU_DEBUG 开启时生效；须在 `import npu_device` 之前设置。"
+  },
+  {
+    "class": "Environment",
+    "en": "TensorFlow 2.6.5: iterations offloaded to the NPU per loop. Set before `import npu_device`.",
+    "ge": null,
+    "kind": "option",
+    "name": "NPU_LOOP_SIZE",
+    "path": "env.NPU_LOOP_SIZE",
+    "url": "options/env.NPU_LOOP_SIZE.html",
+    "values": "",
+    "zh": "TensorFlow 2.6.5：每次下沉到 NPU 执行的迭代次数。须在 `import npu_device` 之前设置。"
+  },
+  {
     "class": "DumpConfig",
     "en": "Dump operator data to dump_path. Cannot be on together with enable_dump_debug.",
     "ge": "ge.exec.enableDump",
@@ -707,14 +872,14 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "TF1 session only, internal: the task type of this process in a PS-worker cluster. NPUEstimator fills it from TF_CONFIG (`localhost` without one).",
+    "en": "TF1 session only, internal: the task type of this process in a PS-worker cluster (`ps` and `default` skip the adapter's graph rewriting). NPUEstimator fills it from TF_CONFIG; a parameter_map without it means `localhost`.",
     "ge": null,
     "kind": "option",
     "name": "job",
     "path": "npu_run_config.job",
     "url": "options/npu_run_config.job.html",
     "values": "",
-    "zh": "仅 TF1 session，内部参数：PS-Worker 集群中本进程的任务类型。NPUEstimator 从 TF_CONFIG 读取（未配置时为 `localhost`）。"
+    "zh": "仅 TF1 session，内部参数：PS-Worker 集群中本进程的任务类型（`ps` 与 `default` 时适配器跳过图改写）。NPUEstimator 从 TF_CONFIG 读取；parameter_map 中未设置时按 `localhost` 处理。"
   },
   {
     "class": "NPURunConfig",
@@ -729,14 +894,14 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "TF1 session only: NPUEstimator always writes it (as true), but the adapter of this release does not read it; setting it has no effect.",
+    "en": "TF1 session only, no effect: NPUEstimator always writes it (as true) into the parameter map, but no C++ code of the adapter reads the key, in this release or in the older r1.x branches.",
     "ge": null,
     "kind": "option",
     "name": "min_group_size",
     "path": "npu_run_config.min_group_size",
     "url": "options/npu_run_config.min_group_size.html",
     "values": "",
-    "zh": "仅 TF1 session：NPUEstimator 总会写入该项（值为 true），但本版本适配器并不读取，设置后无效果。"
+    "zh": "仅 TF1 session，无实际作用：NPUEstimator 总会把该项（值为 true）写入 parameter_map，但适配器的 C++ 代码从不读取该键，本版本及更早的 r1.x 分支均如此。"
   },
   {
     "class": "NPURunConfig",
@@ -1549,7 +1714,7 @@ window.CANN_SEARCH = [
     "name": "precision_mode",
     "path": "npu_run_config.precision_mode",
     "url": "options/npu_run_config.precision_mode.html",
-    "values": "\"allow_fp32_to_fp16\" allow-fp32-to-fp16 \"force_fp16\" force-fp16 \"force_fp32\" force-fp32 \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"must_keep_origin_dtype\" must-keep-origin-dtype \"allow_mix_precision\" allow-mix-precision \"allow_mix_precision_fp16\" allow-mix-precision-fp16 \"allow_mix_precision_bf16\" allow-mix-precision-bf16 \"allow_fp32_to_bf16\" allow-fp32-to-bf16",
+    "values": "\"allow_fp32_to_fp16\" allow-fp32-to-fp16 \"force_fp16\" force-fp16 \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"must_keep_origin_dtype\" must-keep-origin-dtype \"allow_mix_precision_fp16\" allow-mix-precision-fp16 \"allow_mix_precision_bf16\" allow-mix-precision-bf16 \"allow_fp32_to_bf16\" allow-fp32-to-bf16",
     "zh": "全局算子精度模式（旧开关；推荐使用 precision_mode_v2，二者不能同时配置）。默认值随产品及训练/推理场景而不同。"
   },
   {
@@ -1565,14 +1730,14 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "Legacy: NPUEstimator always writes it, but the adapter of this release does not read it; use precision_mode_v2.",
+    "en": "Legacy, no effect: NPURunConfig accepts it and NPUEstimator copies it into the parameter map, but no C++ code of the adapter reads the key; choose precision with precision_mode_v2.",
     "ge": null,
     "kind": "option",
     "name": "enable_reduce_precision",
     "path": "npu_run_config.enable_reduce_precision",
     "url": "options/npu_run_config.enable_reduce_precision.html",
     "values": "",
-    "zh": "旧参数：NPUEstimator 总会写入该项，但本版本适配器不再读取；请使用 precision_mode_v2。"
+    "zh": "旧参数，无实际作用：NPURunConfig 接受该参数，NPUEstimator 会把它写入 parameter_map，但适配器的 C++ 代码从不读取该键；请使用 precision_mode_v2 设置精度。"
   },
   {
     "class": "NPURunConfig",

@@ -5,6 +5,7 @@
 
 mod drill;
 mod ensure;
+mod fidelity;
 mod regenerate;
 
 use std::process::ExitCode;
@@ -20,16 +21,21 @@ const TASKS: &[(&str, &str)] = &[
         "fail, naming each file, when a generated file is stale against spec/",
     ),
     (
+        "fidelity",
+        "read upstream checkouts (--upstream, --ge) into spec/fidelity/upstream.json",
+    ),
+    (
         "release-drill",
         "add a product and a release to a copy's spec only, rebuild, check cannctl",
     ),
 ];
 
-fn run(task: &str, _args: &[String]) -> Option<Result<(), Box<dyn std::error::Error>>> {
+fn run(task: &str, args: &[String]) -> Option<Result<(), Box<dyn std::error::Error>>> {
     Some(match task {
         "regenerate" => regenerate::run(ensure::Mode::Write).map_err(Into::into),
         "check" => regenerate::run(ensure::Mode::Check).map_err(Into::into),
         "release-drill" => drill::run(&workspace_root()),
+        "fidelity" => fidelity::run(args).map_err(Into::into),
         _ => return None,
     })
 }

@@ -80,6 +80,34 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             Some(cann_spec::Encoding::Bool) => quote!(::core::option::Option::Some(#k::meta::Encoding::Bool)),
             None => quote!(::core::option::Option::None),
         };
+        let est_default = match &o.surfaces.estimator_default {
+            cann_spec::PyDefault::None => quote!(#k::meta::PyDefault::None),
+            cann_spec::PyDefault::Required => quote!(#k::meta::PyDefault::Required),
+            cann_spec::PyDefault::Lit(l) => {
+                let l = lit(l, s);
+                quote!(#k::meta::PyDefault::Lit(#l))
+            }
+        };
+        let tf2_default = match &o.surfaces.tf2_default {
+            Some(l) => {
+                let l = lit(l, s);
+                quote!(::core::option::Option::Some(#l))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let tf2_values = match &o.surfaces.tf2_values {
+            Some(vs) => {
+                let vs = vs.iter().map(|v| match v {
+                    Some(l) => {
+                        let l = lit(l, s);
+                        quote!(::core::option::Option::Some(#l))
+                    }
+                    None => quote!(::core::option::Option::None),
+                });
+                quote!(::core::option::Option::Some(&[#(#vs),*]))
+            }
+            None => quote!(::core::option::Option::None),
+        };
         let env = opt_str(o.surfaces.env.as_deref());
         let avail = span(&o.available, s);
         let prods = products(o.effective_products(spec), s);
@@ -118,7 +146,9 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             #k::meta::OptionMeta {
                 name: #name, path: #path, config: #config, ty: #ty, default: #default,
                 values: &[#(#values),*], range: #range, unit: #unit, ge_key: #ge,
-                estimator: #est, session: #session, tf2: #tf2, tf2_as: #tf2_as, env: #env,
+                estimator: #est, estimator_default: #est_default, session: #session,
+                tf2: #tf2, tf2_as: #tf2_as, tf2_default: #tf2_default, tf2_values: #tf2_values,
+                env: #env,
                 available: #avail, products: #prods, deprecated: #dep,
                 changes: &[#(#changes),*], doc: #doc,
                 source: &[#(#source),*],

@@ -20,16 +20,16 @@ fn bench(c: &mut Criterion) {
         b.iter(|| validate(black_box(&file.config), target))
     });
     g.bench_function("emit_ge", |b| {
-        b.iter(|| emit(black_box(&file.config), Format::Ge))
+        b.iter(|| emit(black_box(&file.config), Format::Ge).ok())
     });
     g.bench_function("emit_session", |b| {
-        b.iter(|| emit(black_box(&file.config), Format::Session))
+        b.iter(|| emit(black_box(&file.config), Format::Session).ok())
     });
     g.bench_function("parse_validate_emit", |b| {
         b.iter(|| {
             let f = parse_config(black_box(EXAMPLE)).unwrap_or_default();
             let r = validate(&f.config, target);
-            (r, emit(&f.config, Format::Ge))
+            (r, emit(&f.config, Format::Ge).ok())
         })
     });
     g.finish();

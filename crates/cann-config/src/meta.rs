@@ -106,6 +106,17 @@ pub enum Encoding {
     Bool,
 }
 
+/// The default of a Python constructor parameter, as upstream declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PyDefault {
+    /// `name=None`.
+    None,
+    /// `name=<literal>`.
+    Lit(Lit),
+    /// No default: a call must pass it.
+    Required,
+}
+
 /// How a value is set on a TF1 session's `parameter_map`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Accessor {
@@ -227,10 +238,16 @@ pub struct OptionMeta {
     pub unit: Option<&'static str>,
     pub ge_key: Option<&'static str>,
     pub estimator: Option<&'static str>,
+    /// The keyword's default in its class's constructor.
+    pub estimator_default: PyDefault,
     pub session: Option<(&'static str, Accessor)>,
     pub tf2: Option<&'static str>,
     /// How TF2 wants the value, when it differs from the option's type.
     pub tf2_as: Option<Encoding>,
+    /// The default of TF2's `OptionValue`; `None` for Python `None`.
+    pub tf2_default: Option<Lit>,
+    /// What TF2's `OptionValue` accepts (`None` items: Python `None`); `None`: anything.
+    pub tf2_values: Option<&'static [Option<Lit>]>,
     pub env: Option<&'static str>,
     pub available: Span,
     /// Effective support: the option's own list, else its class's.

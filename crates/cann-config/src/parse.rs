@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use cann_spec::yaml::{self, Kind, Node, Pos};
 
-use crate::meta::{Lang, Lit, OptionMeta, Severity};
+use crate::meta::{ConfigKindMeta, Lang, Lit, OptionMeta, Severity};
 use crate::{Config, CoreCounts, Diagnostic, Product, Release, SpecEnum};
 
 /// A config file as written: the target it names, the options, and what was wrong.
@@ -144,6 +144,23 @@ impl ParseCx {
             format!("{parent}.{key}")
         };
         let suggestion = cann_spec::did_you_mean(key, known.iter().copied());
+        // The environment holds many variables the spec has no reason to know (HCCL's,
+        // the driver's, the user's own): one it does not know is reported, not refused.
+        let environment = crate::CONFIGS
+            .iter()
+            .any(|c| c.kind == ConfigKindMeta::Environment && c.root_key == Some(parent));
+        if environment {
+            let msg = self.t(
+                format!("`{key}` is not an environment variable the spec knows; it is not checked"),
+                format!("规格中没有环境变量 `{key}`，不对其做检查"),
+            );
+            self.diagnostics
+                .push(at(Diagnostic::new(Severity::Warning, &path, msg), k.pos));
+            if let (Some(s), Some(d)) = (suggestion, self.diagnostics.last_mut()) {
+                d.hint = Some(format!("did you mean `{s}`?"));
+            }
+            return;
+        }
         let msg = self.t(
             format!(
                 "unknown option `{key}` in `{}`",

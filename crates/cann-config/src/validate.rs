@@ -229,6 +229,17 @@ impl Checker<'_> {
         }
     }
 
+    /// A value no emitter could write is an error here already, with the emitter's words.
+    fn carriable(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
+        if matches!(v, ValueRef::Str(s) if s.contains('\0')) {
+            let e = crate::emit::EmitError {
+                option: o.path,
+                kind: crate::emit::EmitErrorKind::Nul,
+            };
+            self.push(e.diagnostic(self.report.lang));
+        }
+    }
+
     fn cores(&mut self, o: &'static OptionMeta, c: crate::CoreCounts) {
         if c.cube == 0 || c.vector == 0 {
             let msg = self.report.t(
@@ -264,6 +275,7 @@ impl Checker<'_> {
 impl Visitor for Checker<'_> {
     fn value(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
         self.deprecated(o);
+        self.carriable(o, v);
         if !self.support(o, Some(v.to_string())) {
             return;
         }

@@ -323,12 +323,12 @@ fn chinese_messages() {
 #[test]
 fn tf2_gets_the_type_it_checks_for() {
     let f = parse("npu_run_config:\n  enable_small_channel: 1\n");
-    let out = cann_config::emit::tf2(&f.config);
+    let out = cann_config::emit::emit(&f.config, cann_config::emit::Format::Tf2).unwrap();
     assert!(
         out.contains("npu.global_options().enable_small_channel = True"),
         "{out}"
     );
-    let session = cann_config::emit::session(&f.config);
+    let session = cann_config::emit::emit(&f.config, cann_config::emit::Format::Session).unwrap();
     assert!(
         session.contains("parameter_map[\"enable_small_channel\"].i = 1"),
         "{session}"

@@ -40,9 +40,7 @@ pub const SESSION: &str = "session";
 pub const ACCESSOR: &str = "accessor";
 pub const TF2: &str = "tf2";
 pub const PATH: &str = "path";
-pub const AS: &str = "as";
-/// Values of `as:`.
-pub const ENCODINGS: &[&str] = &["int", "string", "bool"];
+pub const REQUIRED: &str = "required";
 pub const ENV: &str = "env";
 pub const DEPRECATED: &str = "deprecated";
 pub const SINCE: &str = "since";

@@ -160,17 +160,36 @@ pub enum Accessor {
     B,
 }
 
+/// The default of a Python constructor parameter, as upstream declares it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum PyDefault {
+    /// `name=None`.
+    #[default]
+    None,
+    /// `name=<literal>`.
+    Lit(Literal),
+    /// No default: the call must pass it.
+    Required,
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Surfaces {
     /// Keyword argument of the owning Python class.
     pub estimator: Option<String>,
+    /// The keyword's default in the class's constructor.
+    pub estimator_default: PyDefault,
     /// `custom_op.parameter_map[NAME]` and its accessor.
     pub session: Option<(String, Accessor)>,
     /// Attribute path below `npu.global_options()`.
     pub tf2: Option<String>,
     /// How TF2 wants the value when it differs from the option's type (e.g. the string
-    /// "0" where TF1 takes the integer 0).
+    /// "0" where TF1 takes the integer 0): the Python type of `tf2_values` and
+    /// `tf2_default`, derived by the loader.
     pub tf2_as: Option<Encoding>,
+    /// The default of TF2's `OptionValue` (`None` for Python `None`).
+    pub tf2_default: Option<Literal>,
+    /// The values TF2's `OptionValue` accepts (`None` items are Python `None`); `None`: any.
+    pub tf2_values: Option<Vec<Option<Literal>>>,
     /// Environment variable name.
     pub env: Option<String>,
 }

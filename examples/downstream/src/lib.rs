@@ -66,14 +66,15 @@ mod tests {
             cache_budget_mb: Some(1000),
             ..LauncherOptions::default()
         };
-        let ge = o.emit(Format::Ge);
+        let ge = o.emit(Format::Ge).unwrap();
         assert!(ge.contains("\"ge.exec.staticMemoryPolicy\": \"4\""), "{ge}");
         assert!(ge.contains("\"ge.aicoreNum\": \"8|16\""), "{ge}");
         assert!(o
             .emit(Format::Estimator)
+            .unwrap()
             .contains("memory_config=MemoryConfig(static_memory_policy=4)"));
         assert_eq!(
-            o.emit(Format::Env),
+            o.emit(Format::Env).unwrap(),
             "export ASCEND_MAX_OP_CACHE_SIZE=1000\n"
         );
         assert_eq!(LauncherOptions::from_config(&o.to_config()), o);

@@ -270,7 +270,11 @@ impl<'a> Facts<'a> {
                     title_en,
                     title_zh,
                     lang,
-                    code: emit(cfg, format),
+                    // A snippet that cannot be emitted says why, in the comment syntax
+                    // of both Python and the shell.
+                    code: emit(cfg, format).unwrap_or_else(|errors| {
+                        errors.iter().map(|e| format!("# {e}\n")).collect()
+                    }),
                 });
             }
         }

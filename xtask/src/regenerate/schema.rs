@@ -68,7 +68,12 @@ fn class_schema(spec: &Spec, c: &ConfigClass) -> Value {
         // An empty section (`memory_config:` with nothing under it) is accepted.
         "type": ["object", "null"],
         "properties": props,
-        "additionalProperties": false,
+        // cannctl warns about an environment variable it does not know and checks the
+        // rest; every other class refuses an unknown option.
+        "additionalProperties": match c.kind {
+            cann_spec::ConfigKind::Environment => json!({ "type": ["string", "integer", "boolean"] }),
+            cann_spec::ConfigKind::Python => json!(false),
+        },
     })
 }
 

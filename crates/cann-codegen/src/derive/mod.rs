@@ -109,8 +109,12 @@ pub fn expand_derive(
                 #k::validate(&self.to_config(), #k::Target { product, release: Self::RELEASE })
             }
 
-            /// Renders the options for the graph engine, a script or the shell.
-            pub fn emit(&self, format: #k::emit::Format) -> ::std::string::String {
+            /// Renders the options for the graph engine, a script or the shell, or says
+            /// every reason it cannot.
+            pub fn emit(
+                &self,
+                format: #k::emit::Format,
+            ) -> ::core::result::Result<::std::string::String, ::std::vec::Vec<#k::emit::EmitError>> {
                 #k::emit::emit_for(&self.to_config(), format, Self::RELEASE)
             }
         }

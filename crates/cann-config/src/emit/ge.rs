@@ -16,8 +16,14 @@ pub fn ge_options_for(cfg: &Config, release: Release) -> BTreeMap<&'static str, 
     impl Visitor for Ge {
         fn value(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
             if let Some(key) = o.ge_key_in(self.1) {
-                // The adapter sends booleans as lower-case "true"/"false".
-                self.0.insert(key, super::plain(v));
+                // The adapter hands booleans to the graph engine as "1"/"0"
+                // (hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc, e.g.
+                // `std::to_string(static_cast<int32_t>(hcom_parallel))`).
+                let text = match v {
+                    ValueRef::Bool(b) => if b { "1" } else { "0" }.to_string(),
+                    v => super::plain(v),
+                };
+                self.0.insert(key, text);
             }
         }
     }

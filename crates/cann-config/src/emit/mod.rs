@@ -3,13 +3,14 @@
 //!
 //! Only options that are set are written, as the adapter itself does.
 
+mod error;
 mod ge;
 mod python;
 
 use std::fmt::Write as _;
 
+pub use error::{EmitError, EmitErrorKind};
 pub use ge::{ge_options, ge_options_for};
-pub use python::{estimator, session, tf2};
 
 use crate::{Config, ValueRef, Visit, Visitor};
 
@@ -42,27 +43,59 @@ impl Format {
 }
 
 /// Renders `cfg` in `format`, as the newest release expects it.
-pub fn emit(cfg: &Config, format: Format) -> String {
+pub fn emit(cfg: &Config, format: Format) -> Result<String, Vec<EmitError>> {
     emit_for(cfg, format, crate::Release::LATEST)
 }
 
-/// Renders `cfg` in `format`, as `release` expects it.
-pub fn emit_for(cfg: &Config, format: Format, release: crate::Release) -> String {
-    match format {
+/// Renders `cfg` in `format`, as `release` expects it, or says every reason it cannot.
+pub fn emit_for(
+    cfg: &Config,
+    format: Format,
+    release: crate::Release,
+) -> Result<String, Vec<EmitError>> {
+    let mut errors = uncarriable(cfg);
+    let text = match format {
         Format::Ge => {
             let map = ge_options_for(cfg, release);
             serde_json::to_string_pretty(&map).unwrap_or_default() + "\n"
         }
-        Format::Estimator => estimator(cfg),
-        Format::Session => session(cfg),
-        Format::Tf2 => tf2(cfg),
+        Format::Estimator => python::estimator(cfg, release, &mut errors),
+        Format::Session => python::session(cfg),
+        Format::Tf2 => python::tf2(cfg),
         Format::Env => env(cfg),
         Format::Json => yaml_safe(serde_json::to_string_pretty(cfg).unwrap_or_default()) + "\n",
+    };
+    if errors.is_empty() {
+        Ok(text)
+    } else {
+        Err(errors)
     }
 }
 
+/// Values no format can carry. Only U+0000 is such a character: the shell's single quotes
+/// take every other one, Python string literals escape the rest (see `py_str`), and JSON
+/// escapes control characters.
+fn uncarriable(cfg: &Config) -> Vec<EmitError> {
+    struct Scan(Vec<EmitError>);
+    impl Visitor for Scan {
+        fn value(&mut self, o: &'static crate::meta::OptionMeta, v: ValueRef<'_>) {
+            if let ValueRef::Str(s) = v {
+                if s.contains('\0') {
+                    self.0.push(EmitError {
+                        option: o.path,
+                        kind: EmitErrorKind::Nul,
+                    });
+                }
+            }
+        }
+    }
+    let mut scan = Scan(Vec::new());
+    cfg.visit(&mut scan);
+    scan.0
+}
+
 /// `export NAME=value` for every environment variable the config sets.
-pub fn env(cfg: &Config) -> String {
+fn env(cfg: &Config) -> String {
     struct Env(String);
     impl Visitor for Env {
         fn value(&mut self, o: &'static crate::meta::OptionMeta, v: ValueRef<'_>) {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::meta::{Accessor, OptionMeta, TypeMeta};
+use crate::meta::{Accessor, OptionMeta, PyDefault, TypeMeta};
 use crate::{Config, ValueRef, Visit, Visitor, CONFIGS};
 
 /// A Python literal for the value.
@@ -55,48 +55,92 @@ fn not_expressible(out: &mut String, skipped: &[&'static OptionMeta], surface: &
     }
 }
 
-/// `config = NPURunConfig(...)` with nested `MemoryConfig(...)`.
-pub fn estimator(cfg: &Config) -> String {
-    #[derive(Default)]
-    struct Est {
-        /// Argument lists of the calls being built, innermost last.
-        stack: Vec<Vec<String>>,
+/// `config = NPURunConfig(...)` with nested `MemoryConfig(...)`. A keyword the
+/// constructor requires and the config leaves unset gets the spec's default for `release`,
+/// or is reported in `errors` when the spec has none.
+pub(super) fn estimator(
+    cfg: &Config,
+    release: crate::Release,
+    errors: &mut Vec<super::EmitError>,
+) -> String {
+    struct Est<'e> {
+        /// Argument lists of the calls being built, innermost last, with the keywords given.
+        stack: Vec<(Vec<String>, Vec<&'static str>)>,
         classes: Vec<&'static str>,
         skipped: Vec<&'static OptionMeta>,
         imports: Vec<&'static str>,
+        release: crate::Release,
+        errors: &'e mut Vec<super::EmitError>,
     }
-    impl Visitor for Est {
+    impl Est<'_> {
+        /// The required keywords of `class` that the call does not pass yet.
+        fn fill_required(&mut self, class: &str, args: &mut Vec<String>, given: &[&str]) {
+            let required = crate::OPTIONS
+                .iter()
+                .filter(|o| o.config == class && o.estimator_default == PyDefault::Required);
+            for o in required {
+                let Some(kw) = o.estimator else { continue };
+                if given.contains(&kw) {
+                    continue;
+                }
+                match o.default_in(self.release) {
+                    Some(d) => args.push(format!("{kw}={}", py_lit(d))),
+                    None => self.errors.push(super::EmitError {
+                        option: o.path,
+                        kind: super::EmitErrorKind::MissingArgument {
+                            class: o.config,
+                            param: kw,
+                        },
+                    }),
+                }
+            }
+        }
+    }
+    impl Visitor for Est<'_> {
         fn value(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
             match (o.estimator, self.stack.last_mut()) {
-                (Some(kw), Some(args)) => args.push(format!("{kw}={}", py(v))),
+                (Some(kw), Some((args, given))) => {
+                    args.push(format!("{kw}={}", py(v)));
+                    given.push(kw);
+                }
                 _ => self.skipped.push(o),
             }
         }
         fn enter(&mut self, o: &'static OptionMeta) {
-            self.stack.push(Vec::new());
+            self.stack.push((Vec::new(), Vec::new()));
             if let TypeMeta::Config(c) = o.ty {
                 self.classes.push(c);
             }
         }
         fn leave(&mut self, o: &'static OptionMeta) {
-            let args = self.stack.pop().unwrap_or_default();
+            let (mut args, given) = self.stack.pop().unwrap_or_default();
             let class = self.classes.pop().unwrap_or("");
+            self.fill_required(class, &mut args, &given);
             if let Some(i) = import_of(class) {
                 if !self.imports.contains(&i) {
                     self.imports.push(i);
                 }
             }
-            if let (Some(kw), Some(parent)) = (o.estimator, self.stack.last_mut()) {
+            if let (Some(kw), Some((parent, given))) = (o.estimator, self.stack.last_mut()) {
                 parent.push(format!("{kw}={class}({})", args.join(", ")));
+                given.push(kw);
             }
         }
     }
-    let mut e = Est::default();
+    let mut e = Est {
+        stack: Vec::new(),
+        classes: Vec::new(),
+        skipped: Vec::new(),
+        imports: Vec::new(),
+        release,
+        errors,
+    };
     let mut body = String::new();
     if let Some(run) = &cfg.npu_run_config {
-        e.stack.push(Vec::new());
+        e.stack.push((Vec::new(), Vec::new()));
         run.visit(&mut e);
-        let args = e.stack.pop().unwrap_or_default();
+        let (mut args, given) = e.stack.pop().unwrap_or_default();
+        e.fill_required("NPURunConfig", &mut args, &given);
         if let Some(i) = import_of("NPURunConfig") {
             if !e.imports.contains(&i) {
                 e.imports.insert(0, i);
@@ -121,7 +165,7 @@ pub fn estimator(cfg: &Config) -> String {
 }
 
 /// TF1 session: `custom_op.parameter_map[...]` with the option's accessor.
-pub fn session(cfg: &Config) -> String {
+pub(super) fn session(cfg: &Config) -> String {
     #[derive(Default)]
     struct Sess {
         lines: Vec<String>,
@@ -136,9 +180,13 @@ pub fn session(cfg: &Config) -> String {
                 self.skipped.push(o);
                 return;
             };
-            let rhs = match acc {
-                Accessor::S => format!("tf.compat.as_bytes({})", py(v)),
-                Accessor::I | Accessor::B => py(v),
+            // The literal the AttrValue field takes: the adapter parses `s` entries itself,
+            // so they carry the value's text whatever its type.
+            let rhs = match (acc, v) {
+                (Accessor::S, v) => format!("tf.compat.as_bytes({})", py_str(&super::plain(v))),
+                (Accessor::I, ValueRef::Bool(b)) => i64::from(b).to_string(),
+                (Accessor::B, ValueRef::Int(i)) => py(ValueRef::Bool(i != 0)),
+                (Accessor::I | Accessor::B, v) => py(v),
             };
             self.lines.push(format!(
                 "custom_op.parameter_map[{}].{} = {rhs}",
@@ -162,50 +210,109 @@ pub fn session(cfg: &Config) -> String {
         out.push_str(l);
         out.push('\n');
     }
+    // Every upstream session example turns both rewriters off: TF's remapping fuses ops the
+    // NPU graph cannot take, and its memory optimizer rewrites what the graph engine plans
+    // (hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/introduction.md).
     out.push_str("config.graph_options.rewrite_options.remapping = RewriterConfig.OFF\n");
+    out.push_str("config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF\n");
     out
 }
 
-/// The value converted to the Python type TF2 checks for, where the spec says it differs.
-fn as_tf2<'a>(o: &OptionMeta, v: ValueRef<'a>) -> ValueRef<'a> {
+/// The value in the Python type TF2's `OptionValue` declares, where it differs from the
+/// option's own type.
+fn as_tf2(o: &OptionMeta, v: ValueRef<'_>) -> Lit {
     use crate::meta::Encoding;
     match (o.tf2_as, v) {
-        (Some(Encoding::Bool), ValueRef::Int(i)) => ValueRef::Bool(i != 0),
-        (Some(Encoding::Int), ValueRef::Bool(b)) => ValueRef::Int(i64::from(b)),
-        _ => v,
+        (Some(Encoding::Bool), ValueRef::Int(i)) => Lit::Bool(i != 0),
+        (Some(Encoding::Int), ValueRef::Bool(b)) => Lit::Int(i64::from(b)),
+        (Some(Encoding::Str), ValueRef::Int(i)) => Lit::Owned(i.to_string()),
+        (Some(Encoding::Str), ValueRef::Bool(b)) => Lit::Owned(if b { "1" } else { "0" }.into()),
+        (_, ValueRef::Bool(b)) => Lit::Bool(b),
+        (_, ValueRef::Int(i)) => Lit::Int(i),
+        (_, ValueRef::Str(s)) => Lit::Owned(s.to_string()),
+        (_, ValueRef::Cores(c)) => Lit::Owned(c.to_string()),
     }
 }
 
-/// A string-typed value for TF2, kept alive for the borrow in `ValueRef::Str`.
-fn tf2_line(o: &OptionMeta, path: &str, v: ValueRef<'_>) -> String {
-    match (o.tf2_as, v) {
-        (Some(crate::meta::Encoding::Str), ValueRef::Int(i)) => {
-            format!("npu.global_options().{path} = {}", py_str(&i.to_string()))
+/// A value on its way to Python.
+enum Lit {
+    Bool(bool),
+    Int(i64),
+    Owned(String),
+}
+
+impl Lit {
+    fn python(&self) -> String {
+        match self {
+            Lit::Bool(true) => "True".into(),
+            Lit::Bool(false) => "False".into(),
+            Lit::Int(i) => i.to_string(),
+            Lit::Owned(s) => py_str(s),
         }
-        (Some(crate::meta::Encoding::Str), ValueRef::Bool(b)) => format!(
-            "npu.global_options().{path} = {}",
-            py_str(if b { "1" } else { "0" })
-        ),
-        _ => format!("npu.global_options().{path} = {}", py(as_tf2(o, v))),
+    }
+
+    /// Python's `==`, which `in` uses: `True == 1`, but `"1" != 1`.
+    fn equals(&self, l: &crate::meta::Lit) -> bool {
+        use crate::meta::Lit as M;
+        let num = |x: &Lit| match x {
+            Lit::Bool(b) => Some(i64::from(*b)),
+            Lit::Int(i) => Some(*i),
+            Lit::Owned(_) => None,
+        };
+        match (self, l) {
+            (Lit::Owned(a), M::Str(b)) => a == b,
+            (x, M::Int(i)) => num(x) == Some(*i),
+            (x, M::Bool(b)) => num(x) == Some(i64::from(*b)),
+            _ => false,
+        }
     }
 }
 
-/// TF2: attributes of `npu.global_options()`, set before `npu.open()`.
-pub fn tf2(cfg: &Config) -> String {
+/// A Python literal for a spec literal.
+fn py_lit(l: crate::meta::Lit) -> String {
+    match l {
+        crate::meta::Lit::Bool(b) => py(ValueRef::Bool(b)),
+        crate::meta::Lit::Int(i) => i.to_string(),
+        crate::meta::Lit::Str(s) => py_str(s),
+    }
+}
+
+/// TF2: attributes of `npu.global_options()`, set before `npu.open()`. A value the
+/// option's `OptionValue` would refuse is left out with a comment saying what it takes.
+pub(super) fn tf2(cfg: &Config) -> String {
     #[derive(Default)]
     struct T2 {
         lines: Vec<String>,
         skipped: Vec<&'static OptionMeta>,
+        refused: Vec<String>,
     }
     impl Visitor for T2 {
         fn value(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
             if o.env.is_some() {
                 return;
             }
-            match o.tf2 {
-                Some(path) => self.lines.push(tf2_line(o, path, v)),
-                None => self.skipped.push(o),
+            let Some(path) = o.tf2 else {
+                self.skipped.push(o);
+                return;
+            };
+            let lit = as_tf2(o, v);
+            if let Some(accepted) = o.tf2_values {
+                if !accepted.iter().flatten().any(|a| lit.equals(a)) {
+                    let shown: Vec<String> = accepted
+                        .iter()
+                        .map(|a| a.map_or_else(|| "None".to_string(), py_lit))
+                        .collect();
+                    self.refused.push(format!(
+                        "# `{}` = {} cannot be set through TF2 global options, which accept only {}; it is left out",
+                        o.path,
+                        lit.python(),
+                        shown.join(", ")
+                    ));
+                    return;
+                }
             }
+            self.lines
+                .push(format!("npu.global_options().{path} = {}", lit.python()));
         }
     }
     let mut t = T2::default();
@@ -214,7 +321,7 @@ pub fn tf2(cfg: &Config) -> String {
     }
     let mut out = String::from("import npu_device as npu\n\n");
     not_expressible(&mut out, &t.skipped, "TF2 global options");
-    for l in &t.lines {
+    for l in t.refused.iter().chain(&t.lines) {
         out.push_str(l);
         out.push('\n');
     }

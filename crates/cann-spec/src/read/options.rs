@@ -6,8 +6,8 @@ use super::{list, read_int_range, read_literal, MapReader};
 use crate::diag::{Diagnostics, Loc};
 use crate::keys as k;
 use crate::model::{
-    Accessor, CharClass, ConfigClass, ConfigKind, Deprecation, OptionSpec, OptionType, Support,
-    Surfaces, ValueSpec,
+    Accessor, CharClass, ConfigClass, ConfigKind, Deprecation, Encoding, Literal, OptionSpec,
+    OptionType, PyDefault, Support, Surfaces, ValueSpec,
 };
 use crate::yaml::{Kind, Node};
 
@@ -175,27 +175,8 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         };
         Some((sname, accessor))
     });
-    // `tf2: path` or `tf2: { path: ..., as: string }`.
-    let tf2 = r.get(k::TF2).and_then(|t| match t.as_str() {
-        Some(p) => Some((p.to_string(), None)),
-        None => {
-            let what = "`tf2`";
-            let tr = MapReader::new(file, t, what, &[k::PATH, k::AS], d)?;
-            let path = tr.string(k::PATH, what, d)?;
-            let enc = match tr.opt_string(k::AS, d).as_deref() {
-                None => None,
-                Some("int") => Some(crate::model::Encoding::Int),
-                Some("string") => Some(crate::model::Encoding::Str),
-                Some("bool") => Some(crate::model::Encoding::Bool),
-                Some(other) => {
-                    d.error(tr.loc(), format!("unknown encoding `{other}`"))
-                        .expected(list(k::ENCODINGS));
-                    None
-                }
-            };
-            Some((path, enc))
-        }
-    });
+    let estimator = r.get(k::ESTIMATOR).and_then(|e| read_keyword(file, e, d));
+    let tf2 = r.get(k::TF2).and_then(|t| read_tf2(file, t, d));
     let deprecated = r.get(k::DEPRECATED).and_then(|dn| {
         let what = "`deprecated`";
         let dr = MapReader::new(file, dn, what, &[k::SINCE, k::REPLACEMENT, k::NOTE], d)?;
@@ -214,12 +195,19 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         range: read_int_range(&r, d),
         unit: r.opt_string(k::UNIT, d),
         ge_key: r.opt_string(k::GE_KEY, d),
-        surfaces: Surfaces {
-            estimator: r.opt_string(k::ESTIMATOR, d),
-            session,
-            tf2: tf2.as_ref().map(|t| t.0.clone()),
-            tf2_as: tf2.and_then(|t| t.1),
-            env: r.opt_string(k::ENV, d),
+        surfaces: {
+            let (estimator, estimator_default) = estimator.unzip();
+            let tf2 = tf2.unwrap_or_default();
+            Surfaces {
+                estimator,
+                estimator_default: estimator_default.unwrap_or_default(),
+                session,
+                tf2_as: tf2.encoding(),
+                tf2: tf2.path,
+                tf2_default: tf2.default,
+                tf2_values: tf2.values,
+                env: r.opt_string(k::ENV, d),
+            }
         },
         available: r.range(k::AVAILABLE, d),
         products: read_support(&r, d),
@@ -233,6 +221,93 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         source: r.sources(d),
         loc: r.loc(),
         name,
+    })
+}
+
+/// `estimator: NAME` (a keyword defaulting to `None`), or
+/// `estimator: { name: NAME, default: VALUE }` / `{ name: NAME, required: true }`.
+fn read_keyword(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<(String, PyDefault)> {
+    if let Some(name) = n.as_str() {
+        return Some((name.to_string(), PyDefault::None));
+    }
+    let what = "`estimator`";
+    let r = MapReader::new(file, n, what, &[k::NAME, k::DEFAULT, k::REQUIRED], d)?;
+    let name = r.string(k::NAME, what, d)?;
+    let required = r
+        .get(k::REQUIRED)
+        .map(|v| matches!(v.kind, Kind::Bool(true)));
+    let default = match (r.get(k::DEFAULT), required) {
+        (Some(_), Some(true)) => {
+            d.error(
+                r.loc(),
+                format!("keyword `{name}` cannot both be required and have a default"),
+            );
+            PyDefault::Required
+        }
+        (_, Some(true)) => PyDefault::Required,
+        (None, _) => PyDefault::None,
+        (Some(v), _) => match v.kind {
+            Kind::Null => PyDefault::None,
+            _ => read_literal(file, v, d).map_or(PyDefault::None, PyDefault::Lit),
+        },
+    };
+    Some((name, default))
+}
+
+/// What the `tf2:` key says: `tf2: PATH`, or `tf2: { path, default, values }` with the
+/// default and accepted values of TF2's `OptionValue`.
+#[derive(Default)]
+struct Tf2 {
+    path: Option<String>,
+    default: Option<Literal>,
+    values: Option<Vec<Option<Literal>>>,
+}
+
+impl Tf2 {
+    /// The one Python type of the default and the values, if they agree on one.
+    fn encoding(&self) -> Option<Encoding> {
+        let mut lits = self
+            .default
+            .iter()
+            .chain(self.values.iter().flatten().flatten());
+        let first = lits.next()?;
+        let enc = |l: &Literal| match l {
+            Literal::Bool(_) => Encoding::Bool,
+            Literal::Int(_) => Encoding::Int,
+            Literal::Str(_) => Encoding::Str,
+        };
+        let e = enc(first);
+        lits.all(|l| enc(l) == e).then_some(e)
+    }
+}
+
+fn read_tf2(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Tf2> {
+    if let Some(p) = n.as_str() {
+        return Some(Tf2 {
+            path: Some(p.to_string()),
+            ..Tf2::default()
+        });
+    }
+    let what = "`tf2`";
+    let r = MapReader::new(file, n, what, &[k::PATH, k::DEFAULT, k::VALUES], d)?;
+    let path = r.string(k::PATH, what, d)?;
+    let default = r.get(k::DEFAULT).and_then(|v| match v.kind {
+        Kind::Null => None,
+        _ => read_literal(file, v, d),
+    });
+    let values = r.get(k::VALUES).map(|_| {
+        r.seq(k::VALUES, what, d)
+            .iter()
+            .map(|v| match v.kind {
+                Kind::Null => None,
+                _ => read_literal(file, v, d),
+            })
+            .collect()
+    });
+    Some(Tf2 {
+        path: Some(path),
+        default,
+        values,
     })
 }
 

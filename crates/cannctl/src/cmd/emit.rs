@@ -30,6 +30,34 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
         )?;
         return Ok(EXIT_FINDINGS);
     }
-    out.write_all(emit_for(&loaded.file.config, a.to, target.release).as_bytes())?;
-    Ok(EXIT_OK)
+    match emit_for(&loaded.file.config, a.to, target.release) {
+        Ok(text) => {
+            out.write_all(text.as_bytes())?;
+            Ok(EXIT_OK)
+        }
+        Err(errors) => {
+            let ds: Vec<_> = errors
+                .iter()
+                .map(|e| {
+                    let mut d = e.diagnostic(a.lang.into());
+                    loaded.file.locate(&mut d);
+                    d
+                })
+                .collect();
+            for d in &ds {
+                writeln!(
+                    err,
+                    "{}",
+                    render::diagnostic(d, &loaded.name, &loaded.text, color)
+                )?;
+            }
+            writeln!(
+                err,
+                "{}: not emitted: {}",
+                loaded.name,
+                render::summary(&ds)
+            )?;
+            Ok(EXIT_FINDINGS)
+        }
+    }
 }
