@@ -1,4 +1,4 @@
-//! Compile errors of the proc macros, pinned. Update with `TRYBUILD=overwrite` and read the diff.
+//! Compile errors of the proc macros and the message catalog, pinned. Update with `TRYBUILD=overwrite` and read the diff.
 //! The messages depend on the compiler, so the cases run only on the toolchain the
 //! `.stderr` files were made with.
 
@@ -20,4 +20,5 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("ui/spec/*.rs");
     t.compile_fail("ui/derive/*.rs");
+    t.compile_fail("ui/i18n/*.rs");
 }

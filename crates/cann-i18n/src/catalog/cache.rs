@@ -1,0 +1,3 @@
+//! Messages of the `cache` area. Add entries with [`crate::messages!`]; see the crate docs.
+
+crate::messages! {}

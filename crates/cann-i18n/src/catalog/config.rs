@@ -1,0 +1,224 @@
+//! Messages about user config files: reading them (`cann_config::parse`) and checking them
+//! against a product and release (`cann_config::validate`).
+
+crate::messages! {
+    // What a user would call each kind of YAML/JSON value.
+    kind_null() { en: "null", zh: "空值" }
+    kind_bool() { en: "a boolean", zh: "布尔值" }
+    kind_int() { en: "an integer", zh: "整数" }
+    kind_float() { en: "a floating-point number", zh: "浮点数" }
+    kind_str() { en: "a string", zh: "字符串" }
+    kind_seq() { en: "a list", zh: "列表" }
+    kind_map() { en: "a mapping", zh: "映射" }
+
+    // The document as a whole.
+    empty_file() { en: "the file is empty", zh: "文件为空" }
+    empty_file_hint() {
+        en: "a config file is a mapping, e.g. `npu_run_config: {{ op_compiler_cache_mode: enable }}`",
+        zh: "配置文件是一个映射，例如 `npu_run_config: {{ op_compiler_cache_mode: enable }}`",
+    }
+    root_not_mapping(found: &str) {
+        en: "a config file must be a mapping, found {found}",
+        zh: "配置文件应为映射，实际为{found}",
+    }
+    root_not_mapping_hint() {
+        en: "start the file with keys such as `product:` and `npu_run_config:`",
+        zh: "文件应以 `product:`、`npu_run_config:` 等键开头",
+    }
+    target_not_string(key: &str, found: &str) {
+        en: "`{key}` must be a string, found {found}",
+        zh: "`{key}` 应为字符串，实际为{found}",
+    }
+    quote_target(text: &str) {
+        en: "quote it: \"{text}\"",
+        zh: "请加上引号：\"{text}\"",
+    }
+
+    // Keys.
+    not_a_mapping(path: &str, found: &str) {
+        en: "`{path}` must be a mapping of options, found {found}",
+        zh: "`{path}` 应为选项映射，实际为{found}",
+    }
+    key_not_string(found: &str) {
+        en: "option names must be strings, found {found}",
+        zh: "选项名应为字符串，实际为{found}",
+    }
+    unknown_option(key: &str, parent: &str) {
+        en: "unknown option `{key}` in `{parent}`",
+        zh: "`{parent}` 中没有选项 `{key}`",
+    }
+    unknown_top_key(key: &str) {
+        en: "unknown key `{key}` at the top of the file",
+        zh: "配置文件顶层没有键 `{key}`",
+    }
+    duplicate_key(key: &str, line: u32) {
+        en: "`{key}` is set twice; the first is on line {line}",
+        zh: "`{key}` 重复设置，第一次在第 {line} 行",
+    }
+    duplicate_key_hint() {
+        en: "keep one of them",
+        zh: "请只保留其中一处",
+    }
+
+    // What would be valid.
+    one_of(list: &str) { en: "one of {list}", zh: "以下之一：{list}" }
+    nearest_of(list: &str, more: usize) {
+        en: "one of {list}, or {more} more (`cannctl options` lists them all)",
+        zh: "{list}，或另外 {more} 项之一（`cannctl options` 可列出全部）",
+    }
+    did_you_mean(name: &str) { en: "did you mean `{name}`?", zh: "是否想写 `{name}`？" }
+    did_you_mean_value(value: &str) {
+        en: "did you mean \"{value}\"?",
+        zh: "是否想写 \"{value}\"？",
+    }
+    integer_between(min: i64, max: i64, unit: &str) {
+        en: "an integer from {min} to {max}{unit}",
+        zh: "{min} 到 {max} 之间的整数{unit}",
+    }
+    integer_at_least(min: i64, unit: &str) {
+        en: "an integer of at least {min}{unit}",
+        zh: "不小于 {min} 的整数{unit}",
+    }
+    integer_at_most(max: i64, unit: &str) {
+        en: "an integer of at most {max}{unit}",
+        zh: "不大于 {max} 的整数{unit}",
+    }
+    any_integer() { en: "any integer", zh: "任意整数" }
+
+    // Values.
+    wrong_type(name: &str, want: &str, found: &str, shown: &str) {
+        en: "`{name}` must be {want}, found {found} {shown}",
+        zh: "`{name}` 应为{want}，实际为{found} {shown}",
+    }
+    unquote(value: &str) {
+        en: "write {value} without quotes",
+        zh: "去掉引号，写作 {value}",
+    }
+    quote_value(value: &str) {
+        en: "quote the value: \"{value}\"",
+        zh: "请给取值加上引号：\"{value}\"",
+    }
+    legacy_value(shown: &str, name: &str, canonical: &str, meaning: &str) {
+        en: "{shown} is a legacy spelling of `{name}` {canonical} ({meaning})",
+        zh: "{shown} 是 `{name}` 取值 {canonical}（{meaning}）的旧写法",
+    }
+    write_as(value: &str) { en: "write {value}", zh: "请写作 {value}" }
+    not_a_value(shown: &str, name: &str) {
+        en: "{shown} is not a value of `{name}`",
+        zh: "{shown} 不是 `{name}` 的有效取值",
+    }
+    not_core_pair(text: &str, reason: &str) {
+        en: "\"{text}\" is not a core pair: {reason}",
+        zh: "\"{text}\" 不是有效的核数对：{reason}",
+    }
+    core_pair_shape() {
+        en: "two integers separated by `|`, e.g. \"24|48\"",
+        zh: "应为以 `|` 分隔的两个整数，例如 \"24|48\"",
+    }
+    core_pair_whole() {
+        en: "both counts must be whole numbers",
+        zh: "两个核数都必须是整数",
+    }
+    core_pair_large() { en: "a count is too large", zh: "核数过大" }
+    core_pair_zero() {
+        en: "both counts must be greater than 0",
+        zh: "两个核数都必须大于 0",
+    }
+    core_pair_expected() {
+        en: "\"cube|vector\": two integers above 0, e.g. \"24|48\"",
+        zh: "\"cube|vector\"：两个大于 0 的整数，例如 \"24|48\"",
+    }
+
+    // Releases and products.
+    unknown_product(id: &str) { en: "unknown product `{id}`", zh: "没有产品 `{id}`" }
+    unknown_release(id: &str) { en: "unknown release `{id}`", zh: "没有版本 `{id}`" }
+    release_lacks_product(release: &str, product: crate::Text) {
+        en: "release {release} does not include the {product}",
+        zh: "版本 {release} 不包含 {product}",
+    }
+    any_release() { en: "any release", zh: "任意版本" }
+    releases_from(from: &str) { en: "release {from} or later", zh: "{from} 及以后的版本" }
+    releases_before(until: &str) { en: "a release before {until}", zh: "{until} 之前的版本" }
+    releases_between(from: &str, until: &str) {
+        en: "release {from} or later, before {until}",
+        zh: "{from} 及以后、{until} 之前的版本",
+    }
+    products_among(list: &str) {
+        en: "one of these products: {list}",
+        zh: "以下产品之一：{list}",
+    }
+    every_product() { en: "every product of the release", zh: "该版本的所有产品" }
+
+    // Checking against a target.
+    option_unavailable(name: &str, release: &str) {
+        en: "`{name}` is not available in release {release}",
+        zh: "`{name}` 在版本 {release} 中不可用",
+    }
+    option_unsupported(name: &str, product: crate::Text, release: &str) {
+        en: "`{name}` is not supported on the {product} in release {release}",
+        zh: "{product}在版本 {release} 中不支持 `{name}`",
+    }
+    value_unavailable(shown: &str, name: &str, release: &str) {
+        en: "value {shown} of `{name}` is not available in release {release}",
+        zh: "`{name}` 的取值 {shown} 在版本 {release} 中不可用",
+    }
+    value_unsupported(shown: &str, name: &str, product: crate::Text, release: &str) {
+        en: "value {shown} of `{name}` is not supported on the {product} in release {release}",
+        zh: "{product}在版本 {release} 中不支持 `{name}` 的取值 {shown}",
+    }
+    deprecated(name: &str, since: &str) {
+        en: "`{name}` is deprecated since {since}",
+        zh: "`{name}` 自 {since} 起已弃用",
+    }
+    use_instead(replacement: &str, note: crate::Text) {
+        en: "use `{replacement}` instead. {note}",
+        zh: "请改用 `{replacement}`。{note}",
+    }
+    out_of_range(value: i64, name: &str) {
+        en: "{value} is out of range for `{name}`",
+        zh: "{value} 超出 `{name}` 的取值范围",
+    }
+    bad_path_chars(name: &str, chars: &str) {
+        en: "`{name}` contains characters that are not allowed: {chars}",
+        zh: "`{name}` 含有不允许的字符：{chars}",
+    }
+    bad_path_hint() {
+        en: "rename the directory, or point to it through a symbolic link with an allowed name",
+        zh: "请重命名该目录，或通过名称合规的符号链接指向它",
+    }
+    chars_alphanumeric() {
+        en: "letters a-z, A-Z and digits 0-9",
+        zh: "字母 a-z、A-Z 和数字 0-9",
+    }
+    chars_cjk() { en: "Chinese characters", zh: "汉字" }
+    cores_zero(name: &str) {
+        en: "both core counts of `{name}` must be above 0",
+        zh: "`{name}` 的两个核数都必须大于 0",
+    }
+    cores_over_device(name: &str) {
+        en: "`{name}` asks for more cores than the processor has",
+        zh: "`{name}` 超出了处理器的核数",
+    }
+    cores_over_product(name: &str, product: crate::Text) {
+        en: "`{name}` asks for more cores than the {product} has",
+        zh: "`{name}` 超出了 {product}的核数",
+    }
+    cores_at_most(cube: u32, vector: u32) {
+        en: "at most \"{cube}|{vector}\"",
+        zh: "最多 \"{cube}|{vector}\"",
+    }
+
+    // The processor's `platform_config` ini.
+    soc_bad_count(line: usize, key: &str, value: &str) {
+        en: "line {line}: `{key}` must be a whole number above 0, found `{value}`",
+        zh: "第 {line} 行：`{key}` 应为大于 0 的整数，实际为 `{value}`",
+    }
+    soc_missing(key: &str) {
+        en: "no `{key}` in the [SoCInfo] section",
+        zh: "[SoCInfo] 节中没有 `{key}`",
+    }
+    soc_hint() {
+        en: "the file is <CANN>/<arch>-linux/data/platform_config/<soc_version>.ini",
+        zh: "该文件位于 <CANN>/<arch>-linux/data/platform_config/<soc_version>.ini",
+    }
+}

@@ -1,0 +1,3 @@
+//! Messages of the `input` area. Add entries with [`crate::messages!`]; see the crate docs.
+
+crate::messages! {}
