@@ -24,7 +24,9 @@ pub use parse::{parse_config, parse_config_in, ConfigFile, FromMap, ParseCx, Par
 pub use report::{Diagnostic, Report};
 pub use target::{EnumError, Target, UnknownId};
 pub use validate::{validate, validate_into, validate_on_device};
-pub use value::{CoreCounts, CoreCountsError, SpecEnum, ValueRef, Visit, Visitor};
+pub use value::{
+    CoreCounts, CoreCountsError, CoreCountsProblem, SpecEnum, ValueRef, Visit, Visitor,
+};
 
 cann_macros::include_spec!("../../../spec", krate = crate);
 

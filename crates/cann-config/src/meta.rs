@@ -3,30 +3,11 @@
 //! These are plain data: the CLI's `explain`/`options`, the validators and the emitters
 //! read them, so the spec is consulted at compile time only.
 
+use cann_i18n::catalog::config as msg;
+
 use crate::{Product, Release};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Text {
-    pub en: &'static str,
-    pub zh: &'static str,
-}
-
-impl Text {
-    pub fn get(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::Zh => self.zh,
-        }
-    }
-}
-
-/// Language of messages and docs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
-}
+pub use cann_i18n::{Lang, Text};
 
 /// A literal value as written in the spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,10 +43,10 @@ impl CharClass {
         }
     }
 
-    pub fn describe(self) -> String {
+    pub fn describe(self, lang: Lang) -> String {
         match self {
-            CharClass::AsciiAlphanumeric => "letters a-z A-Z and digits 0-9".into(),
-            CharClass::Cjk => "Chinese characters".into(),
+            CharClass::AsciiAlphanumeric => msg::chars_alphanumeric(lang),
+            CharClass::Cjk => msg::chars_cjk(lang),
             CharClass::Literal(c) => format!("`{c}`"),
         }
     }
@@ -153,14 +134,21 @@ impl Span {
     }
 }
 
+impl Span {
+    /// The releases in words: "release 9.0.0 or later".
+    pub fn describe(&self, lang: Lang) -> String {
+        match (self.from, self.until) {
+            (None, None) => msg::any_release(lang),
+            (Some(a), None) => msg::releases_from(lang, a.id()),
+            (None, Some(b)) => msg::releases_before(lang, b.id()),
+            (Some(a), Some(b)) => msg::releases_between(lang, a.id(), b.id()),
+        }
+    }
+}
+
 impl std::fmt::Display for Span {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.from, self.until) {
-            (None, None) => f.write_str("all releases"),
-            (Some(a), None) => write!(f, "{a} and later"),
-            (None, Some(b)) => write!(f, "before {b}"),
-            (Some(a), Some(b)) => write!(f, "{a} up to (not including) {b}"),
-        }
+        f.write_str(&self.describe(Lang::En))
     }
 }
 
@@ -195,6 +183,20 @@ impl RangeMeta {
     }
 }
 
+impl RangeMeta {
+    /// The range in words, with the unit when there is one: "an integer from 1 to 100 MB".
+    pub fn describe(&self, unit: Option<&str>, lang: Lang) -> String {
+        let unit = unit.map(|u| format!(" {u}")).unwrap_or_default();
+        match (self.min, self.max) {
+            (Some(a), Some(b)) => msg::integer_between(lang, a, b, &unit),
+            (Some(a), None) => msg::integer_at_least(lang, a, &unit),
+            (None, Some(b)) => msg::integer_at_most(lang, b, &unit),
+            (None, None) => msg::any_integer(lang),
+        }
+    }
+}
+
+/// Compact notation for tables: `1..=100`, `>= 1`.
 impl std::fmt::Display for RangeMeta {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match (self.min, self.max) {

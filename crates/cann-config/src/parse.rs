@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 
 use cann_spec::yaml::{self, Kind, Node, Pos};
 
+use cann_i18n::catalog::config as msg;
+
 use crate::meta::{ConfigKindMeta, Lang, Lit, OptionMeta, Severity};
 use crate::{Config, CoreCounts, Diagnostic, Product, Release, SpecEnum};
 
@@ -66,17 +68,52 @@ pub struct ParseCx {
     lang: Lang,
 }
 
-/// What a user would call a kind of YAML value, in Chinese.
-fn describe_zh(k: &Kind) -> &'static str {
+/// What a user would call a kind of YAML value.
+pub(crate) fn kind_name(k: &Kind, lang: Lang) -> String {
     match k {
-        Kind::Null => "空值",
-        Kind::Bool(_) => "布尔值",
-        Kind::Int(_) => "整数",
-        Kind::Float(_) => "浮点数",
-        Kind::Str(_) => "字符串",
-        Kind::Seq(_) => "列表",
-        Kind::Map(_) => "映射",
+        Kind::Null => msg::kind_null(lang),
+        Kind::Bool(_) => msg::kind_bool(lang),
+        Kind::Int(_) => msg::kind_int(lang),
+        Kind::Float(_) => msg::kind_float(lang),
+        Kind::Str(_) => msg::kind_str(lang),
+        Kind::Seq(_) => msg::kind_seq(lang),
+        Kind::Map(_) => msg::kind_map(lang),
     }
+}
+
+/// The type a value should have had.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Bool,
+    Int,
+    Str,
+}
+
+impl Want {
+    fn name(self, lang: Lang) -> String {
+        match self {
+            Want::Bool => msg::kind_bool(lang),
+            Want::Int => msg::kind_int(lang),
+            Want::Str => msg::kind_str(lang),
+        }
+    }
+}
+
+/// How many names an "expected" list shows before it only counts the rest.
+const NEAREST: usize = 5;
+
+/// "one of a, b, c": every name when there are few, else the ones nearest to `got`.
+pub(crate) fn expected_names(got: &str, known: &[&str], lang: Lang) -> String {
+    let quoted = |names: &[&str]| lang.join(names.iter().map(|n| format!("`{n}`")));
+    if known.len() <= NEAREST + 1 {
+        return msg::one_of(lang, &quoted(known));
+    }
+    let mut ranked: Vec<(usize, &str)> = known.iter().copied().enumerate().collect();
+    let score = |n: &str| strsim::normalized_damerau_levenshtein(got, n);
+    // Stable: equally near names keep the spec's order.
+    ranked.sort_by(|a, b| score(b.1).total_cmp(&score(a.1)).then(a.0.cmp(&b.0)));
+    let near: Vec<&str> = ranked.iter().take(NEAREST).map(|(_, n)| *n).collect();
+    msg::nearest_of(lang, &quoted(&near), known.len() - near.len())
 }
 
 fn at(mut d: Diagnostic, pos: Pos) -> Diagnostic {
@@ -86,13 +123,6 @@ fn at(mut d: Diagnostic, pos: Pos) -> Diagnostic {
 }
 
 impl ParseCx {
-    fn t(&self, en: String, zh: String) -> String {
-        match self.lang {
-            Lang::En => en,
-            Lang::Zh => zh,
-        }
-    }
-
     fn error(&mut self, pos: Pos, option: &str, message: String) -> &mut Diagnostic {
         self.diagnostics
             .push(at(Diagnostic::new(Severity::Error, option, message), pos));
@@ -110,14 +140,8 @@ impl ParseCx {
             Kind::Map(m) => Some(m),
             Kind::Null => None,
             other => {
-                self.error(
-                    node.pos,
-                    path,
-                    format!(
-                        "`{path}` must be a mapping of options, found {}",
-                        other.describe()
-                    ),
-                );
+                let m = msg::not_a_mapping(self.lang, path, &kind_name(other, self.lang));
+                self.error(node.pos, path, m);
                 None
             }
         }
@@ -127,21 +151,22 @@ impl ParseCx {
         match &k.kind {
             Kind::Str(s) => Some(s),
             other => {
-                self.error(
-                    k.pos,
-                    "",
-                    format!("option names must be strings, found {}", other.describe()),
-                );
+                let m = msg::key_not_string(self.lang, &kind_name(other, self.lang));
+                self.error(k.pos, "", m);
                 None
             }
         }
     }
 
     pub fn unknown_key(&mut self, k: &Node, key: &str, parent: &str, known: &[&str]) {
-        let path = if parent.is_empty() {
-            key.to_string()
+        let lang = self.lang;
+        let (path, m) = if parent.is_empty() {
+            (key.to_string(), msg::unknown_top_key(lang, key))
         } else {
-            format!("{parent}.{key}")
+            (
+                format!("{parent}.{key}"),
+                msg::unknown_option(lang, key, parent),
+            )
         };
         let suggestion = cann_spec::did_you_mean(key, known.iter().copied());
         // The environment holds many variables the spec has no reason to know (HCCL's,
@@ -150,78 +175,44 @@ impl ParseCx {
             .iter()
             .any(|c| c.kind == ConfigKindMeta::Environment && c.root_key == Some(parent));
         if environment {
-            let msg = self.t(
-                format!("`{key}` is not an environment variable the spec knows; it is not checked"),
-                format!("规格中没有环境变量 `{key}`，不对其做检查"),
-            );
+            let m = msg::unknown_env_var(lang, key);
             self.diagnostics
-                .push(at(Diagnostic::new(Severity::Warning, &path, msg), k.pos));
+                .push(at(Diagnostic::new(Severity::Warning, &path, m), k.pos));
             if let (Some(s), Some(d)) = (suggestion, self.diagnostics.last_mut()) {
-                d.hint = Some(format!("did you mean `{s}`?"));
+                d.hint = Some(msg::did_you_mean(lang, s));
             }
             return;
         }
-        let msg = self.t(
-            format!(
-                "unknown option `{key}` in `{}`",
-                if parent.is_empty() {
-                    "the file"
-                } else {
-                    parent
-                }
-            ),
-            format!(
-                "{}中没有选项 `{key}`",
-                if parent.is_empty() {
-                    "配置文件".to_string()
-                } else {
-                    format!("`{parent}` ")
-                }
-            ),
-        );
-        let d = self.error(k.pos, &path, msg);
-        d.expected = Some(format!("one of {}", known.join(", ")));
-        if let Some(s) = suggestion {
-            d.hint = Some(format!("did you mean `{s}`?"));
-        }
+        let d = self.error(k.pos, &path, m);
+        d.expected = Some(expected_names(key, known, lang));
+        d.hint = suggestion.map(|s| msg::did_you_mean(lang, s));
     }
 
-    fn wrong_type(&mut self, v: &Node, m: &OptionMeta, want: &str) {
+    fn wrong_type(&mut self, v: &Node, m: &OptionMeta, want: Want) {
+        let lang = self.lang;
         let hint = match (&v.kind, want) {
-            (Kind::Str(s), "an integer") if s.trim().parse::<i64>().is_ok() => {
-                Some(format!("write {s} without quotes"))
+            (Kind::Str(s), Want::Int) if s.trim().parse::<i64>().is_ok() => {
+                Some(msg::unquote(lang, s.trim()))
             }
-            (Kind::Str(s), "a boolean")
+            (Kind::Str(s), Want::Bool)
                 if matches!(s.as_str(), "true" | "false" | "True" | "False") =>
             {
-                Some(format!("write {} without quotes", s.to_lowercase()))
+                Some(msg::unquote(lang, &s.to_lowercase()))
             }
-            (Kind::Int(i), "a string") => Some(format!("quote the value: \"{i}\"")),
+            (Kind::Int(i), Want::Str) => Some(msg::quote_value(lang, &i.to_string())),
             _ => None,
         };
-        let allowed = allowed(m);
-        let want_zh = match want {
-            "a boolean" => "布尔值",
-            "an integer" => "整数",
-            _ => "字符串",
-        };
-        let msg = self.t(
-            format!(
-                "`{}` must be {want}, found {} {}",
-                m.name,
-                v.kind.describe(),
-                v.display()
-            ),
-            format!(
-                "`{}` 应为{want_zh}，实际为{} {}",
-                m.name,
-                describe_zh(&v.kind),
-                v.display()
-            ),
+        let text = msg::wrong_type(
+            lang,
+            m.name,
+            &want.name(lang),
+            &kind_name(&v.kind, lang),
+            &v.display(),
         );
-        let d = self.error(v.pos, m.path, msg);
+        let expected = allowed(m, lang);
+        let d = self.error(v.pos, m.path, text);
         d.value = Some(v.display());
-        d.expected = allowed;
+        d.expected = expected;
         d.hint = hint;
     }
 
@@ -229,7 +220,7 @@ impl ParseCx {
         match v.kind {
             Kind::Bool(b) => Some(b),
             _ => {
-                self.wrong_type(v, m, "a boolean");
+                self.wrong_type(v, m, Want::Bool);
                 None
             }
         }
@@ -239,7 +230,7 @@ impl ParseCx {
         match v.kind {
             Kind::Int(i) => Some(i),
             _ => {
-                self.wrong_type(v, m, "an integer");
+                self.wrong_type(v, m, Want::Int);
                 None
             }
         }
@@ -249,7 +240,7 @@ impl ParseCx {
         match &v.kind {
             Kind::Str(s) => Some(s.clone()),
             _ => {
-                self.wrong_type(v, m, "a string");
+                self.wrong_type(v, m, Want::Str);
                 None
             }
         }
@@ -260,9 +251,10 @@ impl ParseCx {
         match s.parse::<CoreCounts>() {
             Ok(c) => Some(c),
             Err(e) => {
-                let d = self.error(v.pos, m.path, e.to_string());
+                let lang = self.lang;
+                let d = self.error(v.pos, m.path, e.message(lang));
                 d.value = Some(v.display());
-                d.expected = Some("\"cube|vector\", two integers above 0, e.g. \"24|48\"".into());
+                d.expected = Some(msg::core_pair_expected(lang));
                 None
             }
         }
@@ -273,11 +265,11 @@ impl ParseCx {
             (Kind::Int(i), crate::meta::TypeMeta::IntEnum) => E::from_int(*i),
             (Kind::Str(s), crate::meta::TypeMeta::StrEnum) => E::from_str_code(s),
             (_, crate::meta::TypeMeta::IntEnum) => {
-                self.wrong_type(v, m, "an integer");
+                self.wrong_type(v, m, Want::Int);
                 return None;
             }
             _ => {
-                self.wrong_type(v, m, "a string");
+                self.wrong_type(v, m, Want::Str);
                 return None;
             }
         };
@@ -291,20 +283,11 @@ impl ParseCx {
                     .find(|x| lit_matches(x.lit, canonical))
                     .map(|x| x.name)
                     .unwrap_or("");
-                let msg = self.t(
-                    format!(
-                        "{} is a legacy spelling of `{}` {canonical} ({meaning})",
-                        v.display(),
-                        m.name
-                    ),
-                    format!(
-                        "{} 是 `{}` 取值 {canonical}（{meaning}）的旧写法",
-                        v.display(),
-                        m.name
-                    ),
-                );
-                let hint = self.t(format!("write {canonical}"), format!("请写作 {canonical}"));
-                let d = at(Diagnostic::new(Severity::Warning, m.path, msg), v.pos)
+                let lang = self.lang;
+                let text =
+                    msg::legacy_value(lang, &v.display(), m.name, &canonical.to_string(), meaning);
+                let hint = msg::write_as(lang, &canonical.to_string());
+                let d = at(Diagnostic::new(Severity::Warning, m.path, text), v.pos)
                     .with_value(v.display())
                     .with_hint(hint);
                 self.diagnostics.push(d);
@@ -324,14 +307,13 @@ impl ParseCx {
                     })
                     .collect();
                 let suggestion = cann_spec::did_you_mean(&text, names.iter().copied());
-                let msg = self.t(
-                    format!("{} is not a value of `{}`", v.display(), m.name),
-                    format!("{} 不是 `{}` 的有效取值", v.display(), m.name),
-                );
-                let d = self.error(v.pos, m.path, msg);
+                let lang = self.lang;
+                let text = msg::not_a_value(lang, &v.display(), m.name);
+                let expected = allowed(m, lang);
+                let d = self.error(v.pos, m.path, text);
                 d.value = Some(v.display());
-                d.expected = allowed(m);
-                d.hint = suggestion.map(|s| format!("did you mean \"{s}\"?"));
+                d.expected = expected;
+                d.hint = suggestion.map(|s| msg::did_you_mean_value(lang, s));
                 None
             }
         }
@@ -347,17 +329,14 @@ fn lit_matches(l: Lit, v: crate::ValueRef<'_>) -> bool {
     }
 }
 
-/// "one of 0 (dynamic), 2 (static-shape-expand), ..." for enumerated options.
-pub(crate) fn allowed(m: &OptionMeta) -> Option<String> {
+/// "one of 0 (dynamic), 2 (static-shape-expand), ..." for enumerated options, the range
+/// for integers.
+pub(crate) fn allowed(m: &OptionMeta, lang: Lang) -> Option<String> {
     if m.values.is_empty() {
-        return m.range.map(|r| format!("an integer {r}"));
+        return m.range.map(|r| r.describe(m.unit, lang));
     }
-    let vs: Vec<String> = m
-        .values
-        .iter()
-        .map(|v| format!("{} ({})", v.lit, v.name))
-        .collect();
-    Some(format!("one of {}", vs.join(", ")))
+    let vs = m.values.iter().map(|v| format!("{} ({})", v.lit, v.name));
+    Some(msg::one_of(lang, &lang.join(vs)))
 }
 
 const PRODUCT: &str = "product";
@@ -386,15 +365,15 @@ pub fn read_document(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
         Kind::Null => {
             return Err(ParseError {
                 pos: Some(doc.pos),
-                message: "the file is empty".into(),
-                hint: Some("a config file is a mapping, e.g. `npu_run_config: { op_compiler_cache_mode: enable }`".into()),
+                message: msg::empty_file(lang),
+                hint: Some(msg::empty_file_hint(lang)),
             })
         }
         other => {
             return Err(ParseError {
                 pos: Some(doc.pos),
-                message: format!("a config file must be a mapping, found {}", other.describe()),
-                hint: Some("start the file with keys such as `product:` and `npu_run_config:`".into()),
+                message: msg::root_not_mapping(lang, &kind_name(other, lang)),
+                hint: Some(msg::root_not_mapping_hint(lang)),
             })
         }
     };
@@ -406,8 +385,8 @@ pub fn read_document(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
     for (k, v) in entries {
         let Some(key) = cx.key(k) else { continue };
         match key {
-            PRODUCT => out.product = Some(target_id(v, PRODUCT)?),
-            RELEASE => out.release = Some(target_id(v, RELEASE)?),
+            PRODUCT => out.product = Some(target_id(v, PRODUCT, lang)?),
+            RELEASE => out.release = Some(target_id(v, RELEASE, lang)?),
             _ => {
                 if !out.config.read_root_entry(key, v, &mut cx) {
                     let mut known = vec![PRODUCT, RELEASE];
@@ -425,6 +404,7 @@ pub fn read_document(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
 fn target_id<T: std::str::FromStr<Err = crate::UnknownId>>(
     v: &Node,
     what: &str,
+    lang: Lang,
 ) -> Result<T, ParseError> {
     let text = match &v.kind {
         Kind::Str(s) => s.clone(),
@@ -433,15 +413,18 @@ fn target_id<T: std::str::FromStr<Err = crate::UnknownId>>(
         other => {
             return Err(ParseError {
                 pos: Some(v.pos),
-                message: format!("`{what}` must be a string, found {}", other.describe()),
+                message: msg::target_not_string(lang, what, &kind_name(other, lang)),
                 hint: None,
             })
         }
     };
     text.parse::<T>().map_err(|e| ParseError {
         pos: Some(v.pos),
-        message: e.to_string(),
-        hint: matches!(v.kind, Kind::Float(_) | Kind::Int(_))
-            .then(|| format!("quote the {what}: \"{text}\"")),
+        message: e.message(lang),
+        hint: Some(if matches!(v.kind, Kind::Float(_) | Kind::Int(_)) {
+            msg::quote_target(lang, &text)
+        } else {
+            e.expected(lang)
+        }),
     })
 }

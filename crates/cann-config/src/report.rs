@@ -93,12 +93,4 @@ impl Report {
     pub fn count(&self, s: Severity) -> usize {
         self.diagnostics.iter().filter(|d| d.severity == s).count()
     }
-
-    /// Picks the text for the report's language.
-    pub fn t(&self, en: &str, zh: &str) -> String {
-        match self.lang {
-            Lang::En => en.to_string(),
-            Lang::Zh => zh.to_string(),
-        }
-    }
 }

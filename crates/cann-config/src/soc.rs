@@ -4,15 +4,26 @@
 use crate::CoreCounts;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message(crate::meta::Lang::En))]
 pub enum SocIniError {
-    #[error("line {line}: `{key}` must be a whole number above 0, found `{value}`")]
     BadCount {
         line: usize,
         key: &'static str,
         value: String,
     },
-    #[error("no `{0}` in the [SoCInfo] section")]
     Missing(&'static str),
+}
+
+impl SocIniError {
+    pub fn message(&self, lang: crate::meta::Lang) -> String {
+        use cann_i18n::catalog::config as msg;
+        match self {
+            SocIniError::BadCount { line, key, value } => {
+                msg::soc_bad_count(lang, *line, key, value)
+            }
+            SocIniError::Missing(key) => msg::soc_missing(lang, key),
+        }
+    }
 }
 
 /// Reads `cube_core_cnt` and `vector_core_cnt` from the `[SoCInfo]` section.

@@ -1,5 +1,8 @@
 //! What a config is checked against, and the errors of naming things.
 
+use cann_i18n::catalog::config as msg;
+
+use crate::meta::Lang;
 use crate::{Product, Release};
 
 /// A product and release to validate against.
@@ -11,8 +14,9 @@ pub struct Target {
 
 /// An id that the spec does not know, with what it does know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {kind} `{id}`{}; expected one of {}", suggestion.map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default(), expected.join(", "))]
+#[error("{} ({})", self.message(Lang::En), self.expected(Lang::En))]
 pub struct UnknownId {
+    /// `"product"` or `"release"`.
     pub kind: &'static str,
     pub id: String,
     pub expected: Vec<&'static str>,
@@ -27,6 +31,32 @@ impl UnknownId {
             expected: expected.to_vec(),
             suggestion: cann_spec::did_you_mean(id, expected.iter().copied()),
         }
+    }
+
+    /// "unknown product `x`; did you mean `y`?", in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let head = match self.kind {
+            "product" => msg::unknown_product(lang, &self.id),
+            _ => msg::unknown_release(lang, &self.id),
+        };
+        match self.suggestion {
+            Some(s) => format!("{head}{}{}", sep(lang), msg::did_you_mean(lang, s)),
+            None => head,
+        }
+    }
+
+    /// What the spec knows instead: every id (there are few).
+    pub fn expected(&self, lang: Lang) -> String {
+        let ids = self.expected.iter().map(|i| format!("`{i}`"));
+        msg::one_of(lang, &lang.join(ids))
+    }
+}
+
+/// The separator between two clauses of one message.
+fn sep(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "; ",
+        Lang::Zh => "；",
     }
 }
 

@@ -1,6 +1,8 @@
 //! Checking a config against a product and release: every finding, never just the first.
 
-use crate::meta::{self, Lit, OptionMeta, Severity, TypeMeta};
+use cann_i18n::catalog::config as msg;
+
+use crate::meta::{self, Lang, Lit, OptionMeta, Severity, TypeMeta};
 use crate::parse::allowed;
 use crate::{check_rules, Config, Diagnostic, Report, Target, ValueRef, Visit, Visitor};
 
@@ -24,28 +26,20 @@ pub fn validate_on_device(
     device: Option<crate::CoreCounts>,
     report: &mut Report,
 ) {
-    if !target.release.meta().products.contains(&target.product) {
-        let known: Vec<&str> = target
-            .release
-            .meta()
-            .products
-            .iter()
-            .map(|p| p.id())
-            .collect();
-        let msg = report.t(
-            &format!(
-                "release {} does not know the product {}",
-                target.release, target.product
-            ),
-            &format!("版本 {} 不包含产品 {}", target.release, target.product),
-        );
+    let lang = report.lang;
+    let known = target.release.meta().products;
+    if !known.contains(&target.product) {
+        let m = msg::release_lacks_product(lang, target.release.id(), target.product.meta().name);
+        let names = lang.join(known.iter().map(|p| p.id()));
         report.push(
-            Diagnostic::new(Severity::Error, "product", msg)
-                .with_expected(format!("one of {}", known.join(", "))),
+            Diagnostic::new(Severity::Error, "product", m)
+                .with_value(target.product.id())
+                .with_expected(msg::one_of(lang, &names)),
         );
     }
     let mut checker = Checker {
         target,
+        lang,
         report,
         device,
         unsupported_depth: 0,
@@ -57,6 +51,7 @@ pub fn validate_on_device(
 
 struct Checker<'r> {
     target: Target,
+    lang: Lang,
     report: &'r mut Report,
     /// Core counts of the processor, when known.
     device: Option<crate::CoreCounts>,
@@ -65,21 +60,24 @@ struct Checker<'r> {
     entered: Vec<bool>,
 }
 
-fn product_list(products: meta::Products, release: crate::Release) -> String {
+/// The products of `release` that `products` covers, by name in `lang`; empty when none.
+fn supported_names(
+    products: meta::Products,
+    release: crate::Release,
+    lang: Lang,
+) -> Vec<&'static str> {
     match products {
-        None => "every product".into(),
-        Some(list) => {
-            let names: Vec<&str> = list
-                .iter()
-                .filter(|s| s.span.contains(release))
-                .map(|s| s.product.id())
-                .collect();
-            if names.is_empty() {
-                format!("no product in {release}")
-            } else {
-                names.join(", ")
-            }
-        }
+        None => release
+            .meta()
+            .products
+            .iter()
+            .map(|p| p.meta().name.get(lang))
+            .collect(),
+        Some(list) => list
+            .iter()
+            .filter(|s| s.span.contains(release))
+            .map(|s| s.product.meta().name.get(lang))
+            .collect(),
     }
 }
 
@@ -88,37 +86,36 @@ impl Checker<'_> {
         self.report.push(d);
     }
 
+    /// The releases in which some product may use `products`: where an option or value is
+    /// unavailable for every product, the real cause is the release, not the product.
+    fn usable_in(products: meta::Products, span: meta::Span, release: crate::Release) -> bool {
+        span.contains(release)
+            && match products {
+                None => true,
+                Some(list) => list.iter().any(|s| s.span.contains(release)),
+            }
+    }
+
     /// Availability in the release and support on the product; `false` when either fails.
     fn support(&mut self, o: &'static OptionMeta, value: Option<String>) -> bool {
         let Target { product, release } = self.target;
-        if !o.available.contains(release) {
-            let msg = self.report.t(
-                &format!("`{}` is not available in release {release}", o.name),
-                &format!("`{}` 在版本 {release} 中不可用", o.name),
+        let lang = self.lang;
+        if !Self::usable_in(o.products, o.available, release) {
+            let mut d = Diagnostic::new(
+                Severity::Error,
+                o.path,
+                msg::option_unavailable(lang, o.name, release.id()),
             );
-            let mut d = Diagnostic::new(Severity::Error, o.path, msg)
-                .with_expected(format!("a release in {}", o.available));
+            d.expected = releases_with(o.products, o.available, lang);
             d.value = value;
             self.push(d);
             return false;
         }
         if self.unsupported_depth == 0 && !meta::supports(o.products, product, release) {
-            let msg = self.report.t(
-                &format!(
-                    "`{}` is not supported on {} in release {release}",
-                    o.name,
-                    product.meta().name.en
-                ),
-                &format!(
-                    "`{}` 在版本 {release} 中不支持 {}",
-                    o.name,
-                    product.meta().name.zh
-                ),
-            );
-            let mut d = Diagnostic::new(Severity::Error, o.path, msg).with_expected(format!(
-                "a product among: {}",
-                product_list(o.products, release)
-            ));
+            let m = msg::option_unsupported(lang, o.name, product.meta().name, release.id());
+            let names = supported_names(o.products, release, lang);
+            let mut d = Diagnostic::new(Severity::Error, o.path, m)
+                .with_expected(msg::products_among(lang, &lang.join(names)));
             d.value = value;
             self.push(d);
             return false;
@@ -127,106 +124,84 @@ impl Checker<'_> {
     }
 
     fn deprecated(&mut self, o: &'static OptionMeta) {
-        if let Some(dep) = o.deprecated {
-            if self.target.release >= dep.since {
-                let msg = self.report.t(
-                    &format!("`{}` is deprecated since {}", o.name, dep.since),
-                    &format!("`{}` 自 {} 起已弃用", o.name, dep.since),
-                );
-                let mut d = Diagnostic::new(Severity::Warning, o.path, msg);
-                d.hint = Some(match dep.replacement {
-                    Some(r) => self.report.t(
-                        &format!("use `{r}` instead. {}", dep.note.en),
-                        &format!("请改用 `{r}`。{}", dep.note.zh),
-                    ),
-                    None => dep.note.get(self.report.lang).to_string(),
-                });
-                self.push(d);
-            }
+        let Some(dep) = o.deprecated else { return };
+        if self.target.release < dep.since {
+            return;
         }
+        let lang = self.lang;
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            o.path,
+            msg::deprecated(lang, o.name, dep.since.id()),
+        );
+        d.hint = Some(match dep.replacement {
+            Some(r) => msg::use_instead(lang, r, dep.note),
+            None => dep.note.get(lang).to_string(),
+        });
+        self.push(d);
     }
 
     fn enum_value(&mut self, o: &'static OptionMeta, lit: Lit, shown: &str) {
         let Some(v) = o.value(lit) else { return };
         let Target { product, release } = self.target;
-        if !v.available.contains(release) {
-            let msg = self.report.t(
-                &format!(
-                    "value {shown} of `{}` is not available in release {release}",
-                    o.name
-                ),
-                &format!("`{}` 的取值 {shown} 在版本 {release} 中不可用", o.name),
-            );
-            self.push(
-                Diagnostic::new(Severity::Error, o.path, msg)
-                    .with_value(shown)
-                    .with_expected(format!("a release in {}", v.available)),
-            );
+        let lang = self.lang;
+        let products = v.products.unwrap_or(o.products);
+        if !Self::usable_in(products, v.available, release) {
+            let m = msg::value_unavailable(lang, shown, o.name, release.id());
+            let mut d = Diagnostic::new(Severity::Error, o.path, m).with_value(shown);
+            d.expected = releases_with(products, v.available, lang);
+            self.push(d);
         } else if let Some(products) = v.products {
             if !meta::supports(products, product, release) {
-                let msg = self.report.t(
-                    &format!(
-                        "value {shown} of `{}` is not supported on {product} in release {release}",
-                        o.name
-                    ),
-                    &format!(
-                        "`{}` 的取值 {shown} 在版本 {release} 中不支持 {product}",
-                        o.name
-                    ),
-                );
+                let m =
+                    msg::value_unsupported(lang, shown, o.name, product.meta().name, release.id());
+                let names = supported_names(products, release, lang);
                 self.push(
-                    Diagnostic::new(Severity::Error, o.path, msg)
+                    Diagnostic::new(Severity::Error, o.path, m)
                         .with_value(shown)
-                        .with_expected(format!(
-                            "a product among: {}",
-                            product_list(products, release)
-                        )),
+                        .with_expected(msg::products_among(lang, &lang.join(names))),
                 );
             }
         }
     }
 
     fn range(&mut self, o: &'static OptionMeta, i: i64) {
-        if let Some(r) = o.range_in(self.target.release) {
-            if !r.contains(i) {
-                let unit = o.unit.map(|u| format!(" {u}")).unwrap_or_default();
-                let msg = self.report.t(
-                    &format!("{i} is out of range for `{}`", o.name),
-                    &format!("{i} 超出 `{}` 的取值范围", o.name),
-                );
-                self.push(
-                    Diagnostic::new(Severity::Error, o.path, msg)
-                        .with_value(i)
-                        .with_expected(format!("an integer {r}{unit}")),
-                );
-            }
+        let Some(r) = o.range_in(self.target.release) else {
+            return;
+        };
+        if !r.contains(i) {
+            let lang = self.lang;
+            self.push(
+                Diagnostic::new(Severity::Error, o.path, msg::out_of_range(lang, i, o.name))
+                    .with_value(i)
+                    .with_expected(r.describe(o.unit, lang)),
+            );
         }
     }
 
     fn path_chars(&mut self, o: &'static OptionMeta, chars: &'static [meta::CharClass], s: &str) {
-        let bad: Vec<char> = s
+        let mut bad: Vec<char> = s
             .chars()
             .filter(|c| !chars.iter().any(|cc| cc.matches(*c)))
             .collect();
-        if !bad.is_empty() {
-            let mut shown: Vec<String> = bad.iter().map(|c| format!("{c:?}")).collect();
-            shown.dedup();
-            let allowed: Vec<String> = chars.iter().map(|c| c.describe()).collect();
-            let msg = self.report.t(
-                &format!(
-                    "`{}` contains characters that are not allowed: {}",
-                    o.name,
-                    shown.join(" ")
-                ),
-                &format!("`{}` 含有不允许的字符：{}", o.name, shown.join(" ")),
-            );
-            self.push(
-                Diagnostic::new(Severity::Error, o.path, msg)
-                    .with_value(format!("{s:?}"))
-                    .with_expected(allowed.join(", "))
-                    .with_hint("rename the directory, or point to it through a symbolic link with an allowed name"),
-            );
+        if bad.is_empty() {
+            return;
         }
+        bad.sort_unstable();
+        bad.dedup();
+        let lang = self.lang;
+        let shown: Vec<String> = bad.iter().map(|c| format!("{c:?}")).collect();
+        let allowed = lang.join(chars.iter().map(|c| c.describe(lang)));
+        self.push(
+            Diagnostic::new(
+                Severity::Error,
+                o.path,
+                msg::bad_path_chars(lang, o.name, &shown.join(" ")),
+            )
+            .with_value(format!("{s:?}"))
+            .with_expected(allowed)
+            .with_hint(msg::bad_path_hint(lang)),
+        );
     }
 
     /// A value no emitter could write is an error here already, with the emitter's words.
@@ -241,35 +216,54 @@ impl Checker<'_> {
     }
 
     fn cores(&mut self, o: &'static OptionMeta, c: crate::CoreCounts) {
+        let lang = self.lang;
         if c.cube == 0 || c.vector == 0 {
-            let msg = self.report.t(
-                &format!("both core counts of `{}` must be above 0", o.name),
-                &format!("`{}` 的两个核数都必须大于 0", o.name),
+            self.push(
+                Diagnostic::new(Severity::Error, o.path, msg::cores_zero(lang, o.name))
+                    .with_value(format!("\"{c}\"")),
             );
-            self.push(Diagnostic::new(Severity::Error, o.path, msg).with_value(format!("\"{c}\"")));
             return;
         }
-        let (bound, what) = match self.device {
-            Some(d) => (Some((d.cube, d.vector)), "the processor".to_string()),
+        let product = self.target.product.meta();
+        let (bound, m) = match self.device {
+            Some(d) => (
+                Some((d.cube, d.vector)),
+                msg::cores_over_device(lang, o.name),
+            ),
             None => (
-                self.target.product.meta().cores,
-                self.target.product.to_string(),
+                product.cores,
+                msg::cores_over_product(lang, o.name, product.name),
             ),
         };
         if let Some((cube, vector)) = bound {
             if c.cube > cube || c.vector > vector {
-                let msg = self.report.t(
-                    &format!("`{}` asks for more cores than {what} has", o.name),
-                    &format!("`{}` 超出 {what} 的核数", o.name),
-                );
                 self.push(
-                    Diagnostic::new(Severity::Error, o.path, msg)
+                    Diagnostic::new(Severity::Error, o.path, m)
                         .with_value(format!("\"{c}\""))
-                        .with_expected(format!("at most \"{cube}|{vector}\"")),
+                        .with_expected(msg::cores_at_most(lang, cube, vector)),
                 );
             }
         }
     }
+}
+
+/// The releases in which something with `products` support and `span` availability can be
+/// used on some product, in words; `None` when there is none.
+fn releases_with(products: meta::Products, span: meta::Span, lang: Lang) -> Option<String> {
+    use crate::Release;
+    let usable = |r: &Release| {
+        span.contains(*r) && products.is_none_or(|l| l.iter().any(|s| s.span.contains(*r)))
+    };
+    let first = Release::ALL.iter().position(usable)?;
+    let last = Release::ALL.iter().rposition(usable)?;
+    if !Release::ALL[first..=last].iter().all(usable) {
+        // Support lapsed and came back: name the releases.
+        let ids = Release::ALL.iter().filter(|r| usable(r)).map(|r| r.id());
+        return Some(msg::one_of(lang, &lang.join(ids)));
+    }
+    let from = (first > 0).then(|| Release::ALL[first]);
+    let until = Release::ALL.get(last + 1).copied();
+    Some(meta::Span { from, until }.describe(lang))
 }
 
 impl Visitor for Checker<'_> {
@@ -296,9 +290,9 @@ impl Visitor for Checker<'_> {
             (TypeMeta::Path { chars }, ValueRef::Str(s)) => self.path_chars(o, chars, s),
             (TypeMeta::CorePair, ValueRef::Cores(c)) => self.cores(o, c),
             (TypeMeta::IntEnum | TypeMeta::StrEnum, _) => {
-                let msg = format!("{v} is not a value of `{}`", o.name);
-                let mut d = Diagnostic::new(Severity::Error, o.path, msg).with_value(v);
-                d.expected = allowed(o);
+                let m = msg::not_a_value(self.lang, &v.to_string(), o.name);
+                let mut d = Diagnostic::new(Severity::Error, o.path, m).with_value(v);
+                d.expected = allowed(o, self.lang);
                 self.push(d);
             }
             _ => {}

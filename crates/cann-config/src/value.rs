@@ -38,11 +38,38 @@ impl fmt::Display for CoreCounts {
     }
 }
 
+/// Text that is not a `"cube|vector"` pair.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a core pair: {reason}")]
+#[error("{}", self.message(crate::meta::Lang::En))]
 pub struct CoreCountsError {
     pub text: String,
-    pub reason: &'static str,
+    pub reason: CoreCountsProblem,
+}
+
+/// Why a core pair was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CoreCountsProblem {
+    /// Not two parts separated by `|`.
+    Shape,
+    /// A part that is not a whole number.
+    NotWhole,
+    /// A part beyond `u32`.
+    TooLarge,
+    /// A part that is 0.
+    Zero,
+}
+
+impl CoreCountsError {
+    pub fn message(&self, lang: crate::meta::Lang) -> String {
+        use cann_i18n::catalog::config as msg;
+        let reason = match self.reason {
+            CoreCountsProblem::Shape => msg::core_pair_shape(lang),
+            CoreCountsProblem::NotWhole => msg::core_pair_whole(lang),
+            CoreCountsProblem::TooLarge => msg::core_pair_large(lang),
+            CoreCountsProblem::Zero => msg::core_pair_zero(lang),
+        };
+        msg::not_core_pair(lang, &self.text, &reason)
+    }
 }
 
 impl FromStr for CoreCounts {
@@ -55,20 +82,21 @@ impl FromStr for CoreCounts {
         };
         let (cube, vector) = text
             .split_once('|')
-            .ok_or_else(|| err("expected two integers separated by `|`, e.g. \"24|48\""))?;
+            .ok_or_else(|| err(CoreCountsProblem::Shape))?;
         let parse = |s: &str| {
             let s = s.trim();
             if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(err("both counts must be whole numbers"));
+                return Err(err(CoreCountsProblem::NotWhole));
             }
-            s.parse::<u32>().map_err(|_| err("a count is too large"))
+            s.parse::<u32>()
+                .map_err(|_| err(CoreCountsProblem::TooLarge))
         };
         let c = CoreCounts {
             cube: parse(cube)?,
             vector: parse(vector)?,
         };
         if c.cube == 0 || c.vector == 0 {
-            return Err(err("both counts must be greater than 0"));
+            return Err(err(CoreCountsProblem::Zero));
         }
         Ok(c)
     }

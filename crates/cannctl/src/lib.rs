@@ -36,7 +36,7 @@ pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = writeln!(
                 err,
                 "{}",
-                render::input_error(&e, render::use_color_stderr())
+                render::input_error(&e, render::use_color_stderr(), cli.command.lang())
             );
             EXIT_INPUT
         }

@@ -4,8 +4,9 @@
 use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
-use cann_config::meta::Severity;
+use cann_config::meta::{Lang, Severity};
 use cann_config::Diagnostic;
+use cann_i18n::catalog::cli as msg;
 
 use crate::CliError;
 
@@ -38,10 +39,23 @@ fn severity_style(s: Severity) -> Style {
     Style::new().bold().fg_color(Some(c.into()))
 }
 
+/// "error", "warning", "note" in `lang`.
+pub fn severity_label(s: Severity, lang: Lang) -> String {
+    match s {
+        Severity::Error => msg::label_error(lang),
+        Severity::Warning => msg::label_warning(lang),
+        Severity::Note => msg::label_note(lang),
+    }
+}
+
 /// One finding about `file`, with the offending line when its position is known.
-pub fn diagnostic(d: &Diagnostic, file: &str, source: &str, color: bool) -> String {
+pub fn diagnostic(d: &Diagnostic, file: &str, source: &str, color: bool, lang: Lang) -> String {
     let mut out = String::new();
-    let head = paint(d.severity.as_str(), severity_style(d.severity), color);
+    let head = paint(
+        &severity_label(d.severity, lang),
+        severity_style(d.severity),
+        color,
+    );
     out.push_str(&format!("{head}: {}\n", d.message));
     let blue = Style::new().bold().fg_color(Some(AnsiColor::Blue.into()));
     match (d.line, d.column) {
@@ -61,15 +75,15 @@ pub fn diagnostic(d: &Diagnostic, file: &str, source: &str, color: bool) -> Stri
         )),
     }
     if !d.option.is_empty() && d.line.is_some() {
-        out.push_str(&format!("   = option: {}\n", d.option));
+        out.push_str(&format!("   = {}: {}\n", msg::label_option(lang), d.option));
     }
     if let Some(e) = &d.expected {
-        out.push_str(&format!("   = expected: {e}\n"));
+        out.push_str(&format!("   = {}: {e}\n", msg::label_expected(lang)));
     }
     if let Some(h) = &d.hint {
         out.push_str(&format!(
             "   = {}: {h}\n",
-            paint("hint", Style::new().bold(), color)
+            paint(&msg::label_hint(lang), Style::new().bold(), color)
         ));
     }
     out
@@ -95,22 +109,32 @@ fn snippet(line: u32, col: u32, text: &str, severity: Severity, color: bool) -> 
 }
 
 /// "2 errors, 1 warning, 0 notes"
-pub fn summary(ds: &[Diagnostic]) -> String {
+pub fn summary(ds: &[Diagnostic], lang: Lang) -> String {
     let n = |s| ds.iter().filter(|d| d.severity == s).count();
-    let plural = |k: usize, w: &str| format!("{k} {w}{}", if k == 1 { "" } else { "s" });
-    format!(
-        "{}, {}, {}",
-        plural(n(Severity::Error), "error"),
-        plural(n(Severity::Warning), "warning"),
-        plural(n(Severity::Note), "note")
+    let count = |k: usize, one: fn(Lang) -> String, many: fn(Lang, usize) -> String| {
+        if k == 1 {
+            one(lang)
+        } else {
+            many(lang, k)
+        }
+    };
+    msg::counts(
+        lang,
+        &count(n(Severity::Error), msg::errors_one, msg::errors_many),
+        &count(n(Severity::Warning), msg::warnings_one, msg::warnings_many),
+        &count(n(Severity::Note), msg::notes_one, msg::notes_many),
     )
 }
 
 /// A problem that stopped the command.
-pub fn input_error(e: &CliError, color: bool) -> String {
+pub fn input_error(e: &CliError, color: bool, lang: Lang) -> String {
     let mut s = format!(
         "{}: {e}",
-        paint("error", severity_style(Severity::Error), color)
+        paint(
+            &severity_label(Severity::Error, lang),
+            severity_style(Severity::Error),
+            color
+        )
     );
     if let CliError::Parse {
         pos: Some(p),
@@ -124,7 +148,7 @@ pub fn input_error(e: &CliError, color: bool) -> String {
     if let Some(h) = e.hint() {
         s.push_str(&format!(
             "\n   = {}: {h}",
-            paint("hint", Style::new().bold(), color)
+            paint(&msg::label_hint(lang), Style::new().bold(), color)
         ));
     }
     s

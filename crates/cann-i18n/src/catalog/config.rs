@@ -47,6 +47,10 @@ crate::messages! {
         en: "unknown option `{key}` in `{parent}`",
         zh: "`{parent}` 中没有选项 `{key}`",
     }
+    unknown_env_var(key: &str) {
+        en: "`{key}` is not an environment variable the spec knows; it is not checked",
+        zh: "规格中没有环境变量 `{key}`，不对其做检查",
+    }
     unknown_top_key(key: &str) {
         en: "unknown key `{key}` at the top of the file",
         zh: "配置文件顶层没有键 `{key}`",
@@ -73,15 +77,15 @@ crate::messages! {
     }
     integer_between(min: i64, max: i64, unit: &str) {
         en: "an integer from {min} to {max}{unit}",
-        zh: "{min} 到 {max} 之间的整数{unit}",
+        zh: "{min} 到 {max}{unit} 之间的整数",
     }
     integer_at_least(min: i64, unit: &str) {
         en: "an integer of at least {min}{unit}",
-        zh: "不小于 {min} 的整数{unit}",
+        zh: "不小于 {min}{unit} 的整数",
     }
     integer_at_most(max: i64, unit: &str) {
         en: "an integer of at most {max}{unit}",
-        zh: "不大于 {max} 的整数{unit}",
+        zh: "不大于 {max}{unit} 的整数",
     }
     any_integer() { en: "any integer", zh: "任意整数" }
 

@@ -60,3 +60,19 @@ pub enum Command {
     #[command(subcommand)]
     Mem(MemCommand),
 }
+
+impl Command {
+    /// The language the command was asked to speak, for errors that stop it.
+    pub fn lang(&self) -> cann_config::meta::Lang {
+        let arg = match self {
+            Command::Check(a) => a.lang,
+            Command::Emit(a) => a.lang,
+            Command::Explain(a) => a.lang,
+            Command::Options(a) => a.lang,
+            Command::Products(a) => a.lang,
+            Command::Lint(a) => a.lang,
+            Command::Diff(_) | Command::Cache(_) | Command::Mem(_) => LangArg::En,
+        };
+        arg.into()
+    }
+}

@@ -5,6 +5,8 @@ use std::io::Write;
 use cann_config::meta::Severity;
 use serde::Serialize;
 
+use cann_i18n::catalog::cli as msg;
+
 use crate::cli::{CheckArgs, OutputFormat};
 use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 
@@ -20,10 +22,15 @@ struct JsonReport<'a> {
 }
 
 pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let loaded = super::load(&a.file, a.lang.into())?;
-    let target = super::target(&a.target, &loaded.file)?;
-    let device = a.soc_ini.as_deref().map(super::soc_cores).transpose()?;
-    let ds = super::diagnose(&loaded, target, device, a.lang.into());
+    let lang = a.lang.into();
+    let loaded = super::load(&a.file, lang)?;
+    let target = super::target(&a.target, &loaded.file, lang)?;
+    let device = a
+        .soc_ini
+        .as_deref()
+        .map(|p| super::soc_cores(p, lang))
+        .transpose()?;
+    let ds = super::diagnose(&loaded, target, device, lang);
     let count = |s| ds.iter().filter(|d| d.severity == s).count();
     match a.format {
         OutputFormat::Json => {
@@ -45,17 +52,18 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                 writeln!(
                     out,
                     "{}",
-                    render::diagnostic(d, &loaded.name, &loaded.text, color)
+                    render::diagnostic(d, &loaded.name, &loaded.text, color, lang)
                 )?;
             }
-            writeln!(
-                out,
-                "{}: {} for {} on CANN {}",
-                loaded.name,
-                render::summary(&ds),
-                target.product,
-                target.release
-            )?;
+            let counts = render::summary(&ds, lang);
+            let line = msg::check_summary(
+                lang,
+                &loaded.name,
+                &counts,
+                target.product.meta().name,
+                target.release.id(),
+            );
+            writeln!(out, "{line}")?;
         }
     }
     Ok(if count(Severity::Error) > 0 {

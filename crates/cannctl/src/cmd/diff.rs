@@ -8,8 +8,9 @@ use crate::cli::{DiffArgs, OutputFormat};
 use crate::{CliError, EXIT_OK};
 
 pub fn run(a: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let from = super::parse_release(&a.from)?;
-    let to = super::parse_release(&a.to)?;
+    let lang = cann_config::meta::Lang::En;
+    let from = super::parse_release(&a.from, lang)?;
+    let to = super::parse_release(&a.to, lang)?;
     let product = a
         .product
         .as_deref()

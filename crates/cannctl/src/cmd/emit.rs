@@ -4,30 +4,28 @@ use std::io::Write;
 
 use cann_config::emit::emit_for;
 use cann_config::meta::Severity;
+use cann_i18n::catalog::cli as msg;
 
 use crate::cli::EmitArgs;
 use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 
 pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
-    let loaded = super::load(&a.file, a.lang.into())?;
-    let target = super::target(&a.target, &loaded.file)?;
-    let ds = super::diagnose(&loaded, target, None, a.lang.into());
+    let lang = a.lang.into();
+    let loaded = super::load(&a.file, lang)?;
+    let target = super::target(&a.target, &loaded.file, lang)?;
+    let ds = super::diagnose(&loaded, target, None, lang);
     let color = render::use_color_stderr();
     // Warnings and notes go to stderr so the output stays pasteable.
     for d in ds.iter().filter(|d| d.severity >= Severity::Warning) {
         writeln!(
             err,
             "{}",
-            render::diagnostic(d, &loaded.name, &loaded.text, color)
+            render::diagnostic(d, &loaded.name, &loaded.text, color, lang)
         )?;
     }
     if ds.iter().any(|d| d.severity == Severity::Error) {
-        writeln!(
-            err,
-            "{}: not emitted: {}",
-            loaded.name,
-            render::summary(&ds)
-        )?;
+        let counts = render::summary(&ds, lang);
+        writeln!(err, "{}", msg::not_emitted(lang, &loaded.name, &counts))?;
         return Ok(EXIT_FINDINGS);
     }
     match emit_for(&loaded.file.config, a.to, target.release) {
@@ -39,7 +37,7 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
             let ds: Vec<_> = errors
                 .iter()
                 .map(|e| {
-                    let mut d = e.diagnostic(a.lang.into());
+                    let mut d = e.diagnostic(lang);
                     loaded.file.locate(&mut d);
                     d
                 })
@@ -48,15 +46,11 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
                 writeln!(
                     err,
                     "{}",
-                    render::diagnostic(d, &loaded.name, &loaded.text, color)
+                    render::diagnostic(d, &loaded.name, &loaded.text, color, lang)
                 )?;
             }
-            writeln!(
-                err,
-                "{}: not emitted: {}",
-                loaded.name,
-                render::summary(&ds)
-            )?;
+            let counts = render::summary(&ds, lang);
+            writeln!(err, "{}", msg::not_emitted(lang, &loaded.name, &counts))?;
             Ok(EXIT_FINDINGS)
         }
     }

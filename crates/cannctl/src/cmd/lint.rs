@@ -126,7 +126,7 @@ fn human(o: &Outcome, opts: &LintOptions, out: &mut dyn Write) -> std::io::Resul
             writeln!(
                 out,
                 "{}",
-                render::diagnostic(&x.diagnostic, &name, &f.source, color)
+                render::diagnostic(&x.diagnostic, &name, &f.source, color, opts.lang)
             )?;
             all.push(x.diagnostic.clone());
         }
@@ -140,6 +140,6 @@ fn human(o: &Outcome, opts: &LintOptions, out: &mut dyn Write) -> std::io::Resul
         "{} script(s) checked, {} with findings: {} for {target}",
         o.scanned,
         o.files.len(),
-        render::summary(&all)
+        render::summary(&all, opts.lang)
     )
 }

@@ -12,6 +12,7 @@ pub mod products;
 
 use std::path::Path;
 
+use cann_config::meta::Lang;
 use cann_config::{ConfigFile, Product, Release, Target};
 
 use crate::cli::TargetArgs;
@@ -27,7 +28,7 @@ pub struct Loaded {
     pub file: ConfigFile,
 }
 
-pub fn load(path: &Path, lang: cann_config::meta::Lang) -> Result<Loaded, CliError> {
+pub fn load(path: &Path, lang: Lang) -> Result<Loaded, CliError> {
     let read_err = |source| CliError::Read {
         path: path.to_path_buf(),
         source,
@@ -62,42 +63,39 @@ pub fn load(path: &Path, lang: cann_config::meta::Lang) -> Result<Loaded, CliErr
 }
 
 /// Core counts from a `platform_config` ini file.
-pub fn soc_cores(path: &Path) -> Result<cann_config::CoreCounts, CliError> {
+pub fn soc_cores(path: &Path, lang: Lang) -> Result<cann_config::CoreCounts, CliError> {
     let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
         path: path.to_path_buf(),
         source,
     })?;
     cann_config::soc::parse_soc_ini(&text).map_err(|e| {
         CliError::Usage(
-            format!("{}: {e}", path.display()),
-            Some("the file is <CANN>/<arch>-linux/data/platform_config/<soc_version>.ini".into()),
+            format!("{}: {}", path.display(), e.message(lang)),
+            Some(cann_i18n::catalog::config::soc_hint(lang)),
         )
     })
 }
 
-pub fn parse_release(id: &str) -> Result<Release, CliError> {
-    id.parse::<Release>()
-        .map_err(|e| CliError::Usage(e.to_string(), None))
+pub fn parse_release(id: &str, lang: Lang) -> Result<Release, CliError> {
+    id.parse::<Release>().map_err(|e| unknown_id(&e, lang))
+}
+
+/// An unknown product or release id on the command line.
+fn unknown_id(e: &cann_config::UnknownId, lang: Lang) -> CliError {
+    CliError::Usage(e.message(lang), Some(e.expected(lang)))
 }
 
 /// Command line beats the file; the release defaults to the newest one.
-pub fn target(args: &TargetArgs, file: &ConfigFile) -> Result<Target, CliError> {
+pub fn target(args: &TargetArgs, file: &ConfigFile, lang: Lang) -> Result<Target, CliError> {
+    use cann_i18n::catalog::cli as msg;
     let product = match &args.product {
-        Some(p) => p
-            .parse::<Product>()
-            .map_err(|e| CliError::Usage(e.to_string(), None))?,
+        Some(p) => p.parse::<Product>().map_err(|e| unknown_id(&e, lang))?,
         None => file.product.ok_or_else(|| {
-            CliError::Usage(
-                "no product to check against".into(),
-                Some(
-                    "add `product: <id>` to the file or pass --product (see `cannctl products`)"
-                        .into(),
-                ),
-            )
+            CliError::Usage(msg::no_product(lang), Some(msg::no_product_hint(lang)))
         })?,
     };
     let release = match &args.release {
-        Some(r) => parse_release(r)?,
+        Some(r) => parse_release(r, lang)?,
         None => file.release.unwrap_or(Release::LATEST),
     };
     Ok(Target { product, release })

@@ -10,8 +10,12 @@ use crate::cli::{OutputFormat, ProductsArgs};
 use crate::{CliError, EXIT_OK};
 
 pub fn run(a: &ProductsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let release = a.release.as_deref().map(super::parse_release).transpose()?;
     let lang: Lang = a.lang.into();
+    let release = a
+        .release
+        .as_deref()
+        .map(|r| super::parse_release(r, lang))
+        .transpose()?;
     let listed: Vec<_> = PRODUCTS
         .iter()
         .filter(|p| release.is_none_or(|r| r.meta().products.contains(&p.product)))
