@@ -2,6 +2,9 @@
 
 use std::path::PathBuf;
 
+use cann_config::meta::Lang;
+use cann_i18n::catalog::cli as msg;
+
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     #[error("cannot read {}: {source}", path.display())]
@@ -36,13 +39,45 @@ pub enum CliError {
 }
 
 impl CliError {
-    pub fn hint(&self) -> Option<&str> {
+    /// What went wrong, in `lang`. A parse error with a position leaves the place to the
+    /// renderer's location line.
+    pub fn message(&self, lang: Lang) -> String {
+        let shown = |p: &std::path::Path| p.display().to_string();
         match self {
-            CliError::Parse { hint, .. } | CliError::Usage(_, hint) => hint.as_deref(),
-            CliError::TooLarge { .. } => {
-                Some("a config file holds a few dozen options; check that this is the right file")
+            CliError::Read { path, source } => {
+                msg::cannot_read(lang, &shown(path), &io_reason(source, lang))
             }
+            CliError::TooLarge { path, size, limit } => {
+                msg::too_large(lang, &shown(path), *size, *limit)
+            }
+            CliError::NotText { path } => msg::not_text(lang, &shown(path)),
+            CliError::Parse {
+                path, pos, message, ..
+            } => match pos {
+                Some(_) => message.clone(),
+                None => format!("{}: {message}", shown(path)),
+            },
+            CliError::Usage(m, _) => m.clone(),
+            CliError::Write(e) => msg::cannot_write(lang, &io_reason(e, lang)),
+            CliError::Other(e) => e.to_string(),
+        }
+    }
+
+    pub fn hint(&self, lang: Lang) -> Option<String> {
+        match self {
+            CliError::Parse { hint, .. } | CliError::Usage(_, hint) => hint.clone(),
+            CliError::TooLarge { .. } => Some(msg::too_large_hint(lang)),
             _ => None,
         }
+    }
+}
+
+/// The reason of an I/O error in `lang`; the system's own text where we have no words.
+pub fn io_reason(e: &std::io::Error, lang: Lang) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => msg::io_not_found(lang),
+        std::io::ErrorKind::PermissionDenied => msg::io_permission_denied(lang),
+        std::io::ErrorKind::IsADirectory => msg::io_is_a_directory(lang),
+        _ => e.to_string(),
     }
 }

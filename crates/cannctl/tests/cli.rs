@@ -116,11 +116,9 @@ fn unknown_product_or_release_is_a_usage_error() {
     let (_d, p) = write_tmp("c.yaml", b"product: atlas-9000\n");
     let o = cannctl(&["check", &p]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains(":1:10: unknown product `atlas-9000`"),
-        "{}",
-        stderr(&o)
-    );
+    let err = stderr(&o);
+    assert!(err.contains("error: unknown product `atlas-9000`"), "{err}");
+    assert!(err.contains(&format!("--> {p}:1:10")), "{err}");
 }
 
 #[test]
@@ -133,30 +131,36 @@ fn missing_product_is_a_usage_error_with_a_hint() {
 
 #[test]
 fn bad_input_files() {
-    let cases: &[(&str, &[u8], &str)] = &[
+    // (file, text, where, what)
+    let cases: &[(&str, &[u8], &str, &str)] = &[
         (
             "syntax.yaml",
             b"npu_run_config:\n  aicore_num: [1, 2\n",
-            ":2:15: not valid YAML or JSON",
+            ":2:15",
+            "not valid YAML or JSON",
         ),
         (
             "list.yaml",
             b"- a\n- b\n",
-            ":1:1: a config file must be a mapping, found a list",
+            ":1:1",
+            "a config file must be a mapping, found a list",
         ),
-        ("empty.yaml", b"", ":1:1: the file is empty"),
+        ("empty.yaml", b"", ":1:1", "the file is empty"),
         (
             "binary.yaml",
             &[0xff, 0xfe, 0x00, 0x01],
+            "",
             "is not UTF-8 text",
         ),
     ];
-    for (name, text, want) in cases {
+    for (name, text, place, want) in cases {
         let (_d, p) = write_tmp(name, text);
         let o = cannctl(&["check", &p]);
-        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
-        assert!(stderr(&o).contains(want), "{name}: {}", stderr(&o));
-        assert!(!stderr(&o).contains("panicked"));
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(want), "{name}: {err}");
+        assert!(err.contains(&format!("{p}{place}")), "{name}: {err}");
+        assert!(!err.contains("panicked"));
     }
     let o = cannctl(&["check", "no/such/file.yaml"]);
     assert_eq!(o.status.code(), Some(2));
@@ -535,4 +539,32 @@ fn parse_findings_in_chinese() {
     let out = stdout(&o);
     assert!(out.contains("中没有选项 `op_compiler_cache_mod`"), "{out}");
     assert!(out.contains("的旧写法"), "{out}");
+}
+
+/// A generated one-line JSON config with thousands of unknown keys: the human output
+/// draws a window of the line for each of the first findings and counts the rest; the
+/// JSON report keeps every finding.
+#[test]
+fn a_flood_of_findings_is_capped_in_human_output_only() {
+    let keys: Vec<String> = (0..5000).map(|i| format!("\"bogus_{i:04}\": 1")).collect();
+    let text = format!(
+        "{{\"product\": \"atlas-a2-training\", \"npu_run_config\": {{{}}}}}\n",
+        keys.join(", ")
+    );
+    let (_d, p) = write_tmp("flood.json", text.as_bytes());
+    let o = cannctl(&["check", &p]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.len() < 200_000, "{} bytes of output", out.len());
+    assert_eq!(out.matches("error: unknown option").count(), 100);
+    assert!(
+        out.contains("4900 more findings not shown"),
+        "{}",
+        &out[out.len() - 500..]
+    );
+    let o = cannctl(&["check", &p, "--max-findings", "3"]);
+    assert_eq!(stdout(&o).matches("error: unknown option").count(), 3);
+    let o = cannctl(&["check", &p, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(5000));
 }

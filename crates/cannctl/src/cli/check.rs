@@ -20,4 +20,7 @@ pub struct CheckArgs {
     pub format: OutputFormat,
     #[arg(long, value_enum, default_value_t)]
     pub lang: LangArg,
+    /// Findings drawn per file in human output, the rest counted (0: all). JSON has all.
+    #[arg(long, value_name = "N", default_value_t = crate::cli::MAX_FINDINGS)]
+    pub max_findings: usize,
 }

@@ -22,6 +22,10 @@ pub struct LintArgs {
     pub format: OutputFormat,
     #[arg(long, value_enum, default_value_t)]
     pub lang: LangArg,
+    /// Findings drawn per file in human output, the rest counted (0: all). JSON and SARIF
+    /// have all.
+    #[arg(long, value_name = "N", default_value_t = super::MAX_FINDINGS)]
+    pub max_findings: usize,
     /// Never draw a progress bar (one is drawn only on a terminal, for large trees).
     #[arg(long)]
     pub no_progress: bool,

@@ -26,6 +26,9 @@ pub use mem::{GrowthArg, MemCommand};
 pub use options::OptionsArgs;
 pub use products::ProductsArgs;
 
+/// Findings drawn per file by default: enough for any real config, bounded for a generated one.
+pub const MAX_FINDINGS: usize = 100;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "cannctl",

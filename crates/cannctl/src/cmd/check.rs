@@ -48,13 +48,8 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
         OutputFormat::Human | OutputFormat::Sarif => {
             let color = render::use_color_stdout();
-            for d in &ds {
-                writeln!(
-                    out,
-                    "{}",
-                    render::diagnostic(d, &loaded.name, &loaded.text, color, lang)
-                )?;
-            }
+            let src = render::Source::new(&loaded.name, &loaded.text);
+            render::findings(out, &ds, &src, a.max_findings, color, lang)?;
             let counts = render::summary(&ds, lang);
             let line = msg::check_summary(
                 lang,

@@ -15,13 +15,10 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
     let target = super::target(&a.target, &loaded.file, lang)?;
     let ds = super::diagnose(&loaded, target, None, lang);
     let color = render::use_color_stderr();
+    let src = render::Source::new(&loaded.name, &loaded.text);
     // Warnings and notes go to stderr so the output stays pasteable.
     for d in ds.iter().filter(|d| d.severity >= Severity::Warning) {
-        writeln!(
-            err,
-            "{}",
-            render::diagnostic(d, &loaded.name, &loaded.text, color, lang)
-        )?;
+        writeln!(err, "{}\n", render::diagnostic(d, &src, color, lang))?;
     }
     if ds.iter().any(|d| d.severity == Severity::Error) {
         let counts = render::summary(&ds, lang);
@@ -43,11 +40,7 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
                 })
                 .collect();
             for d in &ds {
-                writeln!(
-                    err,
-                    "{}",
-                    render::diagnostic(d, &loaded.name, &loaded.text, color, lang)
-                )?;
+                writeln!(err, "{}\n", render::diagnostic(d, &src, color, lang))?;
             }
             let counts = render::summary(&ds, lang);
             writeln!(err, "{}", msg::not_emitted(lang, &loaded.name, &counts))?;

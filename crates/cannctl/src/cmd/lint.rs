@@ -62,7 +62,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         count(&outcome, Severity::Note),
     );
     match args.format {
-        OutputFormat::Human => human(&outcome, &opts, out)?,
+        OutputFormat::Human => human(&outcome, &opts, args.max_findings, out)?,
         OutputFormat::Json => {
             let r = JsonReport {
                 product: product.map(|p| p.id()),
@@ -116,20 +116,21 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
     Ok(if errors > 0 { EXIT_FINDINGS } else { EXIT_OK })
 }
 
-fn human(o: &Outcome, opts: &LintOptions, out: &mut dyn Write) -> std::io::Result<()> {
+fn human(
+    o: &Outcome,
+    opts: &LintOptions,
+    max_findings: usize,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     // Colour only when stdout is a terminal (and NO_COLOR is unset), as for `check`.
     let color = render::use_color_stdout();
     let mut all = Vec::new();
     for f in &o.files {
         let name = f.path.display().to_string();
-        for x in &f.findings {
-            writeln!(
-                out,
-                "{}",
-                render::diagnostic(&x.diagnostic, &name, &f.source, color, opts.lang)
-            )?;
-            all.push(x.diagnostic.clone());
-        }
+        let src = render::Source::new(&name, &f.source);
+        let ds: Vec<_> = f.findings.iter().map(|x| x.diagnostic.clone()).collect();
+        render::findings(out, &ds, &src, max_findings, color, opts.lang)?;
+        all.extend(ds);
     }
     let target = match opts.product {
         Some(p) => format!("{p} on CANN {}", opts.release),
