@@ -1400,14 +1400,14 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "Timeout of collective tasks between devices, in seconds; the graph engine default is 1836. 0 means never on Atlas 350, A3 and A2; on Atlas training products the range is 1..17340 and the value is rounded down to a multiple of 68. Beats HCCL_EXEC_TIMEOUT.",
+    "en": "Timeout of collective tasks between devices, in seconds. 0 means never on Atlas 350, A3 and A2. On Atlas training products (and the Atlas 300I Duo card) the value is rounded down to a multiple of 68, and anything below 68 counts as 68. Beats HCCL_EXEC_TIMEOUT.",
     "ge": "ge.exec.hcclExecuteTimeOut",
     "kind": "option",
     "name": "hccl_timeout",
     "path": "npu_run_config.hccl_timeout",
     "url": "options/npu_run_config.hccl_timeout.html",
     "values": "",
-    "zh": "设备间集合通信任务的同步超时时间（秒），默认 1836。Atlas 350、A3、A2 上 0 表示永不超时；Atlas 训练系列产品取值范围为 1~17340，实际生效值向下取整到 68 的倍数。优先级高于 HCCL_EXEC_TIMEOUT。"
+    "zh": "设备间集合通信任务的同步超时时间（秒）。Atlas 350、A3、A2 上 0 表示永不超时。Atlas 训练系列产品（及 Atlas 300I Duo 推理卡）上实际生效值向下取整到 68 的倍数，小于 68 时按 68 秒处理。优先级高于 HCCL_EXEC_TIMEOUT。"
   },
   {
     "class": "NPURunConfig",

@@ -36,7 +36,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             }
             None => quote!(::core::option::Option::None),
         };
-        quote!(#k::meta::ProductMeta { product: #pv, id: #id, name: #name, note: #note, cores: #cores })
+        let aliases = p.aliases.iter().map(|a| a.name.as_str());
+        quote!(#k::meta::ProductMeta { product: #pv, id: #id, name: #name, aliases: &[#(#aliases),*], note: #note, cores: #cores })
     });
 
     let r_variants: Vec<_> = spec
@@ -80,12 +81,13 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             }
         }
 
+        /// An id, or a model or chip name the spec lists as an alias.
         impl ::core::str::FromStr for Product {
             type Err = #k::UnknownId;
             fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
                 match s {
                     #( #p_ids => ::core::result::Result::Ok(Product::#p_variants), )*
-                    _ => ::core::result::Result::Err(#k::UnknownId::new("product", s, &[#(#p_ids),*])),
+                    _ => #k::product_named(s),
                 }
             }
         }

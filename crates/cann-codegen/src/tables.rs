@@ -49,7 +49,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 None => quote!(::core::option::Option::None),
             };
             let doc = text(&v.doc, s);
-            quote!(#k::meta::ValueMeta { lit: #l, name: #vname, aliases: &[#(#aliases),*], available: #avail, products: #prods, doc: #doc })
+            let warning = opt_text(v.warning.as_ref(), s);
+            quote!(#k::meta::ValueMeta { lit: #l, name: #vname, aliases: &[#(#aliases),*], available: #avail, products: #prods, warning: #warning, doc: #doc })
         });
         let range = match &o.range {
             Some(r) => {
@@ -108,6 +109,25 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             }
             None => quote!(::core::option::Option::None),
         };
+        let by_product = o.by_product.iter().map(|f| {
+            let ps = f.products.iter().map(|p| crate::lit::product(p, s));
+            let range = match &f.range {
+                Some(r) => {
+                    let min = opt_i64(r.min);
+                    let max = opt_i64(r.max);
+                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let default = match &f.default {
+                Some(d) => {
+                    let d = lit(d, s);
+                    quote!(::core::option::Option::Some(#d))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            quote!(#k::meta::ProductFactsMeta { products: &[#(#ps),*], range: #range, default: #default })
+        });
         let env = opt_str(o.surfaces.env.as_deref());
         let avail = span(&o.available, s);
         let prods = products(o.effective_products(spec), s);
@@ -150,7 +170,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 tf2: #tf2, tf2_as: #tf2_as, tf2_default: #tf2_default, tf2_values: #tf2_values,
                 env: #env,
                 available: #avail, products: #prods, deprecated: #dep,
-                changes: &[#(#changes),*], doc: #doc,
+                changes: &[#(#changes),*], by_product: &[#(#by_product),*], doc: #doc,
                 source: &[#(#source),*],
             }
         }

@@ -22,7 +22,7 @@ pub use from_node::config_from_node;
 pub use cann_spec::yaml;
 pub use parse::{parse_config, parse_config_in, ConfigFile, FromMap, ParseCx, ParseError};
 pub use report::{Diagnostic, Report};
-pub use target::{EnumError, Target, UnknownId};
+pub use target::{product_named, EnumError, Target, UnknownId};
 pub use validate::{validate, validate_into, validate_on_device};
 pub use value::{
     CoreCounts, CoreCountsError, CoreCountsProblem, SpecEnum, ValueRef, Visit, Visitor,

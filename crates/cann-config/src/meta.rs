@@ -216,6 +216,8 @@ pub struct ValueMeta {
     pub available: Span,
     /// `None`: the option's product support applies.
     pub products: Option<Products>,
+    /// Upstream documents the value as not working yet; `check` warns with this.
+    pub warning: Option<Text>,
     pub doc: Text,
 }
 
@@ -257,8 +259,18 @@ pub struct OptionMeta {
     pub deprecated: Option<DeprecationMeta>,
     /// Facts that changed in later releases, oldest first.
     pub changes: &'static [ChangeMeta],
+    /// Facts that differ on some products, in every release.
+    pub by_product: &'static [ProductFactsMeta],
     pub doc: Text,
     pub source: &'static [&'static str],
+}
+
+/// On `products`, the set facts replace the option's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProductFactsMeta {
+    pub products: &'static [Product],
+    pub range: Option<RangeMeta>,
+    pub default: Option<Lit>,
 }
 
 /// From `from` on, the set facts replace the option's earlier ones.
@@ -299,6 +311,26 @@ impl OptionMeta {
     pub fn range_in(&self, release: Release) -> Option<RangeMeta> {
         self.as_of(release, self.range, |c| c.range.map(Some))
     }
+
+    fn on(&self, product: Product) -> impl Iterator<Item = &'static ProductFactsMeta> + '_ {
+        self.by_product
+            .iter()
+            .filter(move |f| f.products.contains(&product))
+    }
+
+    /// The range on `product` at `release`: the product's own, else the release's.
+    pub fn range_on(&self, product: Product, release: Release) -> Option<RangeMeta> {
+        self.on(product)
+            .find_map(|f| f.range)
+            .or_else(|| self.range_in(release))
+    }
+
+    /// The default on `product` at `release`: the product's own, else the release's.
+    pub fn default_on(&self, product: Product, release: Release) -> Option<Lit> {
+        self.on(product)
+            .find_map(|f| f.default)
+            .or_else(|| self.default_in(release))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -321,6 +353,8 @@ pub struct ProductMeta {
     pub product: Product,
     pub id: &'static str,
     pub name: Text,
+    /// Model and chip names of the line (`Atlas 800T A2`); a name may be on several lines.
+    pub aliases: &'static [&'static str],
     pub note: Option<Text>,
     pub cores: Option<(u32, u32)>,
 }

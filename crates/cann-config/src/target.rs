@@ -12,7 +12,8 @@ pub struct Target {
     pub release: Release,
 }
 
-/// An id that the spec does not know, with what it does know.
+/// An id that the spec does not know, with what it does know; or a name several products
+/// share, with those products.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{} ({})", self.message(Lang::En), self.expected(Lang::En))]
 pub struct UnknownId {
@@ -21,6 +22,8 @@ pub struct UnknownId {
     pub id: String,
     pub expected: Vec<&'static str>,
     pub suggestion: Option<&'static str>,
+    /// Products that all carry the name (a chip two lines use): the user must pick one.
+    pub ambiguous: Vec<&'static str>,
 }
 
 impl UnknownId {
@@ -30,11 +33,15 @@ impl UnknownId {
             id: id.to_string(),
             expected: expected.to_vec(),
             suggestion: cann_spec::did_you_mean(id, expected.iter().copied()),
+            ambiguous: Vec::new(),
         }
     }
 
     /// "unknown product `x`; did you mean `y`?", in `lang`.
     pub fn message(&self, lang: Lang) -> String {
+        if !self.ambiguous.is_empty() {
+            return msg::ambiguous_product(lang, &self.id);
+        }
         let head = match self.kind {
             "product" => msg::unknown_product(lang, &self.id),
             _ => msg::unknown_release(lang, &self.id),
@@ -45,11 +52,55 @@ impl UnknownId {
         }
     }
 
-    /// What the spec knows instead: every id (there are few).
+    /// What the spec knows instead: every id (there are few), or the products a shared
+    /// name belongs to.
     pub fn expected(&self, lang: Lang) -> String {
-        let ids = self.expected.iter().map(|i| format!("`{i}`"));
+        let list = if self.ambiguous.is_empty() {
+            &self.expected
+        } else {
+            &self.ambiguous
+        };
+        let ids = list.iter().map(|i| format!("`{i}`"));
         msg::one_of(lang, &lang.join(ids))
     }
+}
+
+/// A product by a model or chip name the spec lists as an alias, matched on letters and
+/// digits without case (`Atlas 800T A2`, `atlas-800t-a2`). Ids are matched by `FromStr`
+/// before this.
+pub fn product_named(name: &str) -> Result<Product, UnknownId> {
+    use cann_spec::names::product_key;
+    let key = product_key(name);
+    let hits: Vec<&crate::meta::ProductMeta> = crate::PRODUCTS
+        .iter()
+        .filter(|p| product_key(p.id) == key || p.aliases.iter().any(|a| product_key(a) == key))
+        .collect();
+    let ids: Vec<&'static str> = crate::PRODUCTS.iter().map(|p| p.id).collect();
+    let mut e = UnknownId::new("product", name, &ids);
+    match hits.as_slice() {
+        [one] => return Ok(one.product),
+        [] => {
+            // A name the start of exactly one longer alias suggests that alias; else the
+            // nearest id or alias, as written in the spec.
+            let names = || {
+                crate::PRODUCTS
+                    .iter()
+                    .flat_map(|p| std::iter::once(p.id).chain(p.aliases.iter().copied()))
+            };
+            let longer: Vec<&'static str> = names()
+                .filter(|n| !key.is_empty() && product_key(n).starts_with(&key))
+                .collect();
+            e.suggestion = match longer.as_slice() {
+                [one] => Some(*one),
+                _ => cann_spec::did_you_mean(name, names()),
+            };
+        }
+        many => {
+            e.suggestion = None;
+            e.ambiguous = many.iter().map(|p| p.id).collect();
+        }
+    }
+    Err(e)
 }
 
 /// The separator between two clauses of one message.

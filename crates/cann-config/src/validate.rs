@@ -145,6 +145,10 @@ impl Checker<'_> {
         let Some(v) = o.value(lit) else { return };
         let Target { product, release } = self.target;
         let lang = self.lang;
+        if let Some(w) = v.warning {
+            let m = msg::value_warning(lang, shown, o.name, w.get(lang));
+            self.push(Diagnostic::new(Severity::Warning, o.path, m).with_value(shown));
+        }
         let products = v.products.unwrap_or(o.products);
         if !Self::usable_in(products, v.available, release) {
             let m = msg::value_unavailable(lang, shown, o.name, release.id());
@@ -166,7 +170,7 @@ impl Checker<'_> {
     }
 
     fn range(&mut self, o: &'static OptionMeta, i: i64) {
-        let Some(r) = o.range_in(self.target.release) else {
+        let Some(r) = o.range_on(self.target.product, self.target.release) else {
             return;
         };
         if !r.contains(i) {

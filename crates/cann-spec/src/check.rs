@@ -33,7 +33,40 @@ fn unique<'a>(
     }
 }
 
+/// An alias names no other product's id and is listed once per product; one alias on
+/// several products is allowed (a chip shared by two lines) and asks users to choose.
+fn product_aliases(spec: &Spec, d: &mut Diagnostics) {
+    let ids: BTreeMap<String, &str> = spec
+        .products
+        .iter()
+        .map(|p| (crate::names::product_key(&p.id), p.id.as_str()))
+        .collect();
+    for p in &spec.products {
+        let mut seen = BTreeSet::new();
+        for a in &p.aliases {
+            let key = crate::names::product_key(&a.name);
+            if key.is_empty() {
+                d.error(a.loc.clone(), "an alias needs letters or digits");
+            } else if let Some(id) = ids.get(&key) {
+                d.error(
+                    a.loc.clone(),
+                    format!(
+                        "alias `{}` of `{}` reads as the product id `{id}`",
+                        a.name, p.id
+                    ),
+                );
+            } else if !seen.insert(key) {
+                d.error(
+                    a.loc.clone(),
+                    format!("alias `{}` is listed twice for `{}`", a.name, p.id),
+                );
+            }
+        }
+    }
+}
+
 fn uniqueness(spec: &Spec, d: &mut Diagnostics) {
+    product_aliases(spec, d);
     unique(
         d,
         "product id",
@@ -331,6 +364,7 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     if let Some(def) = &o.default {
         default(o, def, &what, d);
     }
+    by_product(spec, o, &what, d);
     let mut last = None;
     for c in &o.changes {
         let idx = spec.release_index(&c.release);
@@ -370,6 +404,32 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
                     format!("replacement `{rep}` of {what} is not an option path"),
                 );
             }
+        }
+    }
+}
+
+/// Products named in `by_product` exist, and each entry's default fits its range.
+fn by_product(spec: &Spec, o: &OptionSpec, what: &str, d: &mut Diagnostics) {
+    let known = product_ids(spec);
+    for f in &o.by_product {
+        for p in &f.products {
+            if !known.contains(&p.as_str()) {
+                unknown(d, f.loc.clone(), "product", p, &known);
+            }
+        }
+        if f.range.is_some() && o.ty != OptionType::Int {
+            d.error(
+                f.loc.clone(),
+                format!("{what}: `range` applies only to `int` options"),
+            );
+        }
+        let mut on = o.clone();
+        on.loc = f.loc.clone();
+        if let Some(r) = &f.range {
+            on.range = Some(r.clone());
+        }
+        if let Some(def) = f.default.as_ref().or(o.default.as_ref()) {
+            default(&on, def, what, d);
         }
     }
 }

@@ -46,6 +46,9 @@ pub const DEPRECATED: &str = "deprecated";
 pub const SINCE: &str = "since";
 pub const REPLACEMENT: &str = "replacement";
 pub const CHANGES: &str = "changes";
+pub const BY_PRODUCT: &str = "by_product";
+pub const FOR: &str = "for";
+pub const WARNING: &str = "warning";
 pub const RELEASE: &str = "release";
 
 pub const SEVERITY: &str = "severity";

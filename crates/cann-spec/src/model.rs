@@ -29,9 +29,20 @@ pub struct Spec {
 pub struct Product {
     pub id: String,
     pub name: Text,
+    /// Model and chip names users know the product line by (`Atlas 800T A2`), each cited.
+    /// One name may belong to several lines (a chip used by two); naming it then asks the
+    /// user to choose.
+    pub aliases: Vec<Alias>,
     pub note: Option<Text>,
     /// Largest Cube and Vector core counts across the product's processors, where known.
     pub cores: Option<Cores>,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alias {
+    pub name: String,
     pub source: Sources,
     pub loc: Loc,
 }
@@ -210,6 +221,9 @@ pub struct ValueSpec {
     pub available: ReleaseRange,
     /// When present, replaces the option's product support for this value.
     pub products: Option<Vec<Support>>,
+    /// Set when upstream documents the value but says it does not work yet: `check`
+    /// warns with this text.
+    pub warning: Option<Text>,
     pub doc: Text,
     pub loc: Loc,
 }
@@ -242,8 +256,19 @@ pub struct OptionSpec {
     pub deprecated: Option<Deprecation>,
     /// Facts that changed in a later release, oldest first.
     pub changes: Vec<Change>,
+    /// Facts that differ on some products (a narrower range, another default).
+    pub by_product: Vec<ProductFacts>,
     pub doc: Text,
     pub source: Sources,
+    pub loc: Loc,
+}
+
+/// On `products`, these facts of an option replace its own, in every release.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProductFacts {
+    pub products: Vec<String>,
+    pub range: Option<IntRange>,
+    pub default: Option<Literal>,
     pub loc: Loc,
 }
 

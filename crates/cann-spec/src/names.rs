@@ -124,6 +124,15 @@ fn is_keyword(s: &str) -> bool {
     )
 }
 
+/// The key a product name is matched by: letters and digits, lower case, so `Atlas 800T A2`,
+/// `atlas-800t-a2` and `ATLAS800TA2` are one name. The spec checks and user input use it.
+pub fn product_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

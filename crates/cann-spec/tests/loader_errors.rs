@@ -211,3 +211,57 @@ fn bundled_spec_loads_from_disk() {
         .is_some());
     assert!(spec.releases.iter().any(|r| r.id == "9.0.0"));
 }
+
+fn errors_with_products(products: &str) -> Vec<Diagnostic> {
+    let mut f = files(OPTIONS);
+    f[0].text = products.into();
+    match load_files(&f) {
+        Ok(_) => panic!("the spec should not load"),
+        Err(e) => e.0,
+    }
+}
+
+#[test]
+fn an_alias_that_reads_as_another_id() {
+    let errs = errors_with_products(&PRODUCTS.replace(
+        "    name: { en: Two, zh: 二 }\n",
+        "    name: { en: Two, zh: 二 }\n    aliases:\n      - { name: \"P One\", source: \"x.md\" }\n",
+    ));
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0].message.contains("reads as the product id `p-one`"),
+        "{errs:#?}"
+    );
+    assert_eq!(errs[0].loc.pos.line, 7);
+}
+
+#[test]
+fn an_alias_without_a_source() {
+    let errs = errors_with_products(&PRODUCTS.replace(
+        "    name: { en: Two, zh: 二 }\n",
+        "    name: { en: Two, zh: 二 }\n    aliases:\n      - { name: \"Card 2\" }\n",
+    ));
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].message.contains("needs a `source`"), "{errs:#?}");
+    assert_eq!(errs[0].loc.pos.line, 7);
+}
+
+#[test]
+fn a_by_product_entry_names_known_products_and_keeps_its_default_in_range() {
+    let errs = errors(&OPTIONS.replace(
+        "    range: { min: 0, max: 3 }\n",
+        "    range: { min: 0, max: 3 }\n    by_product:\n      - { for: [p-three], range: { min: 2, max: 3 } }\n",
+    ));
+    assert_eq!(errs.len(), 2, "{errs:#?}");
+    assert!(
+        errs.iter()
+            .any(|d| d.message.contains("unknown product id `p-three`")),
+        "{errs:#?}"
+    );
+    // default 1 is outside the product's 2..=3.
+    assert!(
+        errs.iter()
+            .any(|d| d.message.contains("default 1") && d.loc.pos.line == 11),
+        "{errs:#?}"
+    );
+}

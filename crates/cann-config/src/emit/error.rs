@@ -1,5 +1,7 @@
 //! Why an emitter refused a config: every reason at once, each naming its option.
 
+use cann_i18n::catalog::emit as msg;
+
 use crate::meta::{Lang, Severity};
 use crate::Diagnostic;
 
@@ -27,33 +29,18 @@ pub enum EmitErrorKind {
 
 impl EmitError {
     pub fn message(&self, lang: Lang) -> String {
-        match (&self.kind, lang) {
-            (EmitErrorKind::Nul, Lang::En) => format!(
-                "the value of `{}` holds a NUL character, which no output can carry",
-                self.option
-            ),
-            (EmitErrorKind::Nul, Lang::Zh) => {
-                format!("`{}` 的取值含 NUL 字符，任何输出都无法承载", self.option)
-            }
-            (EmitErrorKind::MissingArgument { class, param }, Lang::En) => format!(
-                "`{class}(...)` requires the argument `{param}`, which the config does not set"
-            ),
-            (EmitErrorKind::MissingArgument { class, param }, Lang::Zh) => {
-                format!("`{class}(...)` 必须传入参数 `{param}`，但配置中未设置")
+        match &self.kind {
+            EmitErrorKind::Nul => msg::nul_value(lang, self.option),
+            EmitErrorKind::MissingArgument { class, param } => {
+                msg::missing_argument(lang, class, param)
             }
         }
     }
 
     pub fn hint(&self, lang: Lang) -> String {
-        match (&self.kind, lang) {
-            (EmitErrorKind::Nul, Lang::En) => "remove the NUL character from the value".into(),
-            (EmitErrorKind::Nul, Lang::Zh) => "请删除取值中的 NUL 字符".into(),
-            (EmitErrorKind::MissingArgument { .. }, Lang::En) => {
-                format!("set `{}` in the config", self.option)
-            }
-            (EmitErrorKind::MissingArgument { .. }, Lang::Zh) => {
-                format!("请在配置中设置 `{}`", self.option)
-            }
+        match &self.kind {
+            EmitErrorKind::Nul => msg::nul_value_hint(lang),
+            EmitErrorKind::MissingArgument { .. } => msg::missing_argument_hint(lang, self.option),
         }
     }
 

@@ -97,7 +97,7 @@ fn value(o: &'static OptionMeta, t: Target) -> BoxedStrategy<Value> {
             }
         }
         TypeMeta::Int => {
-            let r = o.range_in(t.release);
+            let r = o.range_on(t.product, t.release);
             let lo = r.and_then(|r| r.min).unwrap_or(-100_000);
             let hi = r.and_then(|r| r.max).unwrap_or(lo.max(0) + 100_000);
             prop_oneof![Just(lo), Just(hi), lo..=hi]

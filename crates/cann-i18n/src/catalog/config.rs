@@ -135,7 +135,15 @@ crate::messages! {
 
     // Releases and products.
     unknown_product(id: &str) { en: "unknown product `{id}`", zh: "没有产品 `{id}`" }
+    value_warning(value: &str, name: &str, note: &str) {
+        en: "value {value} of `{name}`: {note}",
+        zh: "`{name}` 的取值 {value}：{note}",
+    }
     unknown_release(id: &str) { en: "unknown release `{id}`", zh: "没有版本 `{id}`" }
+    ambiguous_product(id: &str) {
+        en: "`{id}` names more than one product; write the id of the one you mean",
+        zh: "`{id}` 对应多个产品，请写出所指产品的 id",
+    }
     release_lacks_product(release: &str, product: crate::Text) {
         en: "release {release} does not include the {product}",
         zh: "版本 {release} 不包含 {product}",

@@ -5,4 +5,20 @@ crate::messages! {
         en: "`{name}` cannot be set through {surface}; it is left out",
         zh: "`{name}` 无法通过 {surface} 设置，已略去",
     }
+    nul_value(option: &str) {
+        en: "the value of `{option}` holds a NUL character, which no output can carry",
+        zh: "`{option}` 的取值含 NUL 字符，任何输出都无法承载",
+    }
+    nul_value_hint() {
+        en: "remove the NUL character from the value",
+        zh: "请删除取值中的 NUL 字符",
+    }
+    missing_argument(class: &str, param: &str) {
+        en: "`{class}(...)` requires the argument `{param}`, which the config does not set",
+        zh: "`{class}(...)` 必须传入参数 `{param}`，但配置中未设置",
+    }
+    missing_argument_hint(option: &str) {
+        en: "set `{option}` in the config",
+        zh: "请在配置中设置 `{option}`",
+    }
 }

@@ -35,7 +35,7 @@ fn top_list<'a, T>(
 
 pub(crate) fn read_products(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Product> {
     top_list(file, doc, k::PRODUCTS, &[k::PRODUCTS], d, |file, n, d| {
-        const KEYS: &[&str] = &[k::ID, k::NAME, k::NOTE, k::CORES, k::SOURCE];
+        const KEYS: &[&str] = &[k::ID, k::NAME, k::ALIASES, k::NOTE, k::CORES, k::SOURCE];
         let r = MapReader::new(file, n, "a product", KEYS, d)?;
         let id = r.string(k::ID, "a product", d);
         let name = r.text(k::NAME, "a product", d);
@@ -54,9 +54,30 @@ pub(crate) fn read_products(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec
                 vector: count(k::VECTOR, d)?,
             })
         });
+        let aliases = r
+            .seq(k::ALIASES, "a product", d)
+            .iter()
+            .filter_map(|a| {
+                let ar = MapReader::new(file, a, "an alias", &[k::NAME, k::SOURCE], d)?;
+                let sources = ar.sources(d);
+                if sources.is_empty() {
+                    d.error(
+                        ar.loc(),
+                        "an alias needs a `source` saying where the name is used",
+                    )
+                    .hint("cite the page or file that names the product so");
+                }
+                Some(crate::model::Alias {
+                    name: ar.string(k::NAME, "an alias", d)?,
+                    source: sources,
+                    loc: ar.loc(),
+                })
+            })
+            .collect();
         Some(Product {
             id: id?,
             name: name?,
+            aliases,
             note,
             cores,
             source: r.sources(d),

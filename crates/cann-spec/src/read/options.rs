@@ -142,6 +142,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         k::PRODUCTS,
         k::DEPRECATED,
         k::CHANGES,
+        k::BY_PRODUCT,
         k::DOC,
         k::SOURCE,
     ];
@@ -216,6 +217,11 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
             .seq(k::CHANGES, &what, d)
             .iter()
             .filter_map(|c| read_change(file, c, d))
+            .collect(),
+        by_product: r
+            .seq(k::BY_PRODUCT, &what, d)
+            .iter()
+            .filter_map(|p| read_product_facts(file, p, d))
             .collect(),
         doc: r.text(k::DOC, &what, d)?,
         source: r.sources(d),
@@ -311,6 +317,44 @@ fn read_tf2(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Tf2> {
     })
 }
 
+/// `by_product: [{ for: [product, ...], range: {...}, default: ... }]`
+fn read_product_facts(
+    file: &Path,
+    n: &Node,
+    d: &mut Diagnostics,
+) -> Option<crate::model::ProductFacts> {
+    let what = "a `by_product` entry";
+    let r = MapReader::new(file, n, what, &[k::FOR, k::RANGE, k::DEFAULT], d)?;
+    let products: Vec<String> = r
+        .seq(k::FOR, what, d)
+        .iter()
+        .filter_map(|p| match p.as_str() {
+            Some(s) => Some(s.to_string()),
+            None => {
+                d.error(Loc::new(file, p.pos), "product ids must be strings");
+                None
+            }
+        })
+        .collect();
+    let facts = crate::model::ProductFacts {
+        products,
+        range: super::read_int_range(&r, d),
+        default: r.get(k::DEFAULT).and_then(|v| read_literal(file, v, d)),
+        loc: r.loc(),
+    };
+    if facts.products.is_empty() {
+        d.error(
+            r.loc(),
+            format!("{what} must name its products under `for`"),
+        );
+    }
+    if facts.range.is_none() && facts.default.is_none() {
+        d.error(r.loc(), format!("{what} must change something"))
+            .expected(format!("`{}` or `{}`", k::RANGE, k::DEFAULT));
+    }
+    Some(facts)
+}
+
 fn read_change(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<crate::model::Change> {
     const KEYS: &[&str] = &[k::RELEASE, k::DEFAULT, k::GE_KEY, k::RANGE];
     let what = "a change";
@@ -395,6 +439,7 @@ fn read_value(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ValueSpec> {
         k::ALIASES,
         k::AVAILABLE,
         k::PRODUCTS,
+        k::WARNING,
         k::DOC,
     ];
     let r = MapReader::new(file, n, "a value", KEYS, d)?;
@@ -411,6 +456,7 @@ fn read_value(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ValueSpec> {
         aliases,
         available: r.range(k::AVAILABLE, d),
         products,
+        warning: r.opt_text(k::WARNING, "a value", d),
         doc: r.text(k::DOC, "a value", d)?,
         loc: r.loc(),
     })

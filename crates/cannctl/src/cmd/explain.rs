@@ -64,6 +64,11 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                     "doc": v.doc.get(lang),
                 })).collect::<Vec<_>>(),
                 "range": o.range.map(|r| r.to_string()),
+                "by_product": o.by_product.iter().map(|f| json!({
+                    "products": f.products.iter().map(|p| p.id()).collect::<Vec<_>>(),
+                    "range": f.range.map(|r| r.to_string()),
+                    "default": f.default.map(|d| d.to_string()),
+                })).collect::<Vec<_>>(),
                 "unit": o.unit,
                 "ge_key": o.ge_key,
                 "estimator": o.estimator,
@@ -110,6 +115,21 @@ fn human(o: &OptionMeta, lang: Lang, rules: &[&cann_config::meta::RuleMeta]) -> 
             l("range", "取值范围"),
             o.unit.map(|u| format!(" {u}")).unwrap_or_default()
         );
+    }
+    for f in o.by_product {
+        let on: Vec<&str> = f.products.iter().map(|p| p.id()).collect();
+        if let Some(r) = f.range {
+            let _ = writeln!(
+                s,
+                "{} ({}): {r}{}",
+                l("range", "取值范围"),
+                on.join(", "),
+                o.unit.map(|u| format!(" {u}")).unwrap_or_default()
+            );
+        }
+        if let Some(d) = f.default {
+            let _ = writeln!(s, "{} ({}): {d}", l("default", "默认值"), on.join(", "));
+        }
     }
     if !o.values.is_empty() {
         let _ = writeln!(s, "{}:", l("values", "取值"));

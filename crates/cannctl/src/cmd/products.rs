@@ -34,6 +34,7 @@ pub fn run(a: &ProductsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                         "id": p.id,
                         "name_en": p.name.en,
                         "name_zh": p.name.zh,
+                        "aliases": p.aliases,
                         "note": p.note.map(|n| n.get(lang)),
                         "releases": releases,
                     })
@@ -49,6 +50,13 @@ pub fn run(a: &ProductsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                     write!(out, "  ({})", n.get(lang))?;
                 }
                 writeln!(out)?;
+                if !p.aliases.is_empty() {
+                    let label = match lang {
+                        Lang::En => "also",
+                        Lang::Zh => "别名",
+                    };
+                    writeln!(out, "{:<20} {label}: {}", "", p.aliases.join(", "))?;
+                }
             }
         }
     }
