@@ -186,13 +186,26 @@ impl RangeMeta {
 impl RangeMeta {
     /// The range in words, with the unit when there is one: "an integer from 1 to 100 MB".
     pub fn describe(&self, unit: Option<&str>, lang: Lang) -> String {
-        let unit = unit.map(|u| format!(" {u}")).unwrap_or_default();
+        let unit = unit.map(|u| unit_text(u, lang)).unwrap_or_default();
         match (self.min, self.max) {
             (Some(a), Some(b)) => msg::integer_between(lang, a, b, &unit),
             (Some(a), None) => msg::integer_at_least(lang, a, &unit),
             (None, Some(b)) => msg::integer_at_most(lang, b, &unit),
             (None, None) => msg::any_integer(lang),
         }
+    }
+}
+
+/// A unit of the spec's `unit:` field after a number, in `lang`: " percent" / "%". A unit
+/// with no words of its own (MB) is written as the spec writes it.
+pub fn unit_text(unit: &str, lang: Lang) -> String {
+    match unit {
+        "percent" => msg::unit_percent(lang),
+        "bytes" => msg::unit_bytes(lang),
+        "h" => msg::unit_hours(lang),
+        "s" => msg::unit_seconds(lang),
+        "ms" => msg::unit_milliseconds(lang),
+        other => format!(" {other}"),
     }
 }
 

@@ -335,7 +335,11 @@ pub(crate) fn allowed(m: &OptionMeta, lang: Lang) -> Option<String> {
     if m.values.is_empty() {
         return m.range.map(|r| r.describe(m.unit, lang));
     }
-    let vs = m.values.iter().map(|v| format!("{} ({})", v.lit, v.name));
+    // A name that only repeats the value ("enable" (enable)) says nothing: leave it out.
+    let vs = m.values.iter().map(|v| match v.lit {
+        Lit::Str(s) if s == v.name => v.lit.to_string(),
+        _ => format!("{} ({})", v.lit, v.name),
+    });
     Some(msg::one_of(lang, &lang.join(vs)))
 }
 

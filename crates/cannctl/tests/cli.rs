@@ -15,6 +15,10 @@ fn cannctl(args: &[&str]) -> Output {
         .args(args)
         .current_dir(repo())
         .env("NO_COLOR", "1")
+        // English unless a test asks: the language follows the locale by default.
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
         .output()
         .expect("cannctl runs")
 }

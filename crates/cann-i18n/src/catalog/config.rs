@@ -89,6 +89,13 @@ crate::messages! {
     }
     any_integer() { en: "any integer", zh: "任意整数" }
 
+    // Units of the spec's `unit:` field, as a reader writes them after a number.
+    unit_percent() { en: " percent", zh: "％" }
+    unit_bytes() { en: " bytes", zh: " 字节" }
+    unit_hours() { en: " h", zh: " 小时" }
+    unit_seconds() { en: " s", zh: " 秒" }
+    unit_milliseconds() { en: " ms", zh: " 毫秒" }
+
     // Values.
     wrong_type(name: &str, want: &str, found: &str, shown: &str) {
         en: "`{name}` must be {want}, found {found} {shown}",

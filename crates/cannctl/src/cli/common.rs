@@ -22,11 +22,34 @@ pub fn human_or_json() -> impl TypedValueParser<Value = OutputFormat> {
         .try_map(|s| <OutputFormat as ValueEnum>::from_str(&s, false))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+/// The language of messages. Without `--lang`, the locale's: the first set of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG` (POSIX order), Chinese when it names `zh`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LangArg {
-    #[default]
     En,
     Zh,
+}
+
+impl Default for LangArg {
+    fn default() -> Self {
+        let var = |k| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let locale = var("LC_ALL")
+            .or_else(|| var("LC_MESSAGES"))
+            .or_else(|| var("LANG"));
+        Self::from_locale(locale.as_deref().unwrap_or(""))
+    }
+}
+
+impl LangArg {
+    /// `zh_CN.UTF-8`, `zh_TW`, `zh` speak Chinese; anything else (`C`, `en_US`) English.
+    pub fn from_locale(locale: &str) -> Self {
+        let lang = locale.split(['_', '.', '@', '-']).next().unwrap_or("");
+        if lang.eq_ignore_ascii_case("zh") {
+            LangArg::Zh
+        } else {
+            LangArg::En
+        }
+    }
 }
 
 impl From<LangArg> for cann_config::meta::Lang {
@@ -47,4 +70,27 @@ pub struct TargetArgs {
     /// CANN release, e.g. 9.0.0 (overrides `release:`; default: the newest release).
     #[arg(long)]
     pub release: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LangArg;
+
+    #[test]
+    fn chinese_locales_speak_chinese() {
+        for l in ["zh_CN.UTF-8", "zh_TW", "zh", "zh-Hans", "ZH_cn"] {
+            assert_eq!(LangArg::from_locale(l), LangArg::Zh, "{l}");
+        }
+        for l in [
+            "",
+            "C",
+            "C.UTF-8",
+            "POSIX",
+            "en_US.UTF-8",
+            "zu_ZA",
+            "de_DE@euro",
+        ] {
+            assert_eq!(LangArg::from_locale(l), LangArg::En, "{l}");
+        }
+    }
 }

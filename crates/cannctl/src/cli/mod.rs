@@ -74,7 +74,7 @@ impl Command {
             Command::Options(a) => a.lang,
             Command::Products(a) => a.lang,
             Command::Lint(a) => a.lang,
-            Command::Diff(_) | Command::Cache(_) | Command::Mem(_) => LangArg::En,
+            Command::Diff(_) | Command::Cache(_) | Command::Mem(_) => LangArg::default(),
         };
         arg.into()
     }

@@ -97,7 +97,8 @@ impl Drawn<'_> {
         let drawn = renderer(color).render(&[g]);
         // The excerpt may be a window of the line, so its columns are not the file's: the
         // location line is ours, aligned as annotate-snippets aligns its own.
-        let pad = self.at.as_ref().map_or(0, |(l, _)| l.to_string().len());
+        // annotate-snippets keeps a gutter of at least one cell, excerpt or not.
+        let pad = self.at.as_ref().map_or(1, |(l, _)| l.to_string().len());
         let arrow = if color {
             let s: Style = AnsiColor::BrightBlue.on_default().bold();
             format!("{}-->{}", s.render(), s.render_reset())

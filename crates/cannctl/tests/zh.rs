@@ -1,0 +1,196 @@
+//! `--lang zh` over every example and fixture config a user might start from: the output
+//! is pinned (snapshots, `cargo insta review`) and holds no English prose. Names of
+//! options, values, keys and products stay as the user writes them; so do the few terms the
+//! upstream Chinese docs (hicann/tensorflow docs/zh) keep in English.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use cann_config::OPTIONS;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every config a user might run first: the examples and the valid and invalid fixtures.
+fn configs() -> Vec<PathBuf> {
+    let mut all = Vec::new();
+    for dir in ["examples", "tests/fixtures/valid", "tests/fixtures/invalid"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(repo().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "json"))
+            .collect();
+        files.sort();
+        all.extend(
+            files
+                .into_iter()
+                .map(|p| Path::new(dir).join(p.file_name().unwrap())),
+        );
+    }
+    all
+}
+
+/// What `cannctl check FILE --lang zh` prints, stdout then stderr.
+fn check_zh(file: &Path) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+        .args(["check", &file.display().to_string(), "--lang", "zh"])
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let code = o.status.code().unwrap_or(-1);
+    assert!((0..=2).contains(&code), "{}: exit {code}", file.display());
+    format!(
+        "{}{}",
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap()
+    )
+}
+
+/// Terms the upstream Chinese docs write in English, and unit and brand names.
+const KEPT_IN_ENGLISH: &[&str] = &[
+    "CANN", "Atlas", "Cube", "Vector", "Core", "session", "shape", "MB", "true", "false", "null",
+];
+
+/// Every name a message may quote bare: options, classes, values, keys, variables, products.
+fn names() -> BTreeSet<String> {
+    let mut n: BTreeSet<String> = KEPT_IN_ENGLISH.iter().map(|s| s.to_string()).collect();
+    let mut add = |s: &str| {
+        n.extend(
+            // Whole names only: a segment of one (`mode` of `cache_mode`) is not a name.
+            s.split('.').filter(|w| !w.is_empty()).map(str::to_string),
+        );
+    };
+    for o in OPTIONS {
+        add(o.path);
+        add(o.config);
+        for x in [o.ge_key, o.estimator, o.tf2, o.env].into_iter().flatten() {
+            add(x);
+        }
+        for v in o.values {
+            add(v.name);
+        }
+    }
+    for p in cann_config::Product::ALL {
+        add(p.id());
+    }
+    n
+}
+
+/// The English words left in `out` once what is not prose is removed: the quoted source
+/// lines, paths, code in backticks, quoted values, and identifiers (with `_`, digits, dots).
+fn english_words(out: &str, names: &BTreeSet<String>) -> Vec<String> {
+    let mut words = Vec::new();
+    for line in out.lines() {
+        let t = line.trim_start();
+        let excerpt = t
+            .split_once('|')
+            .is_some_and(|(n, _)| n.trim().parse::<u32>().is_ok())
+            || t.starts_with('|');
+        if excerpt || t.starts_with("-->") {
+            continue;
+        }
+        let mut prose = String::new();
+        let mut quote = None;
+        for c in line.chars() {
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if c == '`' || c == '"' || c == '\'' => quote = Some(c),
+                None => prose.push(c),
+            }
+        }
+        for token in
+            prose.split(|c: char| c.is_whitespace() || "，。：；、（）()[],:;?？".contains(c))
+        {
+            // Operator and class names (HcomAllReduce) and acronyms have capitals inside.
+            let identifier = token.contains(['_', '.', '/', '=', '|', '-'])
+                || token.chars().any(|c| c.is_ascii_digit())
+                || token.chars().skip(1).any(|c| c.is_ascii_uppercase());
+            if identifier {
+                continue;
+            }
+            for w in token.split(|c: char| !c.is_ascii_alphabetic()) {
+                if w.len() >= 2 && !names.contains(w) {
+                    words.push(w.to_string());
+                }
+            }
+        }
+    }
+    words
+}
+
+#[test]
+fn every_config_reads_in_chinese() {
+    let names = names();
+    let mut english = Vec::new();
+    for file in configs() {
+        let out = check_zh(&file);
+        let words = english_words(&out, &names);
+        if !words.is_empty() {
+            english.push(format!("{}: {}", file.display(), words.join(" ")));
+        }
+        let name = file.display().to_string().replace(['/', '.'], "_");
+        insta::assert_snapshot!(name, out);
+    }
+    assert!(
+        english.is_empty(),
+        "English prose in --lang zh output:\n{}",
+        english.join("\n")
+    );
+}
+
+#[test]
+fn the_prose_check_finds_english() {
+    let names = names();
+    let out = "错误: unknown option `op_debug_levl`\n  = 建议: did you mean `x`?\n";
+    let words = english_words(out, &names);
+    assert_eq!(words, ["unknown", "option", "did", "you", "mean"]);
+    let zh = "错误: `npu_run_config` 中没有选项 `op_compiler_cache_mod`\n5 |   mode: enable\n";
+    assert!(english_words(zh, &names).is_empty());
+}
+
+/// With no `--lang`, a Chinese locale speaks Chinese and any other English.
+#[test]
+fn the_language_follows_the_locale() {
+    let run = |vars: &[(&str, &str)]| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_cannctl"));
+        c.args(["check", "tests/fixtures/invalid/misspelled-option.yaml"])
+            .current_dir(repo())
+            .env("NO_COLOR", "1")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LANG");
+        for (k, v) in vars {
+            c.env(k, v);
+        }
+        String::from_utf8(c.output().unwrap().stdout).unwrap()
+    };
+    assert!(run(&[("LANG", "zh_CN.UTF-8")]).contains("错误"));
+    assert!(run(&[("LANG", "C.UTF-8")]).contains("error: unknown option"));
+    assert!(run(&[]).contains("error: unknown option"));
+    // LC_ALL wins over LANG, LC_MESSAGES over LANG; an empty variable does not count.
+    assert!(run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "en_US.UTF-8")]).contains("error:"));
+    assert!(run(&[("LANG", "en_US.UTF-8"), ("LC_MESSAGES", "zh_CN.UTF-8")]).contains("错误"));
+    assert!(run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "")]).contains("错误"));
+    // --lang wins over the locale.
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cannctl"));
+    let o = c
+        .args([
+            "check",
+            "tests/fixtures/invalid/misspelled-option.yaml",
+            "--lang",
+            "en",
+        ])
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .env("LC_ALL", "zh_CN.UTF-8")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(o.stdout)
+        .unwrap()
+        .contains("error: unknown option"));
+}
