@@ -51,11 +51,15 @@ fn lit(l: &Literal) -> TokenStream {
     }
 }
 
-fn condition(spec: &Spec, c: &Condition) -> TokenStream {
+/// A condition as Rust. An option the front end could not read (`unread(path)` is `Some`) is
+/// absent from `cfg`; a value test on it is false, since its value is not known, and it
+/// counts as set only when it is surely set, as unset only when it is surely unset.
+fn condition(spec: &Spec, c: &Condition, k: &TokenStream) -> TokenStream {
     let Some(x) = access(spec, &c.option) else {
         // The spec checks reject unknown paths before codegen runs.
         return quote!(false);
     };
+    let path = &c.option;
     match &c.test {
         Test::Equals(l) => {
             let l = lit(l);
@@ -69,15 +73,17 @@ fn condition(spec: &Spec, c: &Condition) -> TokenStream {
             let ls = ls.iter().map(lit);
             quote!(matches!(#x, ::core::option::Option::Some(v) if [#(#ls),*].contains(&v)))
         }
-        Test::Set => quote!(#x.is_some()),
-        Test::Unset => quote!(#x.is_none()),
+        Test::Set => quote!(
+            (#x.is_some() || matches!(unread(#path), ::core::option::Option::Some(#k::Unread::Set)))
+        ),
+        Test::Unset => quote!((#x.is_none() && unread(#path).is_none())),
     }
 }
 
 pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
     let k = &s.krate;
     let checks = spec.rules.iter().enumerate().map(|(i, r)| {
-        let conds = r.when.iter().map(|c| condition(spec, c));
+        let conds = r.when.iter().map(|c| condition(spec, c, k));
         quote! {
             if RULES[#i].available.contains(release) #( && #conds )* {
                 report.push(#k::__private::rule_diagnostic(&RULES[#i], report.lang));
@@ -87,6 +93,19 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
     quote! {
         /// Applies every cross-option rule the spec states for `release` to `cfg`.
         pub fn check_rules(cfg: &Config, release: #k::Release, report: &mut #k::Report) {
+            check_rules_partial(cfg, release, report, &|_| ::core::option::Option::None)
+        }
+
+        /// As [`check_rules`], for a config some of whose options a front end could not read:
+        /// `unread(path)` says what is known of each (see `Unread`); such options are absent
+        /// from `cfg`. A rule fires only when it surely holds.
+        pub fn check_rules_partial(
+            cfg: &Config,
+            release: #k::Release,
+            report: &mut #k::Report,
+            unread: &dyn Fn(&str) -> ::core::option::Option<#k::Unread>,
+        ) {
+            let _ = &unread;
             #(#checks)*
         }
     }

@@ -10,7 +10,12 @@ use crate::{ConfigFile, ParseError};
 /// Reads `doc`, a mapping shaped like a user config file, as [`crate::parse_config`] reads
 /// text. Findings and `locations` carry the positions of `doc`'s own nodes.
 pub fn config_from_node(doc: &Node) -> Result<ConfigFile, ParseError> {
-    crate::parse::read_document(doc, Lang::En)
+    config_from_node_in(doc, Lang::En)
+}
+
+/// As [`config_from_node`], with findings in `lang`.
+pub fn config_from_node_in(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
+    crate::parse::read_document(doc, lang)
 }
 #[cfg(test)]
 mod tests {

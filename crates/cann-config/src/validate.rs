@@ -4,7 +4,7 @@ use cann_i18n::catalog::config as msg;
 
 use crate::meta::{self, Lang, Lit, OptionMeta, Severity, TypeMeta};
 use crate::parse::allowed;
-use crate::{check_rules, Config, Diagnostic, Report, Target, ValueRef, Visit, Visitor};
+use crate::{check_rules_partial, Config, Diagnostic, Report, Target, ValueRef, Visit, Visitor};
 
 /// Validates `cfg` for `target`, with messages in English.
 pub fn validate(cfg: &Config, target: Target) -> Report {
@@ -24,6 +24,16 @@ pub fn validate_on_device(
     cfg: &Config,
     target: Target,
     device: Option<crate::CoreCounts>,
+    report: &mut Report,
+) {
+    check_all(cfg, target, device, &[], report);
+}
+
+fn check_all(
+    cfg: &Config,
+    target: Target,
+    device: Option<crate::CoreCounts>,
+    unread: &[(&'static OptionMeta, Unread)],
     report: &mut Report,
 ) {
     let lang = report.lang;
@@ -46,7 +56,37 @@ pub fn validate_on_device(
         entered: Vec::new(),
     };
     cfg.visit(&mut checker);
-    check_rules(cfg, target.release, report);
+    for (o, u) in unread {
+        if *u == Unread::Set {
+            checker.presence(o);
+        }
+    }
+    let known = |path: &str| unread.iter().find(|(o, _)| o.path == path).map(|(_, u)| *u);
+    check_rules_partial(cfg, target.release, report, &known);
+}
+
+/// What a front end knows about an option whose value it could not read, such as a linter
+/// meeting `dump_path=FLAGS.dump_dir` in a script. Such an option is left out of the
+/// [`Config`] and listed beside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unread {
+    /// Surely set, to a value known only when the program runs.
+    Set,
+    /// Perhaps set: only on some paths through the program.
+    Maybe,
+}
+
+/// Validates a config that is known only in part: `cfg` holds the values that were read,
+/// `unread` the options that are set to a value not known here, or perhaps set. Their
+/// values are not checked, but an option surely set is still checked for availability,
+/// product support and deprecation, and a rule fires only when it surely holds.
+pub fn validate_partial(
+    cfg: &Config,
+    unread: &[(&'static OptionMeta, Unread)],
+    target: Target,
+    report: &mut Report,
+) {
+    check_all(cfg, target, None, unread, report);
 }
 
 struct Checker<'r> {
@@ -121,6 +161,12 @@ impl Checker<'_> {
             return false;
         }
         true
+    }
+
+    /// What is checked of an option set to an unknown value: whether it may be set at all.
+    fn presence(&mut self, o: &'static OptionMeta) {
+        self.deprecated(o);
+        self.support(o, None);
     }
 
     fn deprecated(&mut self, o: &'static OptionMeta) {
