@@ -12,11 +12,15 @@
 //! - [`lint_paths`]: files and directories (honouring `.gitignore`), in parallel.
 //! - [`sarif::to_sarif`]: SARIF 2.1.0 for code-scanning systems.
 
+mod branch;
 mod check;
 mod extract;
+mod imports;
+mod messages;
 mod names;
 pub mod sarif;
 mod select;
+mod surface;
 mod syntax;
 mod walk;
 
@@ -54,6 +58,8 @@ pub enum FindingKind {
     Accessor,
     /// An option set on an API surface that does not offer it.
     NotOnSurface,
+    /// A value of a type the API refuses (it raises when the script runs).
+    Type,
     /// A finding of `cann_config`'s reader or validator (value, product, release, rule).
     Spec,
 }
@@ -86,6 +92,7 @@ impl Finding {
             FindingKind::UnknownOption => "unknown-option",
             FindingKind::Accessor => "session-accessor",
             FindingKind::NotOnSurface => "not-on-surface",
+            FindingKind::Type => "value-type",
             FindingKind::Spec => match self.diagnostic.rule {
                 Some(r) => r,
                 None if self.diagnostic.option.is_empty() => "config",
@@ -114,10 +121,23 @@ impl Default for LintOptions {
     }
 }
 
+/// Syntax-tree nodes walked in one script at most. Real training scripts have tens of
+/// thousands; the largest file of the ModelZoo corpus (a 2 MB table of word vectors) has
+/// about 1.5 million.
+pub const NODE_BUDGET: usize = 4_000_000;
+
 #[derive(Debug, thiserror::Error)]
 pub enum LintError {
     #[error("the Python grammar could not be loaded: {0}")]
     Grammar(String),
+    /// The script's syntax tree is larger than [`NODE_BUDGET`].
+    #[error("{line}:{column}: {message}")]
+    Budget {
+        line: u32,
+        column: u32,
+        message: String,
+        hint: String,
+    },
     #[error("{path}: {source}")]
     Path {
         path: std::path::PathBuf,
@@ -223,12 +243,19 @@ fn lint_text(text: &str, opts: &LintOptions, select: bool) -> Result<SourceRepor
     };
     let root = tree.root_node();
     let src = syntax::Source { text };
-    let mut findings: Vec<Finding> = extract::objects(root, &src, opts.lang)
+    let objects =
+        extract::objects(root, &src, opts.lang, NODE_BUDGET).map_err(|e| LintError::Budget {
+            line: e.at.line,
+            column: e.at.col,
+            message: messages::node_budget(opts.lang, NODE_BUDGET),
+            hint: messages::node_budget_hint(opts.lang),
+        })?;
+    let mut findings: Vec<Finding> = objects
         .into_iter()
         .flat_map(|o| check::check(o, opts))
         .collect();
-    // An environment variable is checked on its own (first) and with every config object
-    // of the script; each finding about it is said once, as the environment's.
+    // One finding per problem and place, across objects too: a class finding or an
+    // environment variable's finding is said once.
     let mut seen = std::collections::HashSet::new();
     findings.retain(|f| {
         let d = &f.diagnostic;

@@ -42,12 +42,16 @@ pub(crate) fn class_path(class: &ConfigMeta) -> Option<&'static str> {
 
 /// A keyword argument of `class(...)`. Options whose value is a Python object
 /// (`session_config`, `distribute`) have no Estimator name in the spec, since nothing can emit
-/// them, yet scripts pass them under the option's own name.
+/// them, yet scripts pass them under the option's own name; such an option has no surface
+/// at all. An option with a surface elsewhere but no keyword (`auto_tune_mode`) is not a
+/// keyword of the class.
 pub(crate) fn estimator(class: &str, kwarg: &str) -> Option<&'static OptionMeta> {
     let of_class = || OPTIONS.iter().filter(move |o| o.config == class);
+    let no_surface =
+        |o: &OptionMeta| o.estimator.is_none() && o.session.is_none() && o.tf2.is_none();
     of_class()
         .find(|o| o.estimator == Some(kwarg))
-        .or_else(|| of_class().find(|o| o.estimator.is_none() && o.name == kwarg))
+        .or_else(|| of_class().find(|o| no_surface(o) && o.name == kwarg))
 }
 
 pub(crate) fn estimator_names(class: &str) -> impl Iterator<Item = &'static str> + '_ {

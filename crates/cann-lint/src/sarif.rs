@@ -35,8 +35,14 @@ fn describe(f: &Finding, lang: Lang) -> String {
     match f.kind {
         FindingKind::UnknownOption => pick(
             lang,
-            "A name that is close to an option's name but is not one; the setting has no effect.",
-            "名称与某个选项相近但并非该选项；该设置不会生效。",
+            "A name the API does not know: a keyword raises TypeError, a TF2 attribute ValueError, and a parameter_map key is ignored.",
+            "接口不认识的名称：关键字参数会抛出 TypeError，TF2 属性会抛出 ValueError，parameter_map 键会被忽略。",
+        )
+        .into(),
+        FindingKind::Type => pick(
+            lang,
+            "A value of a type the API refuses; the script raises when it gets there.",
+            "接口不接受该类型的值；脚本运行到此处会抛出异常。",
         )
         .into(),
         FindingKind::Accessor => pick(

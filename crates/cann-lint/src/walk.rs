@@ -27,7 +27,18 @@ pub struct FileReport {
 #[derive(Debug, Clone)]
 pub struct Unreadable {
     pub path: PathBuf,
+    /// Line and column in the file, when the reason has a place.
+    pub pos: Option<(u32, u32)>,
     pub reason: String,
+}
+
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.pos {
+            Some((l, c)) => write!(f, "{}:{l}:{c}: {}", self.path.display(), self.reason),
+            None => write!(f, "{}: {}", self.path.display(), self.reason),
+        }
+    }
 }
 
 /// The result of linting a set of paths.
@@ -79,6 +90,7 @@ fn discover(
                 }
                 Err(e) => unreadable.push(Unreadable {
                     path: p.clone(),
+                    pos: None,
                     reason: e.to_string(),
                 }),
             }
@@ -99,6 +111,7 @@ fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
     let failed = |reason: String| {
         Ok(One::Failed(Unreadable {
             path: path.to_path_buf(),
+            pos: None,
             reason,
         }))
     };
@@ -121,7 +134,22 @@ fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
         Ok(t) => t,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     };
-    let r = lint_source(&text, opts)?;
+    let r = match lint_source(&text, opts) {
+        Ok(r) => r,
+        Err(LintError::Budget {
+            line,
+            column,
+            message,
+            hint,
+        }) => {
+            return Ok(One::Failed(Unreadable {
+                path: path.to_path_buf(),
+                pos: Some((line, column)),
+                reason: format!("{message}; {hint}"),
+            }))
+        }
+        Err(e) => return Err(e),
+    };
     if r.findings.is_empty() {
         return Ok(One::Clean { parsed: r.parsed });
     }

@@ -7,10 +7,11 @@ use cann_config::yaml::Pos;
 use tree_sitter::Node;
 
 use super::unknown::{self, Written};
-use super::{coerce, ConfigObject, Extract};
-use crate::names;
+use super::{ConfigObject, Extract, Val};
+use crate::branch::Path;
 use crate::syntax::last_name;
 use crate::Surface;
+use crate::{names, surface};
 
 impl Extract<'_, '_> {
     fn is_environ(&self, n: Node<'_>) -> bool {
@@ -64,6 +65,7 @@ impl Extract<'_, '_> {
     }
 
     fn env_set(&mut self, key: Node<'_>, value: Option<Node<'_>>) {
+        let path = Path::of(key);
         let Some(name) = matches!(key.kind(), "string" | "concatenated_string")
             .then(|| self.src.string(key))
             .flatten()
@@ -80,7 +82,7 @@ impl Extract<'_, '_> {
                 i
             }
         };
-        let literal = value.and_then(|v| self.src.literal(v));
+        let literal = value.map(|v| self.src.literal(v));
         let lang = self.lang;
         let Some(obj) = self.objects.get_mut(idx) else {
             return;
@@ -95,10 +97,13 @@ impl Extract<'_, '_> {
             unknown::report(obj, lang, w);
             return;
         };
-        if let Some(v) = literal {
-            let v = coerce(o, v);
-            obj.doc.insert(o.path, at, v.clone());
-            self.env_entries.push((o.path, at, v));
+        let val = match literal.flatten() {
+            Some(v) => surface::env(o, &name, &v, lang),
+            None => Ok(Val::Unknown),
+        };
+        match val {
+            Ok(val) => obj.set(o, at, val, path),
+            Err(msg) => obj.refused(o, at, msg, path),
         }
     }
 }

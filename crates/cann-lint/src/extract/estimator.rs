@@ -5,18 +5,22 @@ use cann_config::meta::{ConfigMeta, TypeMeta};
 use tree_sitter::Node;
 
 use super::unknown::{self, Written};
-use super::{ConfigObject, Extract};
-use crate::names;
+use super::{ConfigObject, Extract, Val};
+use crate::branch::Path;
 use crate::syntax::last_name;
 use crate::Surface;
+use crate::{names, surface};
 
 /// Classes nested deeper than this are not read; it bounds recursion on hostile input.
 const MAX_NESTING: u32 = 8;
 
 impl Extract<'_, '_> {
+    /// The adapter's class a call builds, if it is one (not a function of the script's own
+    /// with the same name).
     fn class_of(&self, call: Node<'_>) -> Option<&'static ConfigMeta> {
         let func = call.child_by_field_name("function")?;
-        names::python_class(last_name(self.src, func)?)
+        let class = names::python_class(last_name(self.src, func)?)?;
+        self.bindings.is_adapters(func, self.src).then_some(class)
     }
 
     /// A class call not already read as the argument of an enclosing one starts an object.
@@ -32,8 +36,9 @@ impl Extract<'_, '_> {
         };
         let pos = self.src.pos(call);
         let mut obj = ConfigObject::new(Surface::Estimator, pos);
-        obj.doc.ensure_map(path, pos);
-        self.class_args(&mut obj, call, class, 0);
+        obj.classes.push((path, pos));
+        let branch = Path::of(call);
+        self.class_args(&mut obj, call, class, 0, &branch);
         self.objects.push(obj);
     }
 
@@ -43,6 +48,7 @@ impl Extract<'_, '_> {
         call: Node<'_>,
         class: &ConfigMeta,
         depth: u32,
+        branch: &Path,
     ) {
         let Some(args) = call.child_by_field_name("arguments") else {
             return;
@@ -84,12 +90,17 @@ impl Extract<'_, '_> {
                     continue;
                 }
                 self.consumed.insert(value.id());
-                obj.doc.ensure_map(o.path, at);
-                self.class_args(obj, value, inner, depth + 1);
+                obj.classes.push((o.path, at));
+                self.class_args(obj, value, inner, depth + 1, branch);
                 continue;
             }
-            if let Some(v) = self.src.literal(value) {
-                obj.doc.insert(o.path, at, v);
+            let val = match self.src.literal(value) {
+                Some(v) => surface::estimator(o, name, &v, self.lang),
+                None => Ok(Val::Unknown),
+            };
+            match val {
+                Ok(val) => obj.set(o, at, val, branch.clone()),
+                Err(msg) => obj.refused(o, at, msg, branch.clone()),
             }
         }
     }

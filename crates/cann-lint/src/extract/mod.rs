@@ -1,9 +1,10 @@
-//! Finding the config objects a script builds, on each API surface, as trees shaped like a
-//! user config file so that `cann_config` reads and validates them as it does a file.
+//! Finding the config objects a script builds, on each API surface, and the settings each
+//! one makes.
 //!
 //! One object is one `NPURunConfig(...)` call (with the classes nested in it), one TF1
 //! session's `parameter_map` settings, or one script's `npu.global_options()` settings.
-//! Cross-option rules apply within an object.
+//! Cross-option rules apply within an object, and only between settings that run together
+//! (see [`crate::branch`]).
 
 mod env;
 mod estimator;
@@ -18,15 +19,43 @@ use cann_config::yaml::{Kind, Node as Value, Pos};
 use cann_config::Diagnostic;
 use tree_sitter::Node;
 
+use crate::branch::Path;
+use crate::imports::Bindings;
 use crate::syntax::Source;
 use crate::{Finding, FindingKind, Surface};
 
-/// The options one object sets, as a config-file tree, and what was wrong before reading it.
+/// What a script sets an option to, as far as it can be known without running it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Val {
+    /// A literal, already in the option's type as the spec gives it.
+    Lit(Value),
+    /// Set, to a value known only when the script runs (a flag, a variable, a call).
+    Unknown,
+    /// Written in a way that means "not set", such as `None` for a keyword whose default
+    /// is `None`.
+    Unset,
+}
+
+/// One option set at one place in the script.
+#[derive(Debug, Clone)]
+pub(crate) struct Setting {
+    pub option: &'static OptionMeta,
+    /// Where the option's name is written; findings about the setting point here.
+    pub at: Pos,
+    pub val: Val,
+    pub path: Path,
+    /// Copied from the script's environment object: used for rules, reported there.
+    pub borrowed: bool,
+}
+
+/// The settings of one object, and what was wrong before reading their values.
 pub(crate) struct ConfigObject {
     pub surface: Surface,
     /// Where the object starts; findings with no position of their own go here.
     pub anchor: Pos,
-    pub doc: Doc,
+    /// Classes the object builds (their config-file paths), with where each is built.
+    pub classes: Vec<(&'static str, Pos)>,
+    pub settings: Vec<Setting>,
     pub findings: Vec<Finding>,
 }
 
@@ -35,7 +64,8 @@ impl ConfigObject {
         ConfigObject {
             surface,
             anchor,
-            doc: Doc::default(),
+            classes: Vec::new(),
+            settings: Vec::new(),
             findings: Vec::new(),
         }
     }
@@ -58,86 +88,22 @@ impl ConfigObject {
         let last = self.findings.len() - 1;
         &mut self.findings[last].diagnostic
     }
-}
 
-/// A config-file tree under construction. Keys carry the positions of the Python names
-/// that set them; a key set twice keeps the later value, as Python does.
-#[derive(Default)]
-pub(crate) struct Doc {
-    entries: Vec<(Value, Value)>,
-}
-
-fn key(pos: Pos, name: &str) -> Value {
-    Value {
-        pos,
-        kind: Kind::Str(name.to_string()),
-    }
-}
-
-fn map_at<'a>(
-    entries: &'a mut Vec<(Value, Value)>,
-    segs: &[&str],
-    pos: Pos,
-) -> Option<&'a mut Vec<(Value, Value)>> {
-    let Some((first, rest)) = segs.split_first() else {
-        return Some(entries);
-    };
-    let idx = match entries.iter().position(|(k, _)| k.as_str() == Some(first)) {
-        Some(i) => i,
-        None => {
-            entries.push((
-                key(pos, first),
-                Value {
-                    pos,
-                    kind: Kind::Map(Vec::new()),
-                },
-            ));
-            entries.len() - 1
-        }
-    };
-    let (_, v) = entries.get_mut(idx)?;
-    if !matches!(v.kind, Kind::Map(_)) {
-        *v = Value {
-            pos,
-            kind: Kind::Map(Vec::new()),
-        };
-    }
-    match &mut v.kind {
-        Kind::Map(m) => map_at(m, rest, pos),
-        _ => None,
-    }
-}
-
-impl Doc {
-    /// Makes sure the class at `path` is present, even with no option set in it.
-    pub fn ensure_map(&mut self, path: &str, pos: Pos) {
-        let segs: Vec<&str> = path.split('.').collect();
-        let _ = map_at(&mut self.entries, &segs, pos);
+    fn set(&mut self, option: &'static OptionMeta, at: Pos, val: Val, path: Path) {
+        self.settings.push(Setting {
+            option,
+            at,
+            val,
+            path,
+            borrowed: false,
+        });
     }
 
-    pub fn insert(&mut self, path: &str, key_pos: Pos, value: Value) {
-        let segs: Vec<&str> = path.split('.').collect();
-        let Some((last, parents)) = segs.split_last() else {
-            return;
-        };
-        let Some(map) = map_at(&mut self.entries, parents, key_pos) else {
-            return;
-        };
-        match map.iter_mut().find(|(k, _)| k.as_str() == Some(last)) {
-            Some(slot) => *slot = (key(key_pos, last), value),
-            None => map.push((key(key_pos, last), value)),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    pub fn to_node(&self, pos: Pos) -> Value {
-        Value {
-            pos,
-            kind: Kind::Map(self.entries.clone()),
-        }
+    /// A value the API refuses: the error, and the option counts as set to an unknown
+    /// value (the script fails before it matters).
+    fn refused(&mut self, option: &'static OptionMeta, at: Pos, message: String, path: Path) {
+        self.finding(FindingKind::Type, option.path, at, message);
+        self.set(option, at, Val::Unknown, path);
     }
 }
 
@@ -163,17 +129,11 @@ pub(crate) fn coerce(o: &OptionMeta, v: Value) -> Value {
     }
 }
 
-/// Text for the two languages; the surface findings are ours, so both are written here.
-pub(crate) fn t(lang: Lang, en: String, zh: String) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
+/// The walk's state: objects found so far, and names bound along the way.
 pub(crate) struct Extract<'s, 'a> {
     src: &'s Source<'a>,
     lang: Lang,
+    bindings: Bindings,
     objects: Vec<ConfigObject>,
     /// Sessions by (enclosing function, receiver text): index into `objects`.
     sessions: HashMap<(usize, String), usize>,
@@ -183,29 +143,46 @@ pub(crate) struct Extract<'s, 'a> {
     tf2_aliases: HashMap<String, String>,
     /// Class calls already read as part of an enclosing call.
     consumed: HashSet<usize>,
-    /// The script's environment settings: their own object, and the entries every other
-    /// object of the script also gets, since the process environment applies to all.
+    /// The script's environment object, whose settings every other object also gets,
+    /// since the process environment applies to all of them.
     env: Option<usize>,
-    env_entries: Vec<(&'static str, Pos, Value)>,
 }
 
-/// Every config object the script builds, in source order.
-pub(crate) fn objects(root: Node<'_>, src: &Source<'_>, lang: Lang) -> Vec<ConfigObject> {
+/// The walk stopped: the tree has more nodes than the budget allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OverBudget {
+    /// Where the node that crossed the budget starts.
+    pub at: Pos,
+}
+
+/// Every config object the script builds, in source order. At most `budget` nodes are
+/// visited; past it the walk stops.
+pub(crate) fn objects(
+    root: Node<'_>,
+    src: &Source<'_>,
+    lang: Lang,
+    budget: usize,
+) -> Result<Vec<ConfigObject>, OverBudget> {
     let mut x = Extract {
         src,
         lang,
+        bindings: Bindings::of(root, src),
         objects: Vec::new(),
         sessions: HashMap::new(),
         tf2: None,
         tf2_aliases: HashMap::new(),
         consumed: HashSet::new(),
         env: None,
-        env_entries: Vec::new(),
     };
     // An explicit cursor walk: no recursion, so deeply nested code cannot overflow the stack.
     let mut cursor = root.walk();
+    let mut visited = 0usize;
     loop {
         let n = cursor.node();
+        visited += 1;
+        if visited > budget {
+            return Err(OverBudget { at: src.pos(n) });
+        }
         match n.kind() {
             "call" => {
                 x.environ_call(n);
@@ -226,7 +203,7 @@ pub(crate) fn objects(root: Node<'_>, src: &Source<'_>, lang: Lang) -> Vec<Confi
                 break;
             }
             if !cursor.goto_parent() {
-                return x.finish();
+                return Ok(x.finish());
             }
         }
     }
@@ -234,12 +211,19 @@ pub(crate) fn objects(root: Node<'_>, src: &Source<'_>, lang: Lang) -> Vec<Confi
 
 impl Extract<'_, '_> {
     fn finish(mut self) -> Vec<ConfigObject> {
-        for (i, obj) in self.objects.iter_mut().enumerate() {
-            if Some(i) == self.env {
-                continue;
-            }
-            for (path, at, v) in &self.env_entries {
-                obj.doc.insert(path, *at, v.clone());
+        if let Some(e) = self.env {
+            let shared: Vec<Setting> = self.objects[e]
+                .settings
+                .iter()
+                .map(|s| Setting {
+                    borrowed: true,
+                    ..s.clone()
+                })
+                .collect();
+            for (i, obj) in self.objects.iter_mut().enumerate() {
+                if i != e {
+                    obj.settings.extend(shared.iter().cloned());
+                }
             }
         }
         // The environment's own object first, so its findings are the ones kept.

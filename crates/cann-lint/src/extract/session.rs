@@ -2,28 +2,30 @@
 //! optimizer of a `ConfigProto`. Settings on the same receiver in the same function are one
 //! session config.
 
-use cann_config::meta::Accessor;
+use cann_config::meta::{Accessor, Lang};
 use cann_config::yaml::{Node as Value, Pos};
 use tree_sitter::Node;
 
 use super::unknown::{self, Written};
-use super::{t, ConfigObject, Extract};
-use crate::names;
+use super::{ConfigObject, Extract, Val};
+use crate::branch::Path;
+use crate::messages::{self, PyType};
+use crate::{names, surface};
 use crate::{FindingKind, Surface};
-
-fn what(a: Accessor) -> (&'static str, &'static str) {
-    match a {
-        Accessor::I => ("an integer", "整数"),
-        Accessor::S => ("a string", "字符串"),
-        Accessor::B => ("a boolean", "布尔值"),
-    }
-}
 
 fn example(a: Accessor) -> &'static str {
     match a {
         Accessor::I => "<int>",
         Accessor::S => "tf.compat.as_bytes(\"...\")",
         Accessor::B => "True",
+    }
+}
+
+fn reads(a: Accessor) -> PyType {
+    match a {
+        Accessor::I => PyType::Int,
+        Accessor::S => PyType::Str,
+        Accessor::B => PyType::Bool,
     }
 }
 
@@ -96,22 +98,27 @@ impl Extract<'_, '_> {
             }
         };
         let at = self.src.pos(key_node);
-        let value = assigned.and_then(|v| self.src.literal(v));
+        // `None` from `literal` is an expression whose value is known only at run time.
+        let value = assigned.map(|v| self.src.literal(v));
+        let path = Path::of(sub);
         let lang = self.lang;
         let Some(obj) = self.objects.get_mut(idx) else {
             return;
         };
-        set(obj, lang, &key, at, accessor, value);
+        set(obj, lang, &key, at, accessor, value, path);
     }
 }
 
+/// One `parameter_map[key].accessor = value`; `value` is `None` for `.list...` calls and
+/// `Some(None)` for a value that is not a literal.
 fn set(
     obj: &mut ConfigObject,
-    lang: cann_config::meta::Lang,
+    lang: Lang,
     key: &str,
     at: Pos,
     accessor: &str,
-    value: Option<Value>,
+    value: Option<Option<Value>>,
+    path: Path,
 ) {
     let Some(o) = names::session(key) else {
         let w = Written {
@@ -127,12 +134,7 @@ fn set(
         return;
     };
     if accessor != want.as_str() {
-        let (en, zh) = what(want);
-        let msg = t(
-            lang,
-            format!("parameter_map[\"{key}\"] is read as {en} (`.{}`); a value set with `.{accessor}` is ignored", want.as_str()),
-            format!("parameter_map[\"{key}\"] 按{zh}（`.{}`）读取；通过 `.{accessor}` 设置的值会被忽略", want.as_str()),
-        );
+        let msg = messages::accessor(lang, key, want.as_str(), accessor, reads(want));
         let d = obj.finding(FindingKind::Accessor, o.path, at, msg);
         d.hint = Some(format!(
             "custom_op.parameter_map[\"{key}\"].{} = {}",
@@ -141,7 +143,11 @@ fn set(
         ));
         return;
     }
-    if let Some(v) = value {
-        obj.doc.insert(o.path, at, super::coerce(o, v));
+    match value.flatten() {
+        Some(v) => match surface::session(o, want, &v, lang) {
+            Ok(val) => obj.set(o, at, val, path),
+            Err(msg) => obj.refused(o, at, msg, path),
+        },
+        None => obj.set(o, at, Val::Unknown, path),
     }
 }

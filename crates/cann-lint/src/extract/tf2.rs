@@ -5,10 +5,11 @@
 use tree_sitter::Node;
 
 use super::unknown::{self, Written};
-use super::{ConfigObject, Extract};
-use crate::names;
+use super::{ConfigObject, Extract, Val};
+use crate::branch::Path;
 use crate::syntax::last_name;
 use crate::Surface;
+use crate::{names, surface};
 
 impl Extract<'_, '_> {
     /// The attribute path below `global_options()` that `n` denotes, if it is one.
@@ -23,7 +24,9 @@ impl Extract<'_, '_> {
                 }
                 "call" => {
                     let func = cur.child_by_field_name("function")?;
-                    if last_name(self.src, func)? != "global_options" {
+                    if last_name(self.src, func)? != "global_options"
+                        || !self.bindings.is_adapters(func, self.src)
+                    {
                         return None;
                     }
                     segs.reverse();
@@ -69,6 +72,7 @@ impl Extract<'_, '_> {
         };
         let at = self.src.pos(last);
         let value = self.src.literal(right);
+        let branch = Path::of(a);
         let idx = match self.tf2 {
             Some(i) => i,
             None => {
@@ -85,8 +89,13 @@ impl Extract<'_, '_> {
         };
         match names::tf2(&path) {
             Some(o) => {
-                if let Some(v) = value {
-                    obj.doc.insert(o.path, at, v);
+                let val = match value {
+                    Some(v) => surface::tf2(o, &path, &v, lang),
+                    None => Ok(Val::Unknown),
+                };
+                match val {
+                    Ok(val) => obj.set(o, at, val, branch),
+                    Err(msg) => obj.refused(o, at, msg, branch),
                 }
             }
             // Assigning a whole section, e.g. `global_options().memory_config = ...`, is not

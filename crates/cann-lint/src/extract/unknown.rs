@@ -1,11 +1,12 @@
 //! A name that is not an option on the surface it was written on: the option under another
-//! name here, an option this surface does not offer, a likely typo, or (most often) an
-//! option the spec does not model, which is left alone.
+//! name here, an option this surface does not offer, a likely typo, or a name the adapter
+//! does not know at all.
 
 use cann_config::meta::{Lang, OptionMeta};
 use cann_config::yaml::Pos;
 
-use super::{t, ConfigObject};
+use super::ConfigObject;
+use crate::messages::{self, Place};
 use crate::names;
 use crate::{FindingKind, Surface};
 
@@ -41,46 +42,30 @@ fn where_else(o: &OptionMeta, lang: Lang) -> Option<String> {
     if let Some(p) = o.tf2 {
         ways.push(format!("npu.global_options().{p}"));
     }
-    (!ways.is_empty()).then(|| {
-        t(
-            lang,
-            format!("it is set through {}", ways.join(" or ")),
-            format!("可通过 {} 设置", ways.join(" 或 ")),
-        )
-    })
+    (!ways.is_empty()).then(|| messages::set_through(lang, &ways))
 }
 
+fn place(w: &Written<'_>) -> Place<'static> {
+    match w.surface {
+        Surface::Estimator => Place::Kwarg(
+            w.class
+                .and_then(names::python_class)
+                .map_or("NPURunConfig", |c| c.name),
+        ),
+        Surface::Session => Place::Key,
+        Surface::Tf2 => Place::Tf2,
+        Surface::Env => Place::Env,
+    }
+}
+
+/// Reports a name the surface does not know. Every such name is an error: a keyword makes
+/// the call raise TypeError, a TF2 attribute makes the assignment raise ValueError, and a
+/// `parameter_map` key is silently ignored by the adapter, so what the user meant is lost.
+/// Environment variables are the exception: a script sets many that are not the
+/// adapter's, so only a likely misspelling of one the spec knows is reported.
 pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
-    let (what_en, what_zh, where_en, where_zh) = match (w.surface, w.class) {
-        (Surface::Estimator, c) => {
-            let c = c.unwrap_or("NPURunConfig");
-            (
-                format!("{c} argument"),
-                format!("{c} 参数"),
-                format!("as an argument of {c}"),
-                format!("作为 {c} 的参数设置"),
-            )
-        }
-        (Surface::Session, _) => (
-            "parameter_map key".into(),
-            "parameter_map 键".into(),
-            "through a session's parameter_map".into(),
-            "通过 session 的 parameter_map 设置".into(),
-        ),
-        (Surface::Tf2, _) => (
-            "npu.global_options() option".into(),
-            "npu.global_options() 选项".into(),
-            "through npu.global_options()".into(),
-            "通过 npu.global_options() 设置".into(),
-        ),
-        (Surface::Env, _) => (
-            "environment variable".into(),
-            "环境变量".into(),
-            "as an environment variable".into(),
-            "作为环境变量设置".into(),
-        ),
-    };
     let name = w.name;
+    let place = place(&w);
     let bare = name.rsplit('.').next().unwrap_or(name);
     // Environment variables are named apart from options; an option's name is no env var.
     let same = names::by_name(bare)
@@ -88,23 +73,11 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
         .filter(|_| w.surface != Surface::Env);
     if let Some(o) = same {
         if let Some(here) = name_on(o, w.surface) {
-            let msg = t(
-                lang,
-                format!("unknown {what_en} `{name}`"),
-                format!("未知的 {what_zh} `{name}`"),
-            );
+            let msg = messages::unknown_name(lang, place, name);
             let d = obj.finding(FindingKind::UnknownOption, o.path, w.at, msg);
-            d.hint = Some(t(
-                lang,
-                format!("option `{}` is written `{here}` here", o.name),
-                format!("选项 `{}` 在此处写作 `{here}`", o.name),
-            ));
+            d.hint = Some(messages::written_here(lang, o.name, &here));
         } else {
-            let msg = t(
-                lang,
-                format!("`{bare}` cannot be set {where_en}"),
-                format!("`{bare}` 不能{where_zh}"),
-            );
+            let msg = messages::not_on_surface(lang, place, bare);
             let d = obj.finding(FindingKind::NotOnSurface, o.path, w.at, msg);
             d.hint = where_else(o, lang);
         }
@@ -116,26 +89,10 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
         Surface::Tf2 => names::tf2_names().collect(),
         Surface::Env => names::env_names().collect(),
     };
-    let Some(s) = names::typo_of(name, known) else {
+    let typo = names::typo_of(name, known);
+    if typo.is_none() && w.surface == Surface::Env {
         return;
-    };
-    // A wrong keyword argument fails loudly in Python; a wrong key or attribute is ignored.
-    let silent = w.surface != Surface::Estimator;
-    let msg = t(
-        lang,
-        format!(
-            "unknown {what_en} `{name}`{}",
-            if silent { "; it has no effect" } else { "" }
-        ),
-        format!(
-            "未知的 {what_zh} `{name}`{}",
-            if silent {
-                "，该设置不会生效"
-            } else {
-                ""
-            }
-        ),
-    );
+    }
     // Keep the option path shape of other findings: the class's place, then the name.
     let option = match w
         .class
@@ -145,10 +102,7 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
         Some(p) => format!("{p}.{name}"),
         None => name.to_string(),
     };
+    let msg = messages::unknown_name(lang, place, name);
     let d = obj.finding(FindingKind::UnknownOption, &option, w.at, msg);
-    d.hint = Some(t(
-        lang,
-        format!("did you mean `{s}`?"),
-        format!("是否应为 `{s}`？"),
-    ));
+    d.hint = typo.map(|s| messages::did_you_mean(lang, s));
 }

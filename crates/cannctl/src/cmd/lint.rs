@@ -21,6 +21,10 @@ struct JsonFile<'a> {
 #[derive(Serialize)]
 struct JsonUnreadable {
     path: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<u32>,
     reason: String,
 }
 
@@ -81,6 +85,8 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
                     .iter()
                     .map(|u| JsonUnreadable {
                         path: u.path.display().to_string(),
+                        line: u.pos.map(|p| p.0),
+                        column: u.pos.map(|p| p.1),
                         reason: u.reason.clone(),
                     })
                     .collect(),
@@ -101,11 +107,7 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
     }
     if !outcome.unreadable.is_empty() {
         // Findings are already written; the files that could not be read make it exit 2.
-        let list: Vec<String> = outcome
-            .unreadable
-            .iter()
-            .map(|u| format!("{}: {}", u.path.display(), u.reason))
-            .collect();
+        let list: Vec<String> = outcome.unreadable.iter().map(|u| u.to_string()).collect();
         return Err(format!(
             "{} file(s) could not be linted: {}",
             list.len(),
