@@ -8,8 +8,9 @@ use rayon::prelude::*;
 
 use crate::{lint_source, Finding, LintError, LintOptions};
 
-/// Training scripts are kilobytes; a larger `.py` is generated data, not worth the memory.
-const MAX_SCRIPT_BYTES: u64 = 16 * 1024 * 1024;
+/// Training scripts are kilobytes; the largest `.py` of the ModelZoo corpus (a table of word
+/// vectors) is 2.2 MB. A larger one is generated data, not worth the memory.
+pub const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Below this many files a progress bar would only flicker.
 const PROGRESS_MIN_FILES: usize = 500;
@@ -29,6 +30,7 @@ pub struct Unreadable {
     pub path: PathBuf,
     /// Line and column in the file, when the reason has a place.
     pub pos: Option<(u32, u32)>,
+    /// What went wrong, naming the file.
     pub reason: String,
 }
 
@@ -36,7 +38,7 @@ impl std::fmt::Display for Unreadable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.pos {
             Some((l, c)) => write!(f, "{}:{l}:{c}: {}", self.path.display(), self.reason),
-            None => write!(f, "{}: {}", self.path.display(), self.reason),
+            None => f.write_str(&self.reason),
         }
     }
 }
@@ -91,7 +93,7 @@ fn discover(
                 Err(e) => unreadable.push(Unreadable {
                     path: p.clone(),
                     pos: None,
-                    reason: e.to_string(),
+                    reason: format!("{}: {e}", p.display()),
                 }),
             }
         }
@@ -99,6 +101,13 @@ fn discover(
     files.sort();
     files.dedup();
     Ok(files)
+}
+
+fn input_lang(l: cann_config::meta::Lang) -> cann_input::Lang {
+    match l {
+        cann_config::meta::Lang::En => cann_input::Lang::En,
+        cann_config::meta::Lang::Zh => cann_input::Lang::Zh,
+    }
 }
 
 enum One {
@@ -115,18 +124,10 @@ fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
             reason,
         }))
     };
-    let size = match std::fs::metadata(path) {
-        Ok(m) => m.len(),
-        Err(e) => return failed(e.to_string()),
-    };
-    if size > MAX_SCRIPT_BYTES {
-        return failed(format!(
-            "{size} bytes is more than the {MAX_SCRIPT_BYTES} a script may have"
-        ));
-    }
-    let bytes = match std::fs::read(path) {
+    // Non-blocking open, regular files only, at most MAX_SCRIPT_BYTES actually read.
+    let bytes = match cann_input::read_bytes(path, cann_input::Limits::new(MAX_SCRIPT_BYTES)) {
         Ok(b) => b,
-        Err(e) => return failed(e.to_string()),
+        Err(e) => return failed(e.message(input_lang(opts.lang))),
     };
     // Python 2-era scripts may be Latin-1; undecodable bytes become U+FFFD, and the
     // option names and values, which are ASCII, still read.
