@@ -179,7 +179,13 @@ impl<'o> Checker<'o> {
             surface: self.obj.surface,
             kind: FindingKind::Spec,
             diagnostic: d,
+            fix: None,
         });
+    }
+
+    /// A finding about a class the setting sits in, which [`Self::classes`] reports.
+    fn is_class_finding(&self, d: &Diagnostic) -> bool {
+        self.obj.classes.iter().any(|(c, _)| *c == d.option)
     }
 
     fn read(&self, doc: Doc) -> Option<ConfigFile> {
@@ -224,15 +230,16 @@ impl<'o> Checker<'o> {
         if s.borrowed {
             return;
         }
-        let mut ds = file.diagnostics.clone();
-        ds.extend(
-            validate(&file.config, &unread, self.opts)
-                .into_iter()
-                .filter(|d| d.rule.is_none()),
-        );
-        for mut d in ds {
+        // The reader's findings point at what they are about (often the value); the
+        // validator's are about the setting, and point at its name.
+        for mut d in file.diagnostics.clone() {
             file.locate(&mut d);
             self.push(d, s.at);
+        }
+        for d in validate(&file.config, &unread, self.opts) {
+            if d.rule.is_none() && !self.is_class_finding(&d) {
+                self.push(d, s.at);
+            }
         }
     }
 

@@ -187,7 +187,7 @@ mod tests {
         p.set_language(&tree_sitter_python::LANGUAGE.into())
             .unwrap();
         let tree = p.parse(src, None).unwrap();
-        let s = Source { text: src };
+        let s = Source::new(src);
         let b = Bindings::of(tree.root_node(), &s);
         let mut out = Vec::new();
         let mut stack = vec![tree.root_node()];

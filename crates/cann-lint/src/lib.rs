@@ -13,8 +13,11 @@
 //! - [`sarif::to_sarif`]: SARIF 2.1.0 for code-scanning systems.
 
 mod branch;
+mod budget;
 mod check;
+pub mod ci;
 mod extract;
+pub mod fix;
 mod imports;
 mod messages;
 mod names;
@@ -71,6 +74,26 @@ pub struct Finding {
     pub kind: FindingKind,
     #[serde(flatten)]
     pub diagnostic: Diagnostic,
+    /// A safe fix, when there is one (`cannctl lint --fix` applies it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
+}
+
+/// Edits that fix one finding without changing anything else the script does: only the
+/// tokens that must change are touched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fix {
+    /// What the fix does, in the finding's language.
+    pub description: String,
+    pub edits: Vec<Edit>,
+}
+
+/// Replace the bytes `start..end` of the script with `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Edit {
+    pub start: usize,
+    pub end: usize,
+    pub replacement: String,
 }
 
 impl Finding {
@@ -121,10 +144,10 @@ impl Default for LintOptions {
     }
 }
 
-/// Syntax-tree nodes walked in one script at most. Real training scripts have tens of
-/// thousands; the largest file of the ModelZoo corpus (a 2 MB table of word vectors) has
-/// about 1.5 million.
-pub const NODE_BUDGET: usize = 4_000_000;
+/// Syntax-tree nodes of one script at most, about 200 MB of tree. The largest script of the
+/// ModelZoo corpus has under 50,000 tokens, so about 100,000 nodes. Checked before parsing
+/// (as half as many tokens, see `budget.rs`) and while walking.
+pub const NODE_BUDGET: usize = 2_000_000;
 
 #[derive(Debug, thiserror::Error)]
 pub enum LintError {
@@ -138,6 +161,9 @@ pub enum LintError {
         message: String,
         hint: String,
     },
+    /// A file to fix could not be read again.
+    #[error(transparent)]
+    Input(#[from] cann_input::InputError),
     #[error("{path}: {source}")]
     Path {
         path: std::path::PathBuf,
@@ -227,29 +253,62 @@ fn parse(
     })
 }
 
+fn budget_error(line: u32, column: u32, lang: Lang) -> LintError {
+    LintError::Budget {
+        line,
+        column,
+        message: messages::node_budget(lang, NODE_BUDGET),
+        hint: messages::node_budget_hint(lang),
+    }
+}
+
 /// Lints one script's text. Findings are in source order.
 pub fn lint_source(text: &str, opts: &LintOptions) -> Result<SourceReport, LintError> {
     lint_text(text, opts, true)
 }
 
+/// `text` with every lone carriage return (old Mac line endings, which Python reads as line
+/// breaks) turned into a line feed, so that lines count as Python counts them. Offsets do
+/// not move: one byte becomes one byte.
+pub fn normalize_newlines(text: &str) -> std::borrow::Cow<'_, str> {
+    let b = text.as_bytes();
+    let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
+    if !(0..b.len()).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let out: String = text
+        .char_indices()
+        .map(|(i, c)| if c == '\r' && lone(i) { '\n' } else { c })
+        .collect();
+    std::borrow::Cow::Owned(out)
+}
+
 fn lint_text(text: &str, opts: &LintOptions, select: bool) -> Result<SourceReport, LintError> {
+    let text = &*normalize_newlines(text);
     let ranges = match TRIGGERS.as_ref() {
         Some(ac) if !ac.is_match(text) => return Ok(SourceReport::default()),
         Some(ac) if select => select::ranges(text, ac),
         _ => None,
     };
+    if let Some(at) = budget::tokens_over(text, ranges.as_deref(), NODE_BUDGET / 2) {
+        let p = points(text, &[at]).first().copied().unwrap_or_default();
+        let line_start = at.saturating_sub(p.column);
+        let col = text
+            .get(line_start..at)
+            .map_or(p.column, |s| s.chars().count());
+        return Err(budget_error(
+            u32::try_from(p.row + 1).unwrap_or(u32::MAX),
+            u32::try_from(col + 1).unwrap_or(u32::MAX),
+            opts.lang,
+        ));
+    }
     let Some(tree) = parse(text, ranges.as_deref())? else {
         return Ok(SourceReport::default());
     };
     let root = tree.root_node();
-    let src = syntax::Source { text };
-    let objects =
-        extract::objects(root, &src, opts.lang, NODE_BUDGET).map_err(|e| LintError::Budget {
-            line: e.at.line,
-            column: e.at.col,
-            message: messages::node_budget(opts.lang, NODE_BUDGET),
-            hint: messages::node_budget_hint(opts.lang),
-        })?;
+    let src = syntax::Source::new(text);
+    let objects = extract::objects(root, &src, opts.lang, NODE_BUDGET)
+        .map_err(|e| budget_error(e.at.line, e.at.col, opts.lang))?;
     let mut findings: Vec<Finding> = objects
         .into_iter()
         .flat_map(|o| check::check(o, opts))
@@ -287,8 +346,17 @@ mod tests {
     fn selected_ranges_find_what_the_whole_file_finds() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let filler = "def helper(x):\n    return [i * 2 for i in range(x)]\n\n".repeat(80);
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let mut files: Vec<std::path::PathBuf> = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                files.extend(std::fs::read_dir(p).unwrap().map(|e| e.unwrap().path()));
+            } else {
+                files.push(p);
+            }
+        }
+        for path in files {
+            let text = std::fs::read_to_string(path).unwrap();
             // Filler between the statements makes the selection worth using.
             let text = text.replace("\ndef ", &format!("\n{filler}def "));
             let opts = LintOptions::default();

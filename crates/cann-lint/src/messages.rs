@@ -127,21 +127,42 @@ fn py_type(lang: Lang, t: PyType) -> &'static str {
     }
 }
 
-/// `parameter_map["k"]` read with one accessor, set with another.
-pub(crate) fn accessor(lang: Lang, key: &str, want: &str, got: &str, reads: PyType) -> String {
+/// `parameter_map["k"]` read with one accessor, set with another. The adapter then reads
+/// the field's empty value; `refused` says whether that empty value is outside the values
+/// the option lists (the adapter or the graph engine then refuses it) rather than one it
+/// takes (the value written is lost).
+pub(crate) fn accessor(
+    lang: Lang,
+    key: &str,
+    want: &str,
+    got: &str,
+    reads: PyType,
+    refused: bool,
+) -> String {
     let what = py_type(lang, reads);
     let empty = match reads {
         PyType::Bool => "False",
         PyType::Int => "0",
         PyType::Str => "\"\"",
     };
+    let (then_en, then_zh) = if refused {
+        (
+            "which is not a value the option takes".to_string(),
+            "而该值不是此选项的合法取值".to_string(),
+        )
+    } else {
+        (
+            "and the value written is lost".to_string(),
+            "所写的值不会生效".to_string(),
+        )
+    };
     pick(
         lang,
         format!(
-            "parameter_map[\"{key}\"] is read as {what} (`.{want}`); set with `.{got}`, the adapter reads {empty} instead and the value written is lost"
+            "parameter_map[\"{key}\"] is read as {what} (`.{want}`); set with `.{got}`, the adapter reads {empty} instead, {then_en}"
         ),
         format!(
-            "parameter_map[\"{key}\"] 按{what}（`.{want}`）读取；通过 `.{got}` 设置时适配器读到的是 {empty}，所写的值不会生效"
+            "parameter_map[\"{key}\"] 按{what}（`.{want}`）读取；通过 `.{got}` 设置时适配器读到的是 {empty}，{then_zh}"
         ),
     )
 }
@@ -172,6 +193,15 @@ pub(crate) fn tf2_not_allowed(lang: Lang, path: &str, found: &str, allowed: &str
         format!(
             "npu.global_options().{path} 只接受 {allowed}，实际为 {found}：该赋值会抛出 ValueError"
         ),
+    )
+}
+
+/// What a rename fix does.
+pub(crate) fn fix_rename(lang: Lang, from: &str, to: &str) -> String {
+    pick(
+        lang,
+        format!("rename `{from}` to `{to}`"),
+        format!("将 `{from}` 改为 `{to}`"),
     )
 }
 
@@ -228,8 +258,12 @@ mod tests {
             ),
             (did_you_mean(Lang::En, "x"), did_you_mean(Lang::Zh, "x")),
             (
-                accessor(Lang::En, "k", "s", "b", PyType::Str),
-                accessor(Lang::Zh, "k", "s", "b", PyType::Str),
+                accessor(Lang::En, "k", "s", "b", PyType::Str, true),
+                accessor(Lang::Zh, "k", "s", "b", PyType::Str, true),
+            ),
+            (
+                accessor(Lang::En, "k", "s", "b", PyType::Str, false),
+                accessor(Lang::Zh, "k", "s", "b", PyType::Str, false),
             ),
             (
                 wrong_type(Lang::En, "w", PyType::Int, "1.5", "TypeError"),
@@ -241,6 +275,10 @@ mod tests {
             ),
             (node_budget(Lang::En, 1), node_budget(Lang::Zh, 1)),
             (only_if_together(Lang::En), only_if_together(Lang::Zh)),
+            (
+                fix_rename(Lang::En, "a", "b"),
+                fix_rename(Lang::Zh, "a", "b"),
+            ),
             (node_budget_hint(Lang::En), node_budget_hint(Lang::Zh)),
         ];
         for (en, zh) in pairs {

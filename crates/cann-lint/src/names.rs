@@ -97,16 +97,19 @@ pub(crate) fn by_name(name: &str) -> Option<&'static OptionMeta> {
 
 /// The known name an unknown one is a likely misspelling of.
 ///
-/// The spec models a part of the adapter's options, and real scripts set many it does not
-/// know (`precision_mode`, `iterations_per_loop`, ...). Reporting every unknown name would
-/// bury real mistakes, and a loose similarity (the spec loader's did-you-mean) would call
-/// `op_precision_mode` a typo of `op_debug_level`. So a name counts as a typo only when it
-/// is within a small edit distance of a known one, ignoring case: two edits for names of
-/// eight characters or more, one for shorter names.
-pub(crate) fn typo_of<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+/// A loose similarity (the spec loader's did-you-mean) would offer `op_debug_level` for
+/// `op_precision_mode`; a suggestion the user would dismiss costs trust. So a name counts
+/// as a typo only when it is within a small edit distance of a known one, ignoring case:
+/// two edits for names of eight characters or more, one for shorter names.
+///
+/// Also says whether no other known name is as close: a fix may rename only then.
+pub(crate) fn typos<'a>(
+    name: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Option<(&'a str, bool)> {
     let lower = name.to_ascii_lowercase();
     let budget = if name.len() >= 8 { 2 } else { 1 };
-    known
+    let mut near: Vec<(usize, &'a str)> = known
         .into_iter()
         .filter(|k| *k != name)
         .map(|k| {
@@ -116,8 +119,12 @@ pub(crate) fn typo_of<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) 
             )
         })
         .filter(|(d, _)| *d <= budget)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
+        .collect();
+    near.sort_unstable();
+    near.dedup_by(|a, b| a.1 == b.1);
+    let (best, k) = *near.first()?;
+    let unique = near.get(1).is_none_or(|(d, _)| *d > best);
+    Some((k, unique))
 }
 
 #[cfg(test)]
@@ -125,6 +132,22 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
+
+    fn typo_of<'a>(name: &str, known: [&'a str; 3]) -> Option<&'a str> {
+        typos(name, known).map(|(k, _)| k)
+    }
+
+    #[test]
+    fn a_tie_is_not_a_unique_suggestion() {
+        assert_eq!(
+            typos("dump_mod", ["dump_mode", "dump_modes", "x"]),
+            Some(("dump_mode", true))
+        );
+        assert_eq!(
+            typos("dump_modeX", ["dump_modeA", "dump_modeB", "x"]).map(|t| t.1),
+            Some(false)
+        );
+    }
 
     #[test]
     fn typos_are_close_and_real_upstream_names_are_not() {

@@ -2,7 +2,10 @@
 //!
 //! One run; one reporting descriptor per rule id that occurs (a spec rule, an option path, or
 //! a kind of API misuse), described from the spec in the requested language. Columns count
-//! Unicode code points, as the findings do, and the run says so (`columnKind`).
+//! Unicode code points, as the findings do, and the run says so (`columnKind`). Paths are
+//! relative to `%SRCROOT%` (the directory the tool ran in) even when given as absolute
+//! paths; each result has a fingerprint that survives edits elsewhere in the file
+//! (`partialFingerprints`), and with a docs URL each rule links its option's page.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -14,6 +17,9 @@ use serde_json::{json, Map, Value};
 use crate::{Finding, FindingKind, Outcome};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// The base that relative artifact URIs resolve against: the directory the tool ran in.
+const SRCROOT: &str = "%SRCROOT%";
 
 fn level(s: Severity) -> &'static str {
     match s {
@@ -73,15 +79,10 @@ fn describe(f: &Finding, lang: Lang) -> String {
     }
 }
 
-/// A URI reference for `path`: relative paths stay relative (to the directory the tool ran
-/// in), absolute ones become `file://` URIs. Bytes outside the unreserved set are escaped.
-pub fn uri(path: &Path) -> String {
-    let text = path.to_string_lossy().replace('\\', "/");
+/// Escapes the bytes of a path outside the unreserved set, for a URI.
+fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    if path.is_absolute() {
-        out.push_str("file://");
-    }
-    for b in text.trim_start_matches("./").bytes() {
+    for b in text.bytes() {
         match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
                 out.push(char::from(b))
@@ -92,43 +93,81 @@ pub fn uri(path: &Path) -> String {
     out
 }
 
-fn message(f: &Finding) -> String {
-    let d = &f.diagnostic;
-    let mut text = d.message.clone();
-    if let Some(e) = &d.expected {
-        text.push_str(&format!(" (expected: {e})"));
+/// A URI reference for `path`: relative to `base` (the directory the tool ran in, the
+/// `%SRCROOT%` of the log) whenever it lies below it, even if it was given as an absolute
+/// path; a `file://` URI otherwise.
+pub fn uri(path: &Path, base: &Path) -> String {
+    let rel = crate::ci::relative(path, base);
+    if rel.starts_with('/') {
+        format!("file://{}", escape(&rel))
+    } else {
+        escape(&rel)
     }
-    if let Some(h) = &d.hint {
-        let stop = if text.ends_with(['.', '。']) {
-            ""
-        } else {
-            "."
-        };
-        text.push_str(&format!("{stop} Hint: {h}"));
-    }
-    text
+}
+
+/// Where a rule is explained: the docs page of the option it is about.
+fn help_uri(f: &Finding, docs_url: &str) -> Option<String> {
+    let option = match f.kind {
+        FindingKind::Spec => f
+            .diagnostic
+            .rule
+            .and_then(|id| RULES.iter().find(|r| r.id == id))
+            .and_then(|r| r.options.first().copied())
+            .unwrap_or(f.diagnostic.option.as_str()),
+        _ => f.diagnostic.option.as_str(),
+    };
+    let o = OPTIONS.iter().find(|o| o.path == option)?;
+    Some(format!(
+        "{}/options/{}.html",
+        docs_url.trim_end_matches('/'),
+        o.path
+    ))
+}
+
+/// What a SARIF log is made relative to.
+#[derive(Debug, Clone, Copy)]
+pub struct SarifOptions<'a> {
+    pub lang: Lang,
+    /// The directory paths are made relative to (usually the current directory).
+    pub base: &'a Path,
+    /// Where the generated docs site is served; each rule then links its option's page.
+    pub docs_url: Option<&'a str>,
 }
 
 /// The whole outcome as one SARIF log.
-pub fn to_sarif(outcome: &Outcome, lang: Lang) -> Value {
+pub fn to_sarif(outcome: &Outcome, o: &SarifOptions<'_>) -> Value {
+    let lang = o.lang;
     let mut rules: BTreeMap<String, (usize, Value)> = BTreeMap::new();
     for (_, f) in outcome.findings() {
         let id = f.rule_id().to_string();
         let next = rules.len();
         rules.entry(id.clone()).or_insert_with(|| {
-            (
-                next,
-                json!({
-                    "id": id,
-                    "shortDescription": { "text": describe(f, lang) },
-                    "defaultConfiguration": { "level": level(f.severity()) },
-                }),
-            )
+            let mut rule = json!({
+                "id": id,
+                "shortDescription": { "text": describe(f, lang) },
+                "defaultConfiguration": { "level": level(f.severity()) },
+            });
+            if let Some(u) = o.docs_url.and_then(|d| help_uri(f, d)) {
+                rule["helpUri"] = json!(u);
+            }
+            (next, rule)
         });
     }
+    let prints: Vec<String> = outcome
+        .files
+        .iter()
+        .flat_map(|file| {
+            crate::ci::fingerprints(
+                &crate::ci::relative(&file.path, o.base),
+                &file.source,
+                &file.findings,
+            )
+        })
+        .collect();
     let results: Vec<Value> = outcome
         .findings()
-        .map(|(file, f)| {
+        .zip(prints)
+        .map(|((file, f), print)| {
             let d = &f.diagnostic;
             let index = rules.get(f.rule_id()).map_or(0, |(i, _)| *i);
             let mut props = Map::new();
@@ -146,17 +185,23 @@ pub fn to_sarif(outcome: &Outcome, lang: Lang) -> Value {
                     props.insert(k.into(), json!(v));
                 }
             }
+            let u = uri(&file.path, o.base);
+            let mut artifact = json!({ "uri": u });
+            if !u.starts_with("file:") {
+                artifact["uriBaseId"] = json!(SRCROOT);
+            }
             json!({
                 "ruleId": f.rule_id(),
                 "ruleIndex": index,
                 "level": level(f.severity()),
-                "message": { "text": message(f) },
+                "message": { "text": crate::ci::full_message(f) },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": uri(&file.path) },
+                        "artifactLocation": artifact,
                         "region": { "startLine": f.line(), "startColumn": f.column() },
                     }
                 }],
+                "partialFingerprints": { "primaryLocationLineHash": print },
                 "properties": props,
             })
         })
@@ -175,6 +220,9 @@ pub fn to_sarif(outcome: &Outcome, lang: Lang) -> Value {
                 }
             },
             "columnKind": "unicodeCodePoints",
+            "originalUriBaseIds": {
+                SRCROOT: { "uri": format!("file://{}/", escape(&o.base.to_string_lossy()).trim_end_matches('/')) }
+            },
             "results": results,
         }]
     })

@@ -30,8 +30,21 @@ use crate::messages::{self, PyType};
 /// `variable_memory_max_size` lines).
 const STR_CONVERTED_KWARGS: [&str; 2] = ["graph_memory_max_size", "variable_memory_max_size"];
 
-/// A literal as Python would print it.
+/// Longer reprs are cut: a message quotes the value, it does not reprint the file.
+const MAX_REPR_CHARS: usize = 80;
+
+/// A literal as Python would print it, cut at [`MAX_REPR_CHARS`] characters.
 pub(crate) fn repr(v: &Value) -> String {
+    let full = repr_full(v);
+    if full.chars().count() <= MAX_REPR_CHARS {
+        return full;
+    }
+    let mut cut: String = full.chars().take(MAX_REPR_CHARS).collect();
+    cut.push('…');
+    cut
+}
+
+fn repr_full(v: &Value) -> String {
     match &v.kind {
         Kind::Null => "None".into(),
         Kind::Bool(true) => "True".into(),
@@ -41,7 +54,12 @@ pub(crate) fn repr(v: &Value) -> String {
         Kind::Float(f) => f.to_string(),
         Kind::Str(s) => format!("{s:?}"),
         Kind::Seq(items) => {
-            let inner: Vec<String> = items.iter().map(repr).collect();
+            // Only as many items as can be shown.
+            let inner: Vec<String> = items
+                .iter()
+                .take(MAX_REPR_CHARS / 2)
+                .map(repr_full)
+                .collect();
             format!("[{}]", inner.join(", "))
         }
         Kind::Map(_) => "{...}".into(),

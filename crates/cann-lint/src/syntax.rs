@@ -9,12 +9,26 @@ use tree_sitter::Node;
 /// Deeper nesting than this is not a config value anyone writes; it bounds recursion.
 const MAX_DEPTH: u32 = 32;
 
+/// List and tuple literals longer than this are data, not a config value; they are not read.
+const MAX_ITEMS: usize = 10_000;
+
 /// A script's text with what is needed to turn byte offsets into 1-based line:column.
 pub(crate) struct Source<'a> {
     pub text: &'a str,
+    /// The last position computed: (line start, byte offset, characters from line start).
+    /// Positions are asked for in source order, so counting on from the last one keeps a
+    /// long line linear rather than quadratic.
+    last: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'a> Source<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Source {
+            text,
+            last: std::cell::Cell::new((0, 0, 0)),
+        }
+    }
+
     pub fn text(&self, n: Node<'_>) -> &'a str {
         self.text.get(n.byte_range()).unwrap_or("")
     }
@@ -24,10 +38,17 @@ impl<'a> Source<'a> {
         let p = n.start_position();
         let start = n.start_byte();
         let line_start = start.saturating_sub(p.column);
+        let (last_line, last_byte, last_chars) = self.last.get();
+        let (from, base) = if last_line == line_start && last_byte <= start {
+            (last_byte, last_chars)
+        } else {
+            (line_start, 0)
+        };
         let col = self
             .text
-            .get(line_start..start)
-            .map_or(p.column, |s| s.chars().count());
+            .get(from..start)
+            .map_or(p.column, |s| base + s.chars().count());
+        self.last.set((line_start, start, col));
         Pos {
             line: u32::try_from(p.row + 1).unwrap_or(u32::MAX),
             col: u32::try_from(col + 1).unwrap_or(u32::MAX),
@@ -68,6 +89,9 @@ impl<'a> Source<'a> {
                 });
             }
             "list" | "tuple" => {
+                if n.named_child_count() > MAX_ITEMS {
+                    return None;
+                }
                 let mut items = Vec::new();
                 let mut c = n.walk();
                 for child in n.named_children(&mut c) {
@@ -151,6 +175,20 @@ impl<'a> Source<'a> {
         }
         string_value(self.text(n))
     }
+}
+
+/// The bytes between the quotes of a plain string literal (`"key"` -> `key`), which a fix
+/// may replace; `None` for concatenated strings and f-strings.
+pub(crate) fn string_content(n: Node<'_>) -> Option<std::ops::Range<usize>> {
+    if n.kind() != "string" {
+        return None;
+    }
+    let mut c = n.walk();
+    let mut contents = n
+        .named_children(&mut c)
+        .filter(|k| k.kind() != "string_start" && k.kind() != "string_end");
+    let only = contents.next()?;
+    (only.kind() == "string_content" && contents.next().is_none()).then(|| only.byte_range())
 }
 
 /// The last name of a callee or attribute chain: `NPURunConfig` in `npu.NPURunConfig`.

@@ -135,6 +135,8 @@ fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
         Ok(t) => t,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     };
+    // The text kept for showing lines counts lines as the findings do.
+    let text = crate::normalize_newlines(&text).into_owned();
     let r = match lint_source(&text, opts) {
         Ok(r) => r,
         Err(LintError::Budget {

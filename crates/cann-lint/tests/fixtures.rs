@@ -104,3 +104,52 @@ fn a_script_without_npu_options_is_not_even_parsed() {
     assert!(r.findings.is_empty());
     assert!(!r.parsed);
 }
+
+/// One small script per pattern of real scripts (see each file's first comment).
+mod patterns {
+    use super::*;
+
+    fn pattern(name: &str) -> String {
+        render(&format!("patterns/{name}.py"), &any_product())
+    }
+
+    #[test]
+    fn values_not_literals() {
+        insta::assert_snapshot!(pattern("values_not_literals"));
+    }
+
+    #[test]
+    fn branches() {
+        insta::assert_snapshot!(pattern("branches"));
+    }
+
+    #[test]
+    fn types() {
+        insta::assert_snapshot!(pattern("types"));
+    }
+
+    #[test]
+    fn unknown_names() {
+        insta::assert_snapshot!(pattern("unknown_names"));
+    }
+
+    #[test]
+    fn twice() {
+        insta::assert_snapshot!(pattern("twice"));
+    }
+
+    #[test]
+    fn receivers() {
+        let out = pattern("receivers");
+        assert_eq!(out, "syntax errors: false\n", "{out}");
+    }
+
+    /// Old Mac line endings: a lone CR ends a line, for Python and for the positions.
+    #[test]
+    fn cr_only_line_endings_keep_positions() {
+        let text = "import tensorflow as tf\rconfig = tf.ConfigProto()\rop = config.graph_options.rewrite_options.custom_optimizers.add()\r  \rop.parameter_map[\"op_debug_levl\"].i = 1\r";
+        let r = lint_source(text, &any_product()).unwrap();
+        let at: Vec<(u32, u32)> = r.findings.iter().map(|f| (f.line(), f.column())).collect();
+        assert_eq!(at, vec![(5, 18)], "{:#?}", r.findings);
+    }
+}

@@ -7,7 +7,7 @@
 //! not encode (minimum values, the version string, rule indexes) is checked below by hand.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use cann_config::meta::Lang;
 use cann_lint::{lint_paths, sarif, LintOptions};
@@ -21,7 +21,15 @@ fn log() -> Value {
     )
     .unwrap();
     assert!(outcome.findings().count() > 10);
-    sarif::to_sarif(&outcome, Lang::En)
+    sarif::to_sarif(&outcome, &opts(None))
+}
+
+fn opts(docs_url: Option<&'static str>) -> sarif::SarifOptions<'static> {
+    sarif::SarifOptions {
+        lang: Lang::En,
+        base: Path::new("/src/project"),
+        docs_url,
+    }
 }
 
 #[test]
@@ -73,15 +81,76 @@ fn constraints_the_types_do_not_encode() {
 }
 
 #[test]
-fn uris_are_escaped() {
+fn uris_are_escaped_and_relative_to_the_base_even_for_absolute_inputs() {
+    let base = Path::new("/src/project");
     assert_eq!(
-        sarif::uri(std::path::Path::new("./my scripts/训练.py")),
+        sarif::uri(Path::new("./my scripts/训练.py"), base),
         "my%20scripts/%E8%AE%AD%E7%BB%83.py"
     );
     assert_eq!(
-        sarif::uri(std::path::Path::new("/abs/a.py")),
-        "file:///abs/a.py"
+        sarif::uri(Path::new("/src/project/train/a.py"), base),
+        "train/a.py"
     );
+    assert_eq!(sarif::uri(Path::new("/abs/a.py"), base), "file:///abs/a.py");
+}
+
+/// The same script linted from its absolute path, in a tree where it moved down by some
+/// lines, gets the same relative URI and the same fingerprints.
+#[test]
+fn fingerprints_survive_lines_added_above_and_absolute_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = std::fs::read_to_string("tests/fixtures/session_bert.py").unwrap();
+    let log_of = |text: &str| {
+        std::fs::write(dir.path().join("train.py"), text).unwrap();
+        let outcome = lint_paths(
+            &[dir.path().join("train.py")],
+            &LintOptions::default(),
+            false,
+        )
+        .unwrap();
+        let o = sarif::SarifOptions {
+            lang: Lang::En,
+            base: dir.path(),
+            docs_url: Some("https://docs.example/cannctl/"),
+        };
+        sarif::to_sarif(&outcome, &o)
+    };
+    let before = log_of(&script);
+    let after = log_of(&format!("# a comment\n# and another\n{script}"));
+    let prints = |log: &Value| -> Vec<(String, String)> {
+        log["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                        .as_str()
+                        .unwrap()
+                        .to_string(),
+                    r["partialFingerprints"]["primaryLocationLineHash"]
+                        .as_str()
+                        .unwrap()
+                        .to_string(),
+                )
+            })
+            .collect()
+    };
+    assert!(!prints(&before).is_empty());
+    assert_eq!(prints(&before), prints(&after));
+    assert!(prints(&before).iter().all(|(u, _)| u == "train.py"));
+    let distinct: std::collections::BTreeSet<_> = prints(&before).into_iter().collect();
+    assert_eq!(
+        distinct.len(),
+        prints(&before).len(),
+        "one fingerprint per finding"
+    );
+    let rules = before["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    assert!(rules.iter().any(|r| r["helpUri"]
+        .as_str()
+        .is_some_and(|u| u.starts_with("https://docs.example/cannctl/options/npu_run_config."))));
 }
 
 #[test]
@@ -92,5 +161,5 @@ fn session_fixture_log() {
         false,
     )
     .unwrap();
-    insta::assert_json_snapshot!(sarif::to_sarif(&outcome, Lang::En));
+    insta::assert_json_snapshot!(sarif::to_sarif(&outcome, &opts(None)));
 }

@@ -462,7 +462,7 @@ fn lint_training_scripts() {
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("tf2_keras_gpt.py:18:33"), "{out}");
+    assert!(out.contains("tf2_keras_gpt.py:18:5"), "{out}");
     let o = cannctl(&["lint", "crates/cann-lint/tests/fixtures/no_npu_options.py"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     let o = cannctl(&[
@@ -474,6 +474,84 @@ fn lint_training_scripts() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["version"], "2.1.0");
     assert_eq!(cannctl(&["lint", "no/such/dir"]).status.code(), Some(2));
+}
+
+const TYPO: &str = "import tensorflow as tf\n\
+config = tf.ConfigProto()\n\
+op = config.graph_options.rewrite_options.custom_optimizers.add()\n\
+op.parameter_map[\"op_debug_levl\"].i = 0\n";
+
+#[test]
+fn lint_ci_formats_name_the_file_relative_to_where_it_ran() {
+    let (dir, path) = write_tmp("train.py", TYPO.as_bytes());
+    let run = |format: &str| {
+        Command::new(env!("CARGO_BIN_EXE_cannctl"))
+            .args(["lint", "--format", format, &path])
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let o = run("github");
+    assert_eq!(o.status.code(), Some(1));
+    let gh = stdout(&o);
+    assert!(
+        gh.starts_with("::error file=train.py,line=4,col=18,title=cannctl unknown-option::"),
+        "{gh}"
+    );
+    let o = run("gitlab");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v[0]["location"]["path"], "train.py");
+    assert_eq!(v[0]["location"]["lines"]["begin"], 4);
+    assert_eq!(v[0]["severity"], "major");
+    assert!(v[0]["fingerprint"].as_str().is_some_and(|f| !f.is_empty()));
+    let o = run("sarif");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let loc = &v["runs"][0]["results"][0]["locations"][0]["physicalLocation"];
+    assert_eq!(loc["artifactLocation"]["uri"], "train.py");
+}
+
+#[test]
+fn lint_diff_shows_the_fix_and_fix_writes_it() {
+    let (dir, path) = write_tmp("train.py", TYPO.as_bytes());
+    let o = cannctl(&["lint", "--diff", &path]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let d = stdout(&o);
+    assert!(
+        d.contains("+op.parameter_map[\"op_debug_level\"].i = 0"),
+        "{d}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), TYPO);
+    let o = cannctl(&["lint", "--fix", &path]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        TYPO.replace("op_debug_levl", "op_debug_level")
+    );
+    let o = cannctl(&["lint", "--diff", &path]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).is_empty());
+    drop(dir);
+}
+
+/// One huge expression inside `NPURunConfig(...)`: refused at the node budget, with the
+/// file and the place, quickly.
+#[test]
+fn lint_refuses_a_syntax_tree_past_its_budget_with_a_place() {
+    let mut text = String::from("cfg = NPURunConfig(iterations_per_loop=");
+    text.push_str(&"1+".repeat(1_400_000));
+    text.push_str("1)\n");
+    let (_dir, path) = write_tmp("huge.py", text.as_bytes());
+    let start = Instant::now();
+    let o = cannctl(&["lint", &path]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{path}:1:")), "{err}");
+    assert!(err.contains("nodes"), "{err}");
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]

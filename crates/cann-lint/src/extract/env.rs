@@ -9,7 +9,7 @@ use tree_sitter::Node;
 use super::unknown::{self, Written};
 use super::{ConfigObject, Extract, Val};
 use crate::branch::Path;
-use crate::syntax::last_name;
+use crate::syntax::{last_name, string_content};
 use crate::Surface;
 use crate::{names, surface};
 
@@ -93,6 +93,9 @@ impl Extract<'_, '_> {
                 name: &name,
                 class: None,
                 at,
+                span: string_content(key),
+                accessor: None,
+                value: literal.as_ref().and_then(Option::as_ref),
             };
             unknown::report(obj, lang, w);
             return;

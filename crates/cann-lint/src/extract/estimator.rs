@@ -68,11 +68,15 @@ impl Extract<'_, '_> {
             let name = self.src.text(name_node);
             let at = self.src.pos(name_node);
             let Some(o) = names::estimator(class.name, name) else {
+                let literal = self.src.literal(value);
                 let w = Written {
                     surface: Surface::Estimator,
                     name,
                     class: Some(class.name),
                     at,
+                    span: Some(name_node.byte_range()),
+                    accessor: None,
+                    value: literal.as_ref(),
                 };
                 unknown::report(obj, self.lang, w);
                 continue;

@@ -84,9 +84,15 @@ impl ConfigObject {
             surface: self.surface,
             kind,
             diagnostic: d,
+            fix: None,
         });
         let last = self.findings.len() - 1;
         &mut self.findings[last].diagnostic
+    }
+
+    /// The finding pushed last, to attach a fix to.
+    fn last_finding(&mut self) -> Option<&mut Finding> {
+        self.findings.last_mut()
     }
 
     fn set(&mut self, option: &'static OptionMeta, at: Pos, val: Val, path: Path) {

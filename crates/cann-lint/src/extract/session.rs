@@ -2,7 +2,7 @@
 //! optimizer of a `ConfigProto`. Settings on the same receiver in the same function are one
 //! session config.
 
-use cann_config::meta::{Accessor, Lang};
+use cann_config::meta::{Accessor, Lang, Lit, OptionMeta, TypeMeta};
 use cann_config::yaml::{Node as Value, Pos};
 use tree_sitter::Node;
 
@@ -10,6 +10,7 @@ use super::unknown::{self, Written};
 use super::{ConfigObject, Extract, Val};
 use crate::branch::Path;
 use crate::messages::{self, PyType};
+use crate::syntax::string_content;
 use crate::{names, surface};
 use crate::{FindingKind, Surface};
 
@@ -27,6 +28,18 @@ fn reads(a: Accessor) -> PyType {
         Accessor::S => PyType::Str,
         Accessor::B => PyType::Bool,
     }
+}
+
+/// Whether the option refuses the value the adapter reads from an unset field of the
+/// accessor it uses (`""`, `0` or `False`): only an option that lists its values can.
+fn refuses_empty(o: &OptionMeta, a: Accessor) -> bool {
+    let empty = match a {
+        Accessor::S => Lit::Str(""),
+        Accessor::I => Lit::Int(0),
+        Accessor::B => Lit::Bool(false),
+    };
+    let listed = matches!(o.ty, TypeMeta::IntEnum | TypeMeta::StrEnum);
+    listed && o.value(empty).is_none()
 }
 
 /// The nearest enclosing function, so that two sessions built in two functions stay apart.
@@ -105,8 +118,23 @@ impl Extract<'_, '_> {
         let Some(obj) = self.objects.get_mut(idx) else {
             return;
         };
-        set(obj, lang, &key, at, accessor, value, path);
+        let site = Site {
+            key: &key,
+            at,
+            span: string_content(key_node),
+            accessor,
+        };
+        set(obj, lang, &site, value, path);
     }
+}
+
+/// Where a `parameter_map[key].accessor` is written.
+struct Site<'a> {
+    key: &'a str,
+    at: Pos,
+    /// The key's text between its quotes.
+    span: Option<std::ops::Range<usize>>,
+    accessor: &'a str,
 }
 
 /// One `parameter_map[key].accessor = value`; `value` is `None` for `.list...` calls and
@@ -114,18 +142,21 @@ impl Extract<'_, '_> {
 fn set(
     obj: &mut ConfigObject,
     lang: Lang,
-    key: &str,
-    at: Pos,
-    accessor: &str,
+    site: &Site<'_>,
     value: Option<Option<Value>>,
     path: Path,
 ) {
+    let (key, at, accessor) = (site.key, site.at, site.accessor);
     let Some(o) = names::session(key) else {
+        let literal = value.as_ref().and_then(Option::as_ref);
         let w = Written {
             surface: Surface::Session,
             name: key,
             class: None,
             at,
+            span: site.span.clone(),
+            accessor: Some(accessor),
+            value: literal,
         };
         unknown::report(obj, lang, w);
         return;
@@ -134,7 +165,8 @@ fn set(
         return;
     };
     if accessor != want.as_str() {
-        let msg = messages::accessor(lang, key, want.as_str(), accessor, reads(want));
+        let refused = refuses_empty(o, want);
+        let msg = messages::accessor(lang, key, want.as_str(), accessor, reads(want), refused);
         let d = obj.finding(FindingKind::Accessor, o.path, at, msg);
         d.hint = Some(format!(
             "custom_op.parameter_map[\"{key}\"].{} = {}",

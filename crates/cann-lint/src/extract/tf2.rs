@@ -107,6 +107,9 @@ impl Extract<'_, '_> {
                     name: &path,
                     class: None,
                     at,
+                    span: Some(last.byte_range()),
+                    accessor: None,
+                    value: value.as_ref(),
                 };
                 unknown::report(obj, lang, w);
             }

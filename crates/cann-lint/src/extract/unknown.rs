@@ -3,12 +3,12 @@
 //! does not know at all.
 
 use cann_config::meta::{Lang, OptionMeta};
-use cann_config::yaml::Pos;
+use cann_config::yaml::{Node as Value, Pos};
 
 use super::ConfigObject;
 use crate::messages::{self, Place};
-use crate::names;
-use crate::{FindingKind, Surface};
+use crate::{names, surface};
+use crate::{Edit, FindingKind, Fix, Surface};
 
 /// What was written and where, on which surface.
 pub(super) struct Written<'a> {
@@ -18,6 +18,57 @@ pub(super) struct Written<'a> {
     /// The estimator class, whose options alone a kwarg may name.
     pub class: Option<&'a str>,
     pub at: Pos,
+    /// The bytes of the name's last segment, which a rename replaces.
+    pub span: Option<std::ops::Range<usize>>,
+    /// The `parameter_map` accessor written (`"s"`, `"list"`...).
+    pub accessor: Option<&'a str>,
+    /// The value, when it is a literal.
+    pub value: Option<&'a Value>,
+}
+
+/// Whether the value written fits `o` on the surface as well as the name would: the
+/// accessor is the one `o` is read with, and a literal value is one `o` takes there.
+fn fits(w: &Written<'_>, o: &OptionMeta, lang: Lang) -> bool {
+    let value_fits = |f: &dyn Fn(&Value) -> bool| w.value.is_none_or(f);
+    match w.surface {
+        Surface::Session => {
+            let Some((_, want)) = o.session else {
+                return false;
+            };
+            w.accessor == Some(want.as_str())
+                && value_fits(&|v| surface::session(o, want, v, lang).is_ok())
+        }
+        Surface::Estimator => {
+            value_fits(&|v| surface::estimator(o, o.estimator.unwrap_or(o.name), v, lang).is_ok())
+        }
+        Surface::Tf2 => value_fits(&|v| surface::tf2(o, o.tf2.unwrap_or(o.name), v, lang).is_ok()),
+        Surface::Env => value_fits(&|v| surface::env(o, o.env.unwrap_or(o.name), v, lang).is_ok()),
+    }
+}
+
+/// The spec option `name` means on the surface, when written there correctly.
+fn resolve(surface: Surface, class: Option<&str>, name: &str) -> Option<&'static OptionMeta> {
+    match surface {
+        Surface::Estimator => names::estimator(class.unwrap_or(""), name),
+        Surface::Session => names::session(name),
+        Surface::Tf2 => names::tf2(name),
+        Surface::Env => names::env(name),
+    }
+}
+
+/// A rename of the written name to `to`, when only the last segment differs.
+fn rename(w: &Written<'_>, to: &str, lang: Lang) -> Option<Fix> {
+    let span = w.span.clone()?;
+    let (written_head, _) = w.name.rsplit_once('.').unwrap_or(("", w.name));
+    let (to_head, to_last) = to.rsplit_once('.').unwrap_or(("", to));
+    (written_head == to_head).then(|| Fix {
+        description: messages::fix_rename(lang, w.name, to),
+        edits: vec![Edit {
+            start: span.start,
+            end: span.end,
+            replacement: to_last.to_string(),
+        }],
+    })
 }
 
 fn name_on(o: &OptionMeta, s: Surface) -> Option<String> {
@@ -76,6 +127,12 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
             let msg = messages::unknown_name(lang, place, name);
             let d = obj.finding(FindingKind::UnknownOption, o.path, w.at, msg);
             d.hint = Some(messages::written_here(lang, o.name, &here));
+            let renamed = surface_name(o, w.surface)
+                .filter(|_| fits(&w, o, lang))
+                .and_then(|to| rename(&w, to, lang));
+            if let Some(f) = obj.last_finding() {
+                f.fix = renamed;
+            }
         } else {
             let msg = messages::not_on_surface(lang, place, bare);
             let d = obj.finding(FindingKind::NotOnSurface, o.path, w.at, msg);
@@ -89,7 +146,7 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
         Surface::Tf2 => names::tf2_names().collect(),
         Surface::Env => names::env_names().collect(),
     };
-    let typo = names::typo_of(name, known);
+    let typo = names::typos(name, known);
     if typo.is_none() && w.surface == Surface::Env {
         return;
     }
@@ -104,5 +161,24 @@ pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
     };
     let msg = messages::unknown_name(lang, place, name);
     let d = obj.finding(FindingKind::UnknownOption, &option, w.at, msg);
-    d.hint = typo.map(|s| messages::did_you_mean(lang, s));
+    d.hint = typo.map(|(s, _)| messages::did_you_mean(lang, s));
+    // Renamed only to the one nearest name, and only if the value fits it.
+    let fix = typo
+        .filter(|(_, unique)| *unique)
+        .and_then(|(to, _)| resolve(w.surface, w.class, to).map(|o| (to, o)))
+        .filter(|(_, o)| fits(&w, o, lang))
+        .and_then(|(to, _)| rename(&w, to, lang));
+    if let Some(f) = obj.last_finding() {
+        f.fix = fix;
+    }
+}
+
+/// How `o` is named on the surface.
+fn surface_name(o: &OptionMeta, s: Surface) -> Option<&'static str> {
+    match s {
+        Surface::Estimator => o.estimator,
+        Surface::Session => o.session.map(|(n, _)| n),
+        Surface::Tf2 => o.tf2,
+        Surface::Env => o.env,
+    }
 }

@@ -4,7 +4,8 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
 /// How a command writes its result. Every command takes `human` and `json`; only `lint`
-/// also takes `sarif` (the others accept what [`human_or_json`] admits).
+/// also takes `sarif`, `github` and `gitlab` (the others accept what [`human_or_json`]
+/// admits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum OutputFormat {
     /// Text for people: findings with file:line:col, the source line and a caret.
@@ -14,6 +15,10 @@ pub enum OutputFormat {
     Json,
     /// SARIF 2.1.0, for code-scanning systems.
     Sarif,
+    /// GitHub Actions workflow commands (`::error file=...`), shown as annotations.
+    Github,
+    /// A GitLab Code Quality report (JSON), with a fingerprint per finding.
+    Gitlab,
 }
 
 /// The `--format` parser of commands that write text or JSON only.

@@ -29,4 +29,14 @@ pub struct LintArgs {
     /// Never draw a progress bar (one is drawn only on a terminal, for large trees).
     #[arg(long)]
     pub no_progress: bool,
+    /// Apply the safe fixes to the scripts, then report what is left.
+    #[arg(long, conflicts_with = "diff")]
+    pub fix: bool,
+    /// Print the safe fixes as a unified diff and change nothing (exit 1 if there are any).
+    #[arg(long)]
+    pub diff: bool,
+    /// Where the generated docs site is served; SARIF rules then link their option's page
+    /// (`helpUri`).
+    #[arg(long, env = "CANNCTL_DOCS_URL", value_name = "URL")]
+    pub docs_url: Option<String>,
 }

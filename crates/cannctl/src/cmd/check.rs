@@ -46,7 +46,7 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &r).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human | OutputFormat::Sarif => {
+        OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
             let color = render::use_color_stdout();
             let src = render::Source::new(&loaded.name, &loaded.text);
             render::findings(out, &ds, &src, a.max_findings, color, lang)?;

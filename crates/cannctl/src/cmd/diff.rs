@@ -25,7 +25,7 @@ pub fn run(a: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &d).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human | OutputFormat::Sarif => {
+        OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
             let scope = product.map(|p| format!(" for {p}")).unwrap_or_default();
             writeln!(
                 out,

@@ -87,7 +87,7 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &v).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human | OutputFormat::Sarif => {
+        OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
             out.write_all(human(o, lang, &rules).as_bytes())?
         }
     }

@@ -59,7 +59,22 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         release,
         lang: args.lang.into(),
     };
-    let outcome = cann_lint::lint_paths(&args.paths, &opts, !args.no_progress)?;
+    let mut outcome = cann_lint::lint_paths(&args.paths, &opts, !args.no_progress)?;
+    if args.diff {
+        return diff(&outcome, out);
+    }
+    if args.fix {
+        let (files, fixes) = fix(&outcome)?;
+        if fixes > 0 {
+            // What is left is what the report shows.
+            outcome = cann_lint::lint_paths(&args.paths, &opts, false)?;
+        }
+        let msg = match opts.lang {
+            cann_config::meta::Lang::En => format!("fixed {fixes} finding(s) in {files} file(s)"),
+            cann_config::meta::Lang::Zh => format!("已修复 {files} 个文件中的 {fixes} 处问题"),
+        };
+        eprintln!("{msg}");
+    }
     let (errors, warnings, notes) = (
         count(&outcome, Severity::Error),
         count(&outcome, Severity::Warning),
@@ -98,10 +113,22 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
             writeln!(out)?;
         }
         OutputFormat::Sarif => {
-            serde_json::to_writer_pretty(
-                &mut *out,
-                &cann_lint::sarif::to_sarif(&outcome, opts.lang),
-            )?;
+            let base = std::env::current_dir()?;
+            let o = cann_lint::sarif::SarifOptions {
+                lang: opts.lang,
+                base: &base,
+                docs_url: args.docs_url.as_deref(),
+            };
+            serde_json::to_writer_pretty(&mut *out, &cann_lint::sarif::to_sarif(&outcome, &o))?;
+            writeln!(out)?;
+        }
+        OutputFormat::Github => {
+            let base = std::env::current_dir()?;
+            write!(out, "{}", cann_lint::ci::github(&outcome, &base))?;
+        }
+        OutputFormat::Gitlab => {
+            let base = std::env::current_dir()?;
+            serde_json::to_writer_pretty(&mut *out, &cann_lint::ci::gitlab(&outcome, &base))?;
             writeln!(out)?;
         }
     }
@@ -116,6 +143,31 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         .into());
     }
     Ok(if errors > 0 { EXIT_FINDINGS } else { EXIT_OK })
+}
+
+/// Writes every script's safe fixes; returns (files changed, findings fixed).
+fn fix(o: &Outcome) -> Result<(usize, usize), BoxError> {
+    let (mut files, mut fixes) = (0, 0);
+    for f in &o.files {
+        if let Some(fixed) = cann_lint::fix::fixed(f)? {
+            cann_lint::fix::write(&fixed.path, &fixed.after)?;
+            files += 1;
+            fixes += fixed.applied;
+        }
+    }
+    Ok((files, fixes))
+}
+
+/// Prints the safe fixes as a unified diff; exit 1 when there is any.
+fn diff(o: &Outcome, out: &mut dyn Write) -> Result<u8, BoxError> {
+    let mut any = false;
+    for f in &o.files {
+        if let Some(fixed) = cann_lint::fix::fixed(f)? {
+            write!(out, "{}", cann_lint::fix::diff(&fixed))?;
+            any = true;
+        }
+    }
+    Ok(if any { EXIT_FINDINGS } else { EXIT_OK })
 }
 
 fn human(

@@ -174,7 +174,10 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                     };
                     writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
                 }
-                OutputFormat::Human | OutputFormat::Sarif => {
+                OutputFormat::Human
+                | OutputFormat::Sarif
+                | OutputFormat::Github
+                | OutputFormat::Gitlab => {
                     describe(out, &trace, import.as_ref())?;
                     human_sim(out, &s)?;
                     for x in &s.refused {
@@ -209,7 +212,10 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             }
             match format {
                 OutputFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&sums)?)?,
-                OutputFormat::Human | OutputFormat::Sarif => {
+                OutputFormat::Human
+                | OutputFormat::Sarif
+                | OutputFormat::Github
+                | OutputFormat::Gitlab => {
                     describe(out, &trace, import.as_ref())?;
                     writeln!(
                         out,
@@ -271,7 +277,10 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             }
             match format {
                 OutputFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&s)?)?,
-                OutputFormat::Human | OutputFormat::Sarif => {
+                OutputFormat::Human
+                | OutputFormat::Sarif
+                | OutputFormat::Github
+                | OutputFormat::Gitlab => {
                     writeln!(
                         out,
                         "{}: {} buffers ({} memset outputs)",

@@ -35,7 +35,7 @@ pub fn run(a: &OptionsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &all).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human | OutputFormat::Sarif => {
+        OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
             let lang: Lang = a.lang.into();
             let w = OPTIONS.iter().map(|o| o.path.len()).max().unwrap_or(0);
             for o in OPTIONS.iter() {

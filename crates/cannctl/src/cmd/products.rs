@@ -43,7 +43,7 @@ pub fn run(a: &ProductsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             serde_json::to_writer_pretty(&mut *out, &v).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
-        OutputFormat::Human | OutputFormat::Sarif => {
+        OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
             for p in listed {
                 write!(out, "{:<20} {}", p.id, p.name.get(lang))?;
                 if let Some(n) = p.note {
