@@ -19,7 +19,7 @@
 //! (how each keyword reaches `parameter_map`), npu_config.py (the signatures), and
 //! tf_adapter_2.x/python/npu_device/configs/option_base.py (`OptionValue`).
 
-use cann_config::meta::{Accessor, Encoding, Lang, OptionMeta, TypeMeta};
+use cann_config::meta::{Accessor, Lang, OptionMeta, TypeMeta};
 use cann_config::yaml::{Kind, Node as Value};
 
 use crate::extract::Val;
@@ -182,28 +182,19 @@ fn tf2_equal(v: &Kind, listed: &Kind) -> bool {
     }
 }
 
-/// The values a TF2 option lists, in its TF2 encoding, as Python literals.
+/// The values a TF2 option lists, in its TF2 encoding, as Python literals: what its
+/// `OptionValue` declares upstream (the spec's `tf2.values`); `None` when it takes any.
 fn tf2_listed(o: &OptionMeta) -> Option<Vec<Kind>> {
     use cann_config::meta::Lit;
-    let lit = |l: &Lit| -> Kind {
-        let k = match *l {
-            Lit::Bool(b) => Kind::Bool(b),
-            Lit::Int(i) => Kind::Int(i),
-            Lit::Str(s) => Kind::Str(s.to_string()),
-        };
-        match (o.tf2_as, k) {
-            (Some(Encoding::Str), Kind::Int(i)) => Kind::Str(i.to_string()),
-            (Some(Encoding::Bool), Kind::Int(i)) => Kind::Bool(i != 0),
-            (_, k) => k,
+    let lit = |l: &Option<Lit>| -> Kind {
+        match *l {
+            None => Kind::Null,
+            Some(Lit::Bool(b)) => Kind::Bool(b),
+            Some(Lit::Int(i)) => Kind::Int(i),
+            Some(Lit::Str(s)) => Kind::Str(s.to_string()),
         }
     };
-    match o.ty {
-        TypeMeta::Bool => Some(vec![Kind::Bool(true), Kind::Bool(false)]),
-        TypeMeta::IntEnum | TypeMeta::StrEnum => {
-            Some(o.values.iter().map(|v| lit(&v.lit)).collect())
-        }
-        _ => None,
-    }
+    o.tf2_values.map(|vs| vs.iter().map(lit).collect())
 }
 
 /// From the TF2 encoding back to the option's spec type.
