@@ -94,7 +94,10 @@ mod tests {
         let long = format!("v = {}1\n", "1+".repeat(1000));
         assert!(tokens_over(&long, None, 1500).is_some());
         // Only the ranges given are counted.
-        assert_eq!(tokens_over(&long, Some(std::slice::from_ref(&(0..3))), 5), None);
+        assert_eq!(
+            tokens_over(&long, Some(std::slice::from_ref(&(0..3))), 5),
+            None
+        );
     }
 
     #[test]

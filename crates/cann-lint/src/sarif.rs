@@ -29,40 +29,13 @@ fn level(s: Severity) -> &'static str {
     }
 }
 
-fn pick(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
-    match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
 /// What a rule id stands for, in a sentence.
 fn describe(f: &Finding, lang: Lang) -> String {
     match f.kind {
-        FindingKind::UnknownOption => pick(
-            lang,
-            "A name the API does not know: a keyword raises TypeError, a TF2 attribute ValueError, and a parameter_map key is ignored.",
-            "接口不认识的名称：关键字参数会抛出 TypeError，TF2 属性会抛出 ValueError，parameter_map 键会被忽略。",
-        )
-        .into(),
-        FindingKind::Type => pick(
-            lang,
-            "A value of a type the API refuses; the script raises when it gets there.",
-            "接口不接受该类型的值；脚本运行到此处会抛出异常。",
-        )
-        .into(),
-        FindingKind::Accessor => pick(
-            lang,
-            "A session option set through an accessor (.i/.s/.b) other than the one the adapter reads.",
-            "session 选项使用了适配器不读取的访问器（.i/.s/.b）设置。",
-        )
-        .into(),
-        FindingKind::NotOnSurface => pick(
-            lang,
-            "An option set through an API that does not offer it.",
-            "通过不提供该选项的接口设置了该选项。",
-        )
-        .into(),
+        FindingKind::UnknownOption => cann_i18n::catalog::lint::rule_unknown_option(lang),
+        FindingKind::Type => cann_i18n::catalog::lint::rule_type(lang),
+        FindingKind::Accessor => cann_i18n::catalog::lint::rule_accessor(lang),
+        FindingKind::NotOnSurface => cann_i18n::catalog::lint::rule_not_on_surface(lang),
         FindingKind::Spec => {
             if let Some(r) = f
                 .diagnostic

@@ -69,11 +69,10 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
             // What is left is what the report shows.
             outcome = cann_lint::lint_paths(&args.paths, &opts, false)?;
         }
-        let msg = match opts.lang {
-            cann_config::meta::Lang::En => format!("fixed {fixes} finding(s) in {files} file(s)"),
-            cann_config::meta::Lang::Zh => format!("已修复 {files} 个文件中的 {fixes} 处问题"),
-        };
-        eprintln!("{msg}");
+        eprintln!(
+            "{}",
+            cann_i18n::catalog::lint::fixed(opts.lang, fixes, files)
+        );
     }
     let (errors, warnings, notes) = (
         count(&outcome, Severity::Error),
