@@ -20,7 +20,9 @@ mod value;
 pub use from_node::{config_from_node, config_from_node_in};
 
 pub use cann_spec::yaml;
-pub use parse::{parse_config, parse_config_in, ConfigFile, FromMap, ParseCx, ParseError};
+pub use parse::{
+    parse_config, parse_config_in, parse_json_config_in, ConfigFile, FromMap, ParseCx, ParseError,
+};
 pub use report::{Diagnostic, Report};
 pub use target::{product_named, EnumError, Target, UnknownId};
 pub use validate::{validate, validate_into, validate_on_device, validate_partial, Unread};

@@ -153,7 +153,7 @@ fn documents_that_are_not_configs() {
         ("# only a comment\n", "the file is empty"),
         ("- a\n- b\n", "must be a mapping"),
         ("42\n", "must be a mapping"),
-        ("a: [1, 2\n", "not valid YAML"),
+        ("a: [1, 2\n", "`[` is never closed"),
     ] {
         let e = parse_config(text).unwrap_err();
         assert!(e.message.contains(want), "{text:?}: {}", e.message);
@@ -209,4 +209,44 @@ fn enums_round_trip_through_text() {
         "force".parse::<OpCompilerCacheMode>().unwrap(),
         OpCompilerCacheMode::Force
     );
+}
+
+#[test]
+fn json_files_are_held_to_json_with_positions() {
+    use cann_config::{meta::Lang, parse_json_config_in};
+    let e = parse_json_config_in("{\"env\": {\"路径\": 1,\n }}\n", Lang::En).unwrap_err();
+    assert!(
+        e.message.contains("comma after the last item"),
+        "{}",
+        e.message
+    );
+    // At the comma, counted in characters.
+    let p = e.pos.unwrap();
+    assert_eq!((p.line, p.col), (1, 17));
+    let e = parse_json_config_in("{\"a\": 1 \"b\": 2}", Lang::Zh).unwrap_err();
+    assert_eq!(e.message, "此处应为 `,` 或 `}`");
+    let e = parse_json_config_in("{\"a\": [1, 2", Lang::En).unwrap_err();
+    assert_eq!(e.message, "`[` is never closed");
+    // Valid JSON reads as before, positions kept.
+    let f = parse_json_config_in(
+        "{\"npu_run_config\": {\"op_compiler_cache_mod\": \"enable\"}}",
+        Lang::En,
+    )
+    .unwrap();
+    assert_eq!(f.diagnostics[0].column, Some(21));
+    // The same text as YAML is accepted: YAML allows the comma.
+    assert!(cann_config::parse_config_in("{\"env\": {\"x\": 1,}}", Lang::En).is_ok());
+}
+
+#[test]
+fn syntax_errors_are_said_in_the_users_words() {
+    use cann_config::{meta::Lang, parse_config_in};
+    let e = parse_config_in("a: 1\na: 2\n", Lang::En).unwrap_err();
+    assert_eq!(e.message, "`a` is set twice in one mapping");
+    assert!(!e.message.contains("DuplicateKeyPolicy"));
+    let e = parse_config_in("a: 1\na: 2\n", Lang::Zh).unwrap_err();
+    assert_eq!(e.message, "`a` 在同一映射中重复设置");
+    let e = parse_config_in("npu_run_config:\n  aicore_num: [1, 2\n", Lang::Zh).unwrap_err();
+    assert_eq!(e.message, "`[` 没有对应的右括号");
+    assert_eq!(e.hint.as_deref(), Some("请在最后一项之后用 `]` 闭合"));
 }

@@ -99,7 +99,47 @@ impl Node {
 #[error("{message}")]
 pub struct ParseError {
     pub pos: Option<Pos>,
+    /// The parser's own words, in English.
     pub message: String,
+    /// What is wrong, for front ends that say it in the user's words.
+    pub problem: Problem,
+}
+
+/// What made a document unreadable, in terms a user fixes: the kinds of mistake people
+/// make by hand. Anything rarer is [`Problem::Other`], with the parser's words in
+/// [`ParseError::message`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Problem {
+    /// A `[` or `{` that is never closed.
+    Unclosed {
+        open: char,
+    },
+    /// `[` closed by `}`, or `{` by `]`.
+    Mismatched {
+        open: char,
+        close: char,
+    },
+    /// A `]` or `}` with nothing open.
+    StrayClose,
+    /// A list or mapping written inline lacks a `,` before the next item.
+    MissingComma {
+        close: char,
+    },
+    /// A quoted string that is never closed.
+    UnclosedQuote,
+    /// A key or value at an indentation that fits no mapping, or a `:` where none may be.
+    Indentation,
+    /// A tab where YAML wants spaces.
+    Tab,
+    /// The same key twice in one mapping.
+    DuplicateKey {
+        key: Option<String>,
+    },
+    /// More than one document (`---`) in one file.
+    MultipleDocuments,
+    /// Aliases or nesting past the limits that keep hostile input cheap.
+    TooComplex,
+    Other,
 }
 
 /// Limits that keep hostile input cheap: alias bombs and deep nesting are refused early.
@@ -144,8 +184,56 @@ pub fn parse(text: &str) -> Result<Node, ParseError> {
             Err(ParseError {
                 pos,
                 message: first_line(&inner.to_string()),
+                problem: problem(inner),
             })
         }
+    }
+}
+
+fn problem(e: &serde_saphyr::Error) -> Problem {
+    use serde_saphyr::granit_parser::ErrorKind as K;
+    use serde_saphyr::Error as E;
+    use serde_saphyr::ExternalMessageSource as S;
+    match e {
+        E::DuplicateMappingKey { key, .. } => Problem::DuplicateKey { key: key.clone() },
+        E::MultipleDocuments { .. } => Problem::MultipleDocuments,
+        E::Budget { .. }
+        | E::AliasReplayCounterOverflow { .. }
+        | E::AliasReplayLimitExceeded { .. }
+        | E::AliasExpansionLimitExceeded { .. }
+        | E::AliasReplayStackDepthExceeded { .. } => Problem::TooComplex,
+        E::ExternalMessage { source, .. } => match &**source {
+            S::Parser(scan) => match scan.kind() {
+                K::UnclosedFlowCollection { open } => Problem::Unclosed { open: *open },
+                K::UnexpectedEofFlowSequence => Problem::Unclosed { open: '[' },
+                K::UnexpectedEofFlowMapping | K::UnexpectedEofImplicitFlowMapping => {
+                    Problem::Unclosed { open: '{' }
+                }
+                K::MismatchedFlowCollectionEnd { open, close } => Problem::Mismatched {
+                    open: *open,
+                    close: *close,
+                },
+                K::MisplacedFlowCollectionEnd => Problem::StrayClose,
+                K::ExpectedFlowMappingSeparator => Problem::MissingComma { close: '}' },
+                K::ExpectedFlowSequenceSeparator => Problem::MissingComma { close: ']' },
+                K::UnclosedQuotedScalar => Problem::UnclosedQuote,
+                K::InvalidIndentation
+                | K::InvalidFlowScalarIndent
+                | K::InvalidBlockScalarIndent
+                | K::ExpectedBlockMappingKey
+                | K::MappingValueNotAllowed
+                | K::InvalidColonPlacement => Problem::Indentation,
+                K::TabNotAllowed
+                | K::TabInBlockIndentation
+                | K::TabInIndentation
+                | K::TabInPlainScalar
+                | K::TabAtBlockScalarStart => Problem::Tab,
+                K::RecursionLimitExceeded => Problem::TooComplex,
+                _ => Problem::Other,
+            },
+            _ => Problem::Other,
+        },
+        _ => Problem::Other,
     }
 }
 
@@ -282,7 +370,37 @@ mod tests {
 
     #[test]
     fn duplicate_keys_are_refused() {
-        assert!(parse("a: 1\na: 2\n").is_err());
+        let e = parse("a: 1\na: 2\n").unwrap_err();
+        assert_eq!(
+            e.problem,
+            Problem::DuplicateKey {
+                key: Some("a".into())
+            }
+        );
+        assert_eq!(e.pos, Some(Pos { line: 2, col: 1 }));
+    }
+
+    #[test]
+    fn mistakes_made_by_hand_are_named() {
+        let cases = [
+            ("a: [1, 2\n", Problem::Unclosed { open: '[' }),
+            ("a: {b: 1\n", Problem::Unclosed { open: '{' }),
+            (
+                "a: [1, 2}\n",
+                Problem::Mismatched {
+                    open: '[',
+                    close: '}',
+                },
+            ),
+            ("a: \"x\n", Problem::UnclosedQuote),
+            ("a:\n  b: 1\n c: 2\n", Problem::Indentation),
+            ("a:\n\tb: 1\n", Problem::Tab),
+            ("a: 1\n---\nb: 2\n", Problem::MultipleDocuments),
+        ];
+        for (text, want) in cases {
+            let got = parse(text).map(|_| ()).map_err(|e| e.problem);
+            assert_eq!(got, Err(want), "{text:?}");
+        }
     }
 
     #[test]

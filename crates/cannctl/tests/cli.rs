@@ -141,7 +141,7 @@ fn bad_input_files() {
             "syntax.yaml",
             b"npu_run_config:\n  aicore_num: [1, 2\n",
             ":2:15",
-            "not valid YAML or JSON",
+            "`[` is never closed",
         ),
         (
             "list.yaml",

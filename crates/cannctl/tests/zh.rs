@@ -194,3 +194,46 @@ fn the_language_follows_the_locale() {
         .unwrap()
         .contains("error: unknown option"));
 }
+
+/// Files that cannot be read as configs at all: the error is Chinese too, at its place.
+#[test]
+fn unreadable_files_are_explained_in_chinese() {
+    let names = names();
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "syntax.yaml",
+            "npu_run_config:\n  aicore_num: [1, 2\n",
+            ":2:15",
+        ),
+        ("dup.yaml", "a: 1\na: 2\n", ":2:1"),
+        ("tab.yaml", "a:\n\tb: 1\n", ":2:"),
+        ("docs.yaml", "a: 1\n---\nb: 2\n", ":3:1"),
+        ("quote.yaml", "a: \"x\n", ":1:"),
+        ("trailing.json", "{\"env\": {\"路径\": 1,}}\n", ":1:17"),
+        ("comma.json", "{\"a\": 1 \"b\": 2}\n", ":1:9"),
+        ("open.json", "{\"a\": [1, 2\n", ":"),
+        ("empty.yaml", "", ":1:1"),
+        ("list.yaml", "- a\n", ":1:1"),
+    ];
+    let mut english = Vec::new();
+    for (name, text, place) in cases {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        let out = check_zh(&p);
+        assert!(out.contains("错误"), "{name}: {out}");
+        assert!(
+            out.contains(&format!("{}{place}", p.display())),
+            "{name}: {out}"
+        );
+        let words = english_words(&out, &names);
+        if !words.is_empty() {
+            english.push(format!("{name}: {}", words.join(" ")));
+        }
+    }
+    assert!(
+        english.is_empty(),
+        "English in --lang zh errors:\n{}",
+        english.join("\n")
+    );
+}

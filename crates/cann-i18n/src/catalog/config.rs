@@ -11,6 +11,81 @@ crate::messages! {
     kind_seq() { en: "a list", zh: "列表" }
     kind_map() { en: "a mapping", zh: "映射" }
 
+    // Text that is not YAML or JSON at all.
+    syntax_unclosed(open: char) {
+        en: "`{open}` is never closed",
+        zh: "`{open}` 没有对应的右括号",
+    }
+    syntax_unclosed_hint(close: char) {
+        en: "close it with `{close}` after its last item",
+        zh: "请在最后一项之后用 `{close}` 闭合",
+    }
+    syntax_mismatched(open: char, close: char) {
+        en: "`{open}` is closed by `{close}`",
+        zh: "`{open}` 被 `{close}` 闭合，括号不匹配",
+    }
+    syntax_stray_close() {
+        en: "a closing bracket with nothing open before it",
+        zh: "多余的右括号：前面没有对应的左括号",
+    }
+    syntax_missing_comma(close: char) {
+        en: "expected `,` or `{close}` here",
+        zh: "此处应为 `,` 或 `{close}`",
+    }
+    syntax_unclosed_quote() {
+        en: "a quoted string is never closed",
+        zh: "引号没有闭合",
+    }
+    syntax_indentation() {
+        en: "a key or `:` that fits no mapping here; check the indentation",
+        zh: "此处的键或 `:` 不属于任何映射，请检查缩进",
+    }
+    syntax_indentation_hint() {
+        en: "keys of one mapping start in the same column; a value after `key:` needs a space",
+        zh: "同一映射中的键须从同一列开始；键后的 `:` 与值之间须有空格",
+    }
+    syntax_tab() {
+        en: "a tab where YAML needs spaces",
+        zh: "YAML 此处只能使用空格，不能使用制表符",
+    }
+    syntax_tab_hint() { en: "indent with spaces", zh: "请用空格缩进" }
+    syntax_duplicate_key(key: &str) {
+        en: "`{key}` is set twice in one mapping",
+        zh: "`{key}` 在同一映射中重复设置",
+    }
+    syntax_duplicate_unnamed() {
+        en: "a key is set twice in one mapping",
+        zh: "同一映射中有重复设置的键",
+    }
+    syntax_documents() {
+        en: "the file holds more than one document (`---`)",
+        zh: "文件中有多个文档（`---`）",
+    }
+    syntax_documents_hint() {
+        en: "a config file is one document: keep the part you mean and remove the `---` lines",
+        zh: "一个配置文件只能是一个文档：请保留需要的部分并删除 `---` 分隔行",
+    }
+    syntax_too_complex() {
+        en: "the file nests or repeats aliases beyond what a config file needs, so it is not read",
+        zh: "文件的嵌套层数或别名展开超出配置文件的合理范围，不予读取",
+    }
+    syntax_other(detail: &str) {
+        en: "not valid YAML or JSON: {detail}",
+        zh: "不是有效的 YAML 或 JSON：{detail}",
+    }
+    json_trailing_comma() {
+        en: "a comma after the last item, which JSON does not allow",
+        zh: "最后一项之后多了逗号，JSON 不允许这样写",
+    }
+    json_trailing_comma_hint() {
+        en: "remove the comma, or write the file as YAML (.yaml), which allows it",
+        zh: "请删除该逗号，或改用允许这种写法的 YAML 格式（.yaml）",
+    }
+    json_other(detail: &str) {
+        en: "not valid JSON: {detail}",
+        zh: "不是有效的 JSON：{detail}",
+    }
+
     // The document as a whole.
     empty_file() { en: "the file is empty", zh: "文件为空" }
     empty_file_hint() {

@@ -45,7 +45,16 @@ pub fn load(path: &Path, lang: Lang) -> Result<Loaded, CliError> {
     let text = String::from_utf8(bytes).map_err(|_| CliError::NotText {
         path: path.to_path_buf(),
     })?;
-    let file = cann_config::parse_config_in(&text, lang).map_err(|e| CliError::Parse {
+    // A `.json` file is held to JSON; anything else is read as YAML, of which JSON is a part.
+    let json = path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("json"));
+    let parsed = if json {
+        cann_config::parse_json_config_in(&text, lang)
+    } else {
+        cann_config::parse_config_in(&text, lang)
+    };
+    let file = parsed.map_err(|e| CliError::Parse {
         path: path.to_path_buf(),
         line: e
             .pos
