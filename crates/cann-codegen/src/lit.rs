@@ -61,8 +61,8 @@ fn opt_release(id: Option<&str>, s: &Settings) -> TokenStream {
 pub(crate) fn span(r: &ReleaseRange, s: &Settings) -> TokenStream {
     let k = &s.krate;
     let from = opt_release(r.from.as_deref(), s);
-    let until = opt_release(r.until.as_deref(), s);
-    quote!(#k::meta::Span { from: #from, until: #until })
+    let last = opt_release(r.last.as_deref(), s);
+    quote!(#k::meta::Span { from: #from, last: #last })
 }
 
 pub(crate) fn product(id: &str, s: &Settings) -> TokenStream {
@@ -71,16 +71,13 @@ pub(crate) fn product(id: &str, s: &Settings) -> TokenStream {
     quote!(#k::Product::#v)
 }
 
-/// `Products`: `None` when the list is empty (every product of the release).
+/// `Products`: the spec's list, as written.
 pub(crate) fn products(list: &[Support], s: &Settings) -> TokenStream {
     let k = &s.krate;
-    if list.is_empty() {
-        return quote!(::core::option::Option::None);
-    }
     let items = list.iter().map(|sup| {
         let p = product(&sup.product, s);
         let sp = span(&sup.releases, s);
         quote!(#k::meta::SupportMeta { product: #p, span: #sp })
     });
-    quote!(::core::option::Option::Some(&[#(#items),*]))
+    quote!(&[#(#items),*])
 }

@@ -116,16 +116,16 @@ impl Accessor {
     }
 }
 
-/// Releases `from` (inclusive) `until` (exclusive); `None` is an open end.
+/// Releases `from` through `last`, both included; `None` is an open end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
     pub from: Option<Release>,
-    pub until: Option<Release>,
+    pub last: Option<Release>,
 }
 
 impl Span {
     pub fn contains(&self, r: Release) -> bool {
-        self.from.is_none_or(|f| r >= f) && self.until.is_none_or(|u| r < u)
+        self.from.is_none_or(|f| r >= f) && self.last.is_none_or(|l| r <= l)
     }
 
     /// Releases in this span, oldest first.
@@ -137,12 +137,19 @@ impl Span {
 impl Span {
     /// The releases in words: "release 9.0.0 or later".
     pub fn describe(&self, lang: Lang) -> String {
-        match (self.from, self.until) {
-            (None, None) => msg::any_release(lang),
-            (Some(a), None) => msg::releases_from(lang, a.id()),
-            (None, Some(b)) => msg::releases_before(lang, b.id()),
-            (Some(a), Some(b)) => msg::releases_between(lang, a.id(), b.id()),
-        }
+        describe_range(lang, self.from.map(|r| r.id()), self.last.map(|r| r.id()))
+    }
+}
+
+/// A release range in words, from the ids of its ends (both included; `None` is open).
+/// The one rendering of ranges for people: messages, `explain` and the docs pages.
+pub fn describe_range(lang: Lang, from: Option<&str>, last: Option<&str>) -> String {
+    match (from, last) {
+        (None, None) => msg::any_release(lang),
+        (Some(a), None) => msg::releases_from(lang, a),
+        (None, Some(b)) => msg::releases_through(lang, b),
+        (Some(a), Some(b)) if a == b => msg::release_only(lang, a),
+        (Some(a), Some(b)) => msg::releases_from_to(lang, a, b),
     }
 }
 
@@ -158,17 +165,16 @@ pub struct SupportMeta {
     pub span: Span,
 }
 
-/// Product support: `None` means every product the release knows.
-pub type Products = Option<&'static [SupportMeta]>;
+/// Product support as the spec states it: every product is named, none is implied.
+pub type Products = &'static [SupportMeta];
 
-/// Whether `product` may use something with `products` support in `release`.
+/// Whether `product` may use something with `products` support in `release`: the release
+/// knows the product and one of its spans covers the release.
 pub fn supports(products: Products, product: Product, release: Release) -> bool {
-    match products {
-        None => release.meta().products.contains(&product),
-        Some(list) => list
+    release.meta().products.contains(&product)
+        && products
             .iter()
-            .any(|s| s.product == product && s.span.contains(release)),
-    }
+            .any(|s| s.product == product && s.span.contains(release))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -106,19 +106,11 @@ fn supported_names(
     release: crate::Release,
     lang: Lang,
 ) -> Vec<&'static str> {
-    match products {
-        None => release
-            .meta()
-            .products
-            .iter()
-            .map(|p| p.meta().name.get(lang))
-            .collect(),
-        Some(list) => list
-            .iter()
-            .filter(|s| s.span.contains(release))
-            .map(|s| s.product.meta().name.get(lang))
-            .collect(),
-    }
+    crate::PRODUCTS
+        .iter()
+        .filter(|p| meta::supports(products, p.product, release))
+        .map(|p| p.name.get(lang))
+        .collect()
 }
 
 impl Checker<'_> {
@@ -130,10 +122,11 @@ impl Checker<'_> {
     /// unavailable for every product, the real cause is the release, not the product.
     fn usable_in(products: meta::Products, span: meta::Span, release: crate::Release) -> bool {
         span.contains(release)
-            && match products {
-                None => true,
-                Some(list) => list.iter().any(|s| s.span.contains(release)),
-            }
+            && release
+                .meta()
+                .products
+                .iter()
+                .any(|p| meta::supports(products, *p, release))
     }
 
     /// Availability in the release and support on the product; `false` when either fails.
@@ -301,9 +294,7 @@ impl Checker<'_> {
 /// used on some product, in words; `None` when there is none.
 fn releases_with(products: meta::Products, span: meta::Span, lang: Lang) -> Option<String> {
     use crate::Release;
-    let usable = |r: &Release| {
-        span.contains(*r) && products.is_none_or(|l| l.iter().any(|s| s.span.contains(*r)))
-    };
+    let usable = |r: &Release| Checker::usable_in(products, span, *r);
     let first = Release::ALL.iter().position(usable)?;
     let last = Release::ALL.iter().rposition(usable)?;
     if !Release::ALL[first..=last].iter().all(usable) {
@@ -312,8 +303,8 @@ fn releases_with(products: meta::Products, span: meta::Span, lang: Lang) -> Opti
         return Some(msg::one_of(lang, &lang.join(ids)));
     }
     let from = (first > 0).then(|| Release::ALL[first]);
-    let until = Release::ALL.get(last + 1).copied();
-    Some(meta::Span { from, until }.describe(lang))
+    let last = (last + 1 < Release::ALL.len()).then(|| Release::ALL[last]);
+    Some(meta::Span { from, last }.describe(lang))
 }
 
 impl Visitor for Checker<'_> {

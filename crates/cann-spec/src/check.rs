@@ -159,20 +159,32 @@ fn product_ids(spec: &Spec) -> Vec<&str> {
     spec.products.iter().map(|p| p.id.as_str()).collect()
 }
 
-fn releases(spec: &Spec, d: &mut Diagnostics) {
+fn releases(spec: &mut Spec, d: &mut Diagnostics) {
     let known = product_ids(spec);
     for r in &spec.releases {
         for p in &r.products {
             if !known.contains(&p.as_str()) {
-                unknown(d, r.loc.clone(), "product", p, &known);
+                unknown(d, r.products_loc.clone(), "product", p, &known);
             }
         }
+        unique(
+            d,
+            &format!("product of release {}", r.id),
+            r.products.iter().map(|p| (p.as_str(), &r.products_loc)),
+        );
     }
+    // One order for every release's list, however it was written: products.yaml's.
+    let order: Vec<String> = known.iter().map(|p| p.to_string()).collect();
+    for r in &mut spec.releases {
+        r.products
+            .sort_by_key(|p| order.iter().position(|q| q == p).unwrap_or(usize::MAX));
+    }
+    let spec = &*spec;
     if spec.releases.is_empty() {
         d.error(Loc::default(), "the spec declares no releases");
     }
     for c in &spec.configs {
-        range(spec, &c.available, &c.loc, d);
+        range(spec, &c.available, d);
         support(spec, &c.products, d);
     }
 }
@@ -185,21 +197,22 @@ fn unknown(d: &mut Diagnostics, loc: Loc, what: &str, id: &str, known: &[&str]) 
     }
 }
 
-fn range(spec: &Spec, r: &ReleaseRange, loc: &Loc, d: &mut Diagnostics) {
+/// Both ends name known releases, the first no later than the last.
+fn range(spec: &Spec, r: &ReleaseRange, d: &mut Diagnostics) {
     let known = release_ids(spec);
     let mut idx = [None, None];
-    for (i, end) in [&r.from, &r.until].into_iter().enumerate() {
+    for (i, end) in [&r.from, &r.last].into_iter().enumerate() {
         if let Some(id) = end {
             idx[i] = spec.release_index(id);
             if idx[i].is_none() {
-                unknown(d, loc.clone(), "release", id, &known);
+                unknown(d, r.loc.clone(), "release", id, &known);
             }
         }
     }
     if let [Some(a), Some(b)] = idx {
-        if a >= b {
-            d.error(loc.clone(), format!("release range `{r}` is empty"))
-                .hint("the end of a range is the first release it no longer covers");
+        if a > b {
+            d.error(r.loc.clone(), format!("release range `{r}` is empty"))
+                .hint("`FROM..=LAST` runs from FROM through LAST; FROM must not come after LAST in releases.yaml");
         }
     }
 }
@@ -210,7 +223,7 @@ fn support(spec: &Spec, list: &[Support], d: &mut Diagnostics) {
         if !known.contains(&s.product.as_str()) {
             unknown(d, s.loc.clone(), "product", &s.product, &known);
         }
-        range(spec, &s.releases, &s.loc, d);
+        range(spec, &s.releases, d);
     }
 }
 
@@ -285,7 +298,7 @@ fn literal_fits(ty: &OptionType, lit: &Literal) -> bool {
 
 fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     let what = format!("option `{}`", o.name);
-    range(spec, &o.available, &o.loc, d);
+    range(spec, &o.available, d);
     support(spec, &o.products, d);
     if let Some(class) = spec.config(&o.config) {
         if class.kind == ConfigKind::Environment && o.surfaces.env.is_none() {
@@ -332,7 +345,7 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     }
     let mut spellings = BTreeSet::new();
     for v in &o.values {
-        range(spec, &v.available, &v.loc, d);
+        range(spec, &v.available, d);
         if let Some(p) = &v.products {
             support(spec, p, d);
         }
@@ -471,7 +484,7 @@ fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
 fn rules(spec: &Spec, d: &mut Diagnostics) {
     let paths: Vec<&str> = spec.options.iter().map(|o| o.path.as_str()).collect();
     for r in &spec.rules {
-        range(spec, &r.available, &r.loc, d);
+        range(spec, &r.available, d);
         for c in &r.when {
             let Some(o) = spec.option_by_path(&c.option) else {
                 let diag = d.error(

@@ -50,6 +50,8 @@ pub const BY_PRODUCT: &str = "by_product";
 pub const FOR: &str = "for";
 pub const WARNING: &str = "warning";
 pub const RELEASE: &str = "release";
+pub const ADD: &str = "add";
+pub const REMOVE: &str = "remove";
 
 pub const SEVERITY: &str = "severity";
 pub const WHEN: &str = "when";

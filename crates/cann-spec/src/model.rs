@@ -56,8 +56,11 @@ pub struct Cores {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Release {
     pub id: String,
-    /// Products this release's documentation knows.
+    /// Products this release's documentation knows, in `products.yaml` order (written as a
+    /// list, or as the previous release's with `add` and `remove`).
     pub products: Vec<String>,
+    /// Where `products:` is written.
+    pub products_loc: Loc,
     pub note: Option<Text>,
     pub source: Sources,
     pub loc: Loc,

@@ -1,65 +1,117 @@
-//! Release ranges: `"9.0.0.."`, `"8.0.RC2..9.0.0"` (end excluded), `"..9.0.0"`, `".."`.
+//! Release ranges, both ends included: `"9.0.0.."` (9.0.0 and every later release),
+//! `"8.0.RC2..=8.1.RC1"` (8.0.RC2 through 8.1.RC1), `"..=8.0.0"`, `".."` (every release).
 //!
 //! Open ends are what make a new release a spec edit only: a release appended to
-//! `releases.yaml` falls inside every range that has no end.
+//! `releases.yaml` falls inside every range that has no end. A closed end names the last
+//! release that is included, as release pages state it ("up to 8.1.RC1"). The half-open
+//! form `A..B` is refused: it reads as if `B` were included.
 
 use std::fmt;
+
+use crate::diag::Loc;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ReleaseRange {
     /// First release included; `None` means from the first release in the spec.
     pub from: Option<String>,
-    /// First release no longer included; `None` means open-ended.
-    pub until: Option<String>,
+    /// Last release included; `None` means open-ended.
+    pub last: Option<String>,
+    /// Where the range is written (the owning item when it is implied).
+    pub loc: Loc,
+}
+
+/// A range that cannot be read, with what to write instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RangeError {
+    pub message: String,
+    pub hint: String,
 }
 
 impl ReleaseRange {
-    pub const ALL: ReleaseRange = ReleaseRange {
-        from: None,
-        until: None,
-    };
+    /// Every release; the range of an item that states none.
+    pub fn all(loc: Loc) -> ReleaseRange {
+        ReleaseRange {
+            from: None,
+            last: None,
+            loc,
+        }
+    }
 
-    pub fn parse(text: &str) -> Result<ReleaseRange, String> {
+    pub fn parse(text: &str, loc: Loc) -> Result<ReleaseRange, RangeError> {
         let text = text.trim();
-        let Some((from, until)) = text.split_once("..") else {
-            return Err(format!(
-                "`{text}` is not a release range; write `FROM..`, `FROM..UNTIL` or `..UNTIL`"
-            ));
+        let forms = "write `FROM..` (FROM and later), `FROM..=LAST` (FROM through LAST), \
+                     `..=LAST` or `..`";
+        let Some((from, end)) = text.split_once("..") else {
+            return Err(RangeError {
+                message: format!("`{text}` is not a release range"),
+                hint: forms.into(),
+            });
         };
         let part = |s: &str| {
             let s = s.trim();
             (!s.is_empty()).then(|| s.to_string())
         };
-        if until.contains("..") {
-            return Err(format!("`{text}` has more than one `..`"));
+        let (inclusive, end) = match end.strip_prefix('=') {
+            Some(rest) => (true, rest),
+            None => (false, end),
+        };
+        if end.contains("..") {
+            return Err(RangeError {
+                message: format!("`{text}` has more than one `..`"),
+                hint: forms.into(),
+            });
         }
-        Ok(ReleaseRange {
-            from: part(from),
-            until: part(until),
-        })
+        let (from, last) = (part(from), part(end));
+        match (inclusive, &last) {
+            (false, Some(until)) => Err(RangeError {
+                message: format!(
+                    "`{text}` is ambiguous: it does not say whether {until} is included"
+                ),
+                hint: format!(
+                    "name the last release the range includes after `..=`, e.g. `{}..=LAST` \
+                     with LAST the release before {until} in releases.yaml, or `{}..=\
+                     {until}` if {until} is included",
+                    from.as_deref().unwrap_or(""),
+                    from.as_deref().unwrap_or("")
+                ),
+            }),
+            (true, None) => Err(RangeError {
+                message: format!("`{text}` has `..=` but no last release"),
+                hint: format!(
+                    "write `{}..` for an open-ended range",
+                    from.as_deref().unwrap_or("")
+                ),
+            }),
+            _ => Ok(ReleaseRange { from, last, loc }),
+        }
     }
 
     /// Whether the release at `index` falls in the range, given an index lookup for ids.
     /// Unknown ids are rejected by the spec checks before this is used.
     pub fn contains_index(&self, index: usize, lookup: impl Fn(&str) -> Option<usize>) -> bool {
         let lo = self.from.as_deref().and_then(&lookup).unwrap_or(0);
-        let hi = self
-            .until
-            .as_deref()
-            .and_then(&lookup)
-            .unwrap_or(usize::MAX);
-        lo <= index && index < hi
+        let hi = self.last.as_deref().and_then(&lookup).unwrap_or(usize::MAX);
+        lo <= index && index <= hi
+    }
+
+    /// Whether the range covers every release.
+    pub fn is_all(&self) -> bool {
+        self.from.is_none() && self.last.is_none()
+    }
+
+    /// Whether the range is open-ended, so releases appended later fall in it.
+    pub fn is_open(&self) -> bool {
+        self.last.is_none()
     }
 }
 
 impl fmt::Display for ReleaseRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}..{}",
-            self.from.as_deref().unwrap_or(""),
-            self.until.as_deref().unwrap_or("")
-        )
+        let from = self.from.as_deref().unwrap_or("");
+        match &self.last {
+            Some(last) => write!(f, "{from}..={last}"),
+            None => write!(f, "{from}.."),
+        }
     }
 }
 
@@ -74,9 +126,13 @@ mod tests {
             .position(|r| *r == id)
     }
 
+    fn parse(text: &str) -> Result<ReleaseRange, RangeError> {
+        ReleaseRange::parse(text, Loc::default())
+    }
+
     #[test]
     fn open_ended_ranges_include_later_releases() {
-        let r = ReleaseRange::parse("8.3.RC1..").unwrap();
+        let r = parse("8.3.RC1..").unwrap();
         assert!(!r.contains_index(0, idx));
         assert!(r.contains_index(1, idx));
         assert!(r.contains_index(2, idx));
@@ -87,17 +143,35 @@ mod tests {
     }
 
     #[test]
-    fn end_is_excluded() {
-        let r = ReleaseRange::parse("8.0.RC2..9.0.0").unwrap();
+    fn both_ends_are_included() {
+        let r = parse("8.0.RC2..=8.3.RC1").unwrap();
         assert!(r.contains_index(0, idx));
         assert!(r.contains_index(1, idx));
         assert!(!r.contains_index(2, idx));
+        let r = parse("..=8.0.RC2").unwrap();
+        assert!(r.contains_index(0, idx) && !r.contains_index(1, idx));
+    }
+
+    #[test]
+    fn the_half_open_form_is_refused_with_the_inclusive_one_as_hint() {
+        let e = parse("8.0.RC2..9.0.0").unwrap_err();
+        assert!(e.message.contains("ambiguous"), "{}", e.message);
+        assert!(e.hint.contains("8.0.RC2..=LAST"), "{}", e.hint);
+        assert!(parse("..9.0.0").is_err());
     }
 
     #[test]
     fn malformed_ranges_are_rejected() {
-        assert!(ReleaseRange::parse("9.0.0").is_err());
-        assert!(ReleaseRange::parse("1..2..3").is_err());
-        assert_eq!(ReleaseRange::parse("..").unwrap(), ReleaseRange::ALL);
+        assert!(parse("9.0.0").is_err());
+        assert!(parse("1..=2..3").is_err());
+        assert!(parse("9.0.0..=").is_err());
+        assert_eq!(parse("..").unwrap(), ReleaseRange::all(Loc::default()));
+    }
+
+    #[test]
+    fn display_reads_back() {
+        for t in ["8.0.RC2..", "8.0.RC2..=9.0.0", "..=9.0.0", ".."] {
+            assert_eq!(parse(t).unwrap().to_string(), t);
+        }
     }
 }

@@ -23,6 +23,7 @@ const OPTIONS: &str = "\
 config:
   name: RunConfig
   root_key: run
+  products: { p-one: \"..\", p-two: \"..\" }
   doc: { en: Run., zh: 运行。 }
 options:
   - name: level
@@ -83,7 +84,7 @@ fn fixture_is_valid() {
 fn unknown_key_names_file_line_and_valid_keys() {
     let d = one(&OPTIONS.replace("    ge_key: ge.level\n", "    ge_kye: ge.level\n"));
     assert_eq!(d.loc.file.to_str(), Some("spec/options/run.yaml"));
-    assert_eq!(d.loc.pos.line, 10);
+    assert_eq!(d.loc.pos.line, 11);
     assert_eq!(d.loc.pos.col, 5);
     assert!(d.message.contains("unknown key `ge_kye`"), "{d}");
     assert!(d.expected.as_deref().unwrap().contains("`ge_key`"));
@@ -93,7 +94,7 @@ fn unknown_key_names_file_line_and_valid_keys() {
 #[test]
 fn dangling_product_id() {
     let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-three: \"1.0..\""));
-    assert_eq!(d.loc.pos.line, 19);
+    assert_eq!(d.loc.pos.line, 20);
     assert!(d.message.contains("unknown product id `p-three`"), "{d}");
     assert!(d.expected.as_deref().unwrap().contains("`p-one`"));
 }
@@ -101,7 +102,7 @@ fn dangling_product_id() {
 #[test]
 fn dangling_release_id() {
     let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-one: \"1.5..\""));
-    assert_eq!(d.loc.pos.line, 19);
+    assert_eq!(d.loc.pos.line, 20);
     assert!(d.message.contains("unknown release id `1.5`"), "{d}");
     assert!(d.expected.as_deref().unwrap().contains("`1.0`, `2.0`"));
 }
@@ -109,7 +110,7 @@ fn dangling_release_id() {
 #[test]
 fn default_outside_range() {
     let d = one(&OPTIONS.replace("default: 1\n", "default: 7\n"));
-    assert_eq!(d.loc.pos.line, 6);
+    assert_eq!(d.loc.pos.line, 7);
     assert!(
         d.message
             .contains("default 7 of option `level` is outside its range"),
@@ -134,19 +135,19 @@ fn duplicate_option_name() {
         .replace("  - name: mode\n", "  - name: level\n")
         .replace("ge_key: ge.mode", "ge_key: ge.other");
     let d = one(&dup);
-    assert_eq!(d.loc.pos.line, 12);
+    assert_eq!(d.loc.pos.line, 13);
     assert!(
         d.message
             .contains("duplicate option name in RunConfig `level`"),
         "{d}"
     );
-    assert!(d.hint.as_deref().unwrap().contains("run.yaml:6:5"));
+    assert!(d.hint.as_deref().unwrap().contains("run.yaml:7:5"));
 }
 
 #[test]
 fn duplicate_ge_key() {
     let d = one(&OPTIONS.replace("ge_key: ge.mode", "ge_key: ge.level"));
-    assert_eq!(d.loc.pos.line, 12);
+    assert_eq!(d.loc.pos.line, 13);
     assert!(d.message.contains("duplicate ge key `ge.level`"), "{d}");
 }
 
@@ -184,8 +185,93 @@ fn yaml_syntax_error_has_a_position() {
 
 #[test]
 fn empty_release_range_is_rejected() {
-    let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-one: \"2.0..1.0\""));
+    let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-one: \"2.0..=1.0\""));
     assert!(d.message.contains("is empty"), "{d}");
+    assert_eq!(d.loc.pos.line, 20);
+}
+
+#[test]
+fn half_open_range_is_refused_with_the_inclusive_form() {
+    let d = one(&OPTIONS.replace("p-one: \"1.0..\"", "p-one: \"1.0..2.0\""));
+    assert!(d.message.contains("ambiguous"), "{d}");
+    assert!(d.hint.as_deref().unwrap().contains("1.0..=LAST"), "{d}");
+    assert_eq!((d.loc.pos.line, d.loc.pos.col), (20, 24));
+    // Both ends included: 1.0..=1.0 is the first release alone.
+    let spec = load_files(&files(
+        &OPTIONS.replace("p-one: \"1.0..\"", "p-one: \"1.0..=1.0\""),
+    ))
+    .unwrap();
+    let r = &spec.options[1].products[0].releases;
+    assert!(r.contains_index(0, |id| spec.release_index(id)));
+    assert!(!r.contains_index(1, |id| spec.release_index(id)));
+}
+
+#[test]
+fn a_class_must_name_its_products() {
+    let d = one(&OPTIONS.replace("  products: { p-one: \"..\", p-two: \"..\" }\n", ""));
+    assert!(
+        d.message.contains("missing the required key `products`"),
+        "{d}"
+    );
+    assert_eq!(d.loc.pos.line, 2);
+}
+
+fn with_releases(releases: &str) -> Result<cann_spec::Spec, Vec<Diagnostic>> {
+    let mut fs = files(OPTIONS);
+    fs[1].text = releases.into();
+    load_files(&fs).map_err(|e| e.0)
+}
+
+#[test]
+fn a_release_is_the_previous_one_plus_or_minus_products() {
+    let spec = with_releases(
+        "releases:\n  - id: \"1.0\"\n    products: [p-two]\n  - id: \"2.0\"\n    products: { add: [p-one] }\n  - id: \"3.0\"\n    products: { remove: [p-two] }\n  - id: \"4.0\"\n    products: {}\n",
+    )
+    .unwrap();
+    let ps: Vec<&[String]> = spec
+        .releases
+        .iter()
+        .map(|r| r.products.as_slice())
+        .collect();
+    // Listed in products.yaml order, however they were written.
+    assert_eq!(ps[1], ["p-one", "p-two"]);
+    assert_eq!(ps[2], ["p-one"]);
+    assert_eq!(ps[3], ["p-one"]);
+}
+
+#[test]
+fn relative_release_products_are_checked() {
+    let errs = with_releases(
+        "releases:\n  - id: \"1.0\"\n    products: { add: [p-one] }\n  - id: \"2.0\"\n    products: { add: [p-one], remove: [p-two] }\n",
+    )
+    .unwrap_err();
+    let msgs: Vec<(u32, &str)> = errs
+        .iter()
+        .map(|d| (d.loc.pos.line, d.message.as_str()))
+        .collect();
+    assert_eq!(msgs.len(), 2, "{errs:#?}");
+    assert!(msgs[0].1.contains("first release"), "{msgs:?}");
+    assert_eq!(msgs[0].0, 3);
+    assert!(
+        msgs[1].1.contains("`p-two` is not a product of 1.0"),
+        "{msgs:?}"
+    );
+    assert_eq!(msgs[1].0, 5);
+    let errs = with_releases(
+        "releases:\n  - id: \"1.0\"\n    products: [p-one]\n  - id: \"2.0\"\n    products: { add: [p-one, p-nine] }\n",
+    )
+    .unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0]
+        .message
+        .contains("`p-one` is already a product of 1.0"));
+    let errs = with_releases(
+        "releases:\n  - id: \"1.0\"\n    products: [p-one]\n  - id: \"2.0\"\n    products: { add: [p-nine] }\n",
+    )
+    .unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(errs[0].message.contains("unknown product id `p-nine`"));
+    assert_eq!(errs[0].loc.pos.line, 5);
 }
 
 #[test]
@@ -261,7 +347,7 @@ fn a_by_product_entry_names_known_products_and_keeps_its_default_in_range() {
     // default 1 is outside the product's 2..=3.
     assert!(
         errs.iter()
-            .any(|d| d.message.contains("default 1") && d.loc.pos.line == 11),
+            .any(|d| d.message.contains("default 1") && d.loc.pos.line == 12),
         "{errs:#?}"
     );
 }

@@ -101,13 +101,12 @@ impl<'a> Facts<'a> {
             .is_some_and(|r| r.products.iter().any(|p| p == product))
     }
 
-    /// `cann_config::meta::supports`: an empty list means every product of the release.
+    /// `cann_config::meta::supports`: the release knows the product and the list covers it.
     pub fn list_supports(&self, list: &[Support], product: &str, ri: usize) -> bool {
-        if list.is_empty() {
-            return self.release_knows(ri, product);
-        }
-        list.iter()
-            .any(|s| s.product == product && s.releases.contains_index(ri, |id| self.index(id)))
+        self.release_knows(ri, product)
+            && list
+                .iter()
+                .any(|s| s.product == product && s.releases.contains_index(ri, |id| self.index(id)))
     }
 
     /// The options of the classes above `o`, nearest first (`memory_config` for

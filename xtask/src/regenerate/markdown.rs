@@ -116,7 +116,7 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
     if let Some(k) = &o.ge_key {
         let _ = writeln!(md, "- Graph-engine key: `{k}`");
     }
-    if o.available != cann_spec::ReleaseRange::ALL {
+    if !o.available.is_all() {
         let _ = writeln!(md, "- Available: releases `{}`", o.available);
     }
     md.push('\n');
@@ -128,7 +128,7 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
                 let a: Vec<String> = v.aliases.iter().map(|a| format!("`{a}`")).collect();
                 meaning.push_str(&format!(" Legacy spelling: {}.", a.join(", ")));
             }
-            if v.available != cann_spec::ReleaseRange::ALL {
+            if !v.available.is_all() {
                 meaning.push_str(&format!(" Releases `{}`.", v.available));
             }
             if let Some(ps) = &v.products {

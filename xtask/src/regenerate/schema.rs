@@ -94,7 +94,7 @@ fn option_schema(o: &OptionSpec) -> Value {
     if let Some(u) = &o.unit {
         desc.push_str(&format!("\nUnit: {u}."));
     }
-    if o.available != cann_spec::ReleaseRange::ALL {
+    if !o.available.is_all() {
         desc.push_str(&format!("\nAvailable in releases {}.", o.available));
     }
     desc.push_str("\nSupport by product and release: `cannctl explain ");
@@ -160,7 +160,7 @@ fn option_schema(o: &OptionSpec) -> Value {
         let mut any = Vec::new();
         for v in &o.values {
             let mut d = v.doc.en.clone();
-            if v.available != cann_spec::ReleaseRange::ALL {
+            if !v.available.is_all() {
                 d.push_str(&format!(" Available in releases {}.", v.available));
             }
             any.push(json!({ "const": lit(&v.value), "title": v.name, "description": d }));

@@ -232,10 +232,11 @@ crate::messages! {
     }
     any_release() { en: "any release", zh: "任意版本" }
     releases_from(from: &str) { en: "release {from} or later", zh: "{from} 及以后的版本" }
-    releases_before(until: &str) { en: "a release before {until}", zh: "{until} 之前的版本" }
-    releases_between(from: &str, until: &str) {
-        en: "release {from} or later, before {until}",
-        zh: "{from} 及以后、{until} 之前的版本",
+    releases_through(last: &str) { en: "release {last} or earlier", zh: "{last} 及以前的版本" }
+    release_only(release: &str) { en: "release {release} only", zh: "仅 {release} 版本" }
+    releases_from_to(from: &str, last: &str) {
+        en: "releases {from} to {last}",
+        zh: "{from} 至 {last} 的版本",
     }
     products_among(list: &str) {
         en: "one of these products: {list}",

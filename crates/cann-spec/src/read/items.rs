@@ -87,29 +87,102 @@ pub(crate) fn read_products(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec
 }
 
 pub(crate) fn read_releases(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Release> {
+    // Each release may be written relative to the one before it.
+    let mut previous: Option<(String, Vec<String>)> = None;
     top_list(file, doc, k::RELEASES, &[k::RELEASES], d, |file, n, d| {
         const KEYS: &[&str] = &[k::ID, k::PRODUCTS, k::NOTE, k::SOURCE];
         let r = MapReader::new(file, n, "a release", KEYS, d)?;
         let id = r.string(k::ID, "a release", d);
-        let products = r
-            .seq(k::PRODUCTS, "a release", d)
-            .iter()
-            .filter_map(|p| match p.as_str() {
-                Some(s) => Some(s.to_string()),
-                None => {
-                    d.error(Loc::new(file, p.pos), "product ids must be strings");
-                    None
-                }
-            })
-            .collect();
+        let products_node = r.required(k::PRODUCTS, "a release", d);
+        let products = products_node
+            .map(|p| release_products(file, p, previous.as_ref(), d))
+            .unwrap_or_default();
+        let id = id?;
+        previous = Some((id.clone(), products.clone()));
         Some(Release {
-            id: id?,
+            id,
             products,
+            products_loc: products_node.map_or_else(|| r.loc(), |p| Loc::new(file, p.pos)),
             note: r.opt_text(k::NOTE, "a release", d),
             source: r.sources(d),
             loc: r.loc(),
         })
     })
+}
+
+/// `products: [a, b]` lists a release's products; `products: { add: [c], remove: [a] }`
+/// starts from the previous release's, and `products: {}` keeps them unchanged.
+fn release_products(
+    file: &Path,
+    node: &Node,
+    previous: Option<&(String, Vec<String>)>,
+    d: &mut Diagnostics,
+) -> Vec<String> {
+    let ids = |items: &[Node], d: &mut Diagnostics| -> Vec<(String, Loc)> {
+        items
+            .iter()
+            .filter_map(|p| match p.as_str() {
+                Some(s) => Some((s.to_string(), Loc::new(file, p.pos))),
+                None => {
+                    d.error(Loc::new(file, p.pos), "product ids must be strings");
+                    None
+                }
+            })
+            .collect()
+    };
+    match &node.kind {
+        Kind::Seq(items) => ids(items, d).into_iter().map(|(p, _)| p).collect(),
+        Kind::Map(_) => {
+            let what = "`products` of a release";
+            let Some(m) = MapReader::new(file, node, what, &[k::ADD, k::REMOVE], d) else {
+                return Vec::new();
+            };
+            let Some((prev_id, prev)) = previous else {
+                d.error(
+                    Loc::new(file, node.pos),
+                    "the first release has no previous one to add to or remove from",
+                )
+                .hint("list its products: `products: [atlas-a2-training, ...]`");
+                return Vec::new();
+            };
+            let mut out = prev.clone();
+            for (p, loc) in ids(m.seq(k::REMOVE, what, d), d) {
+                match out.iter().position(|x| *x == p) {
+                    Some(i) => {
+                        out.remove(i);
+                    }
+                    None => {
+                        d.error(
+                            loc,
+                            format!("`{p}` is not a product of {prev_id}, so it cannot be removed"),
+                        )
+                        .expected(format!("one of {}", super::list(prev)));
+                    }
+                }
+            }
+            for (p, loc) in ids(m.seq(k::ADD, what, d), d) {
+                if out.contains(&p) {
+                    d.error(loc, format!("`{p}` is already a product of {prev_id}"))
+                        .hint(
+                            "a release written with `add` keeps every product of the one before it",
+                        );
+                } else {
+                    out.push(p);
+                }
+            }
+            out
+        }
+        other => {
+            d.error(
+                Loc::new(file, node.pos),
+                format!(
+                    "`products` of a release must be a list of product ids or a mapping with `add` and `remove`, found {}",
+                    other.describe()
+                ),
+            );
+            Vec::new()
+        }
+    }
 }
 
 pub(crate) fn read_rules(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Rule> {

@@ -156,20 +156,16 @@ impl<'a> MapReader<'a> {
         }
     }
 
+    /// The release range under `key`; every release when the key is absent.
     pub fn range(&self, key: &str, d: &mut Diagnostics) -> ReleaseRange {
         let Some(node) = self.get(key) else {
-            return ReleaseRange::ALL;
+            return ReleaseRange::all(self.loc());
         };
+        let loc = Loc::new(self.file, node.pos);
         let Some(text) = self.as_string(node, key, d) else {
-            return ReleaseRange::ALL;
+            return ReleaseRange::all(loc);
         };
-        match ReleaseRange::parse(&text) {
-            Ok(r) => r,
-            Err(e) => {
-                d.error(Loc::new(self.file, node.pos), e);
-                ReleaseRange::ALL
-            }
-        }
+        read_range(&text, loc, d)
     }
 
     pub fn int(&self, key: &str, d: &mut Diagnostics) -> Option<i64> {
@@ -220,6 +216,17 @@ pub(crate) fn read_text(file: &Path, node: &Node, what: &str, d: &mut Diagnostic
     Some(Text { en: en?, zh: zh? })
 }
 
+/// Parses a release range written at `loc`, reporting a bad one there with what to write.
+pub(crate) fn read_range(text: &str, loc: Loc, d: &mut Diagnostics) -> ReleaseRange {
+    match ReleaseRange::parse(text, loc.clone()) {
+        Ok(r) => r,
+        Err(e) => {
+            d.error(loc.clone(), e.message).hint(e.hint);
+            ReleaseRange::all(loc)
+        }
+    }
+}
+
 pub(crate) fn read_literal(file: &Path, node: &Node, d: &mut Diagnostics) -> Option<Literal> {
     match &node.kind {
         Kind::Bool(b) => Some(Literal::Bool(*b)),
@@ -238,10 +245,10 @@ pub(crate) fn read_literal(file: &Path, node: &Node, d: &mut Diagnostics) -> Opt
     }
 }
 
-pub(crate) fn list(items: &[&str]) -> String {
+pub(crate) fn list<S: AsRef<str>>(items: &[S]) -> String {
     items
         .iter()
-        .map(|k| format!("`{k}`"))
+        .map(|k| format!("`{}`", k.as_ref()))
         .collect::<Vec<_>>()
         .join(", ")
 }

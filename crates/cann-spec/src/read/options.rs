@@ -64,12 +64,22 @@ fn read_config(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ConfigClass
         root_key: r.opt_string(k::ROOT_KEY, d),
         kind,
         python_import: r.opt_string(k::PYTHON_IMPORT, d),
-        products: read_support(&r, d),
+        products: class_support(&r, d),
         available: r.range(k::AVAILABLE, d),
         doc: r.text(k::DOC, what, d)?,
         source: r.sources(d),
         loc: r.loc(),
     })
+}
+
+/// A class states its product support: options and values may narrow it, and a product
+/// added to a release gains nothing until it is named here.
+fn class_support(r: &MapReader<'_>, d: &mut Diagnostics) -> Vec<Support> {
+    if r.get(k::PRODUCTS).is_none() {
+        d.error(r.loc(), "`config` is missing the required key `products`")
+            .hint("name the products that support the class and from which release, e.g. `products: { atlas-a2-training: \"8.0.RC2..\" }`");
+    }
+    read_support(r, d)
 }
 
 /// `products: { atlas-350: "9.0.0..", ... }`
@@ -108,16 +118,12 @@ pub(crate) fn read_support(r: &MapReader<'_>, d: &mut Diagnostics) -> Vec<Suppor
                 );
                 continue;
             };
-            match crate::range::ReleaseRange::parse(text) {
-                Ok(releases) => out.push(Support {
-                    product: product.to_string(),
-                    releases,
-                    loc: loc.clone(),
-                }),
-                Err(e) => {
-                    d.error(Loc::new(r.file(), rn.pos), e);
-                }
-            }
+            let releases = super::read_range(text, Loc::new(r.file(), rn.pos), d);
+            out.push(Support {
+                product: product.to_string(),
+                releases,
+                loc: loc.clone(),
+            });
         }
     }
     out

@@ -37,17 +37,13 @@ impl SupportTable {
     }
 }
 
-/// Release ranges in words: "from 9.0.0", "all releases".
+/// Release ranges in words, as every other output says them.
 fn range_text(r: &ReleaseRange) -> Html {
-    match (&r.from, &r.until) {
-        (None, None) => bi_str("all releases", "所有版本"),
-        (Some(a), None) => bi_str(&format!("from {a}"), &format!("{a} 起")),
-        (None, Some(b)) => bi_str(&format!("before {b}"), &format!("{b} 之前")),
-        (Some(a), Some(b)) => bi_str(
-            &format!("from {a}, before {b}"),
-            &format!("{a} 起，{b} 之前"),
-        ),
-    }
+    let (from, last) = (r.from.as_deref(), r.last.as_deref());
+    bi_str(
+        &cann_config::meta::describe_range(cann_config::meta::Lang::En, from, last),
+        &cann_config::meta::describe_range(cann_config::meta::Lang::Zh, from, last),
+    )
 }
 
 pub struct OptionRow {
@@ -156,7 +152,7 @@ impl OptionView {
             .iter()
             .map(|v| {
                 let mut r = Vec::new();
-                if v.available != ReleaseRange::ALL {
+                if !v.available.is_all() {
                     r.push(format!("releases {}", v.available));
                 }
                 if let Some(ps) = &v.products {
