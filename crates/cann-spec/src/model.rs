@@ -286,6 +286,17 @@ pub struct Change {
 }
 
 impl OptionSpec {
+    /// The default in effect at the release with index `release` in `spec.releases`: the
+    /// newest change at or before it that sets one, else the option's own.
+    pub fn default_at<'a>(&'a self, spec: &Spec, release: usize) -> Option<&'a Literal> {
+        self.changes
+            .iter()
+            .rev()
+            .filter(|c| spec.release_index(&c.release).is_some_and(|i| i <= release))
+            .find_map(|c| c.default.as_ref())
+            .or(self.default.as_ref())
+    }
+
     /// Product support that applies to this option: its own, else its class's.
     pub fn effective_products<'a>(&'a self, spec: &'a Spec) -> &'a [Support] {
         if !self.products.is_empty() {

@@ -296,16 +296,6 @@ impl<'a> Facts<'a> {
         s
     }
 
-    /// The default in effect at release `ri`: the latest `changes:` entry that sets one.
-    fn default_in(&self, o: &'a OptionSpec, ri: usize) -> Option<&'a Literal> {
-        o.changes
-            .iter()
-            .rev()
-            .filter(|c| self.index(&c.release).is_some_and(|i| i <= ri))
-            .find_map(|c| c.default.as_ref())
-            .or(o.default.as_ref())
-    }
-
     fn state(&self, ri: usize) -> BTreeMap<&'a str, OptionState> {
         let mut out = BTreeMap::new();
         for o in &self.spec.options {
@@ -338,7 +328,7 @@ impl<'a> Facts<'a> {
                 o.path.as_str(),
                 OptionState {
                     products,
-                    default: self.default_in(o, ri).map(|d| d.to_string()),
+                    default: o.default_at(self.spec, ri).map(|d| d.to_string()),
                     values,
                     deprecated: self.deprecated_in(o, ri),
                 },

@@ -31,7 +31,7 @@ pub fn expand_derive(
         ));
     }
     let release = c.release.value();
-    if spec.release_index(&release).is_none() {
+    let Some(release_index) = spec.release_index(&release) else {
         let known: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
         return Err(syn::Error::new(
             c.release.span(),
@@ -40,7 +40,7 @@ pub fn expand_derive(
                 known.join(", ")
             ),
         ));
-    }
+    };
     let fields = check::fields(spec, &release, input)?;
     let syn::Data::Struct(data) = &input.data else {
         return Err(syn::Error::new_spanned(
@@ -57,7 +57,7 @@ pub fn expand_derive(
     let defaults = fields
         .iter()
         .zip(&tys)
-        .map(|(f, ty)| default_expr(f.option, ty, s));
+        .map(|(f, ty)| default_expr(spec, release_index, f.option, ty, s));
     let to_config = fields.iter().map(|f| {
         let id = &f.ident;
         let (root, mids, last) = path_parts(&f.option.path);
@@ -173,10 +173,20 @@ fn path_parts(path: &str) -> (syn::Ident, Vec<syn::Ident>, syn::Ident) {
     (root, mids, last)
 }
 
-fn default_expr(o: &cann_spec::OptionSpec, ty: &syn::Type, s: &Settings) -> TokenStream {
+/// The field's default: the option's default in the struct's declared `release`, so a
+/// default changed in a later release follows the struct that names it.
+fn default_expr(
+    spec: &Spec,
+    release: usize,
+    o: &cann_spec::OptionSpec,
+    ty: &syn::Type,
+    s: &Settings,
+) -> TokenStream {
     let k = &s.krate;
     let none = quote!(::core::option::Option::None);
-    let Some(d) = &o.default else { return none };
+    let Some(d) = o.default_at(spec, release) else {
+        return none;
+    };
     // The field type is `Option<T>`; `T` comes from the user's own path.
     let inner = quote!(<#ty as #k::__private::OptionInner>::Inner);
     match (&o.ty, d) {
