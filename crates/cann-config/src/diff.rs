@@ -1,20 +1,21 @@
 //! What changed between two releases: products, options, values, support, defaults,
-//! ranges and graph-engine keys, each with before and after.
+//! ranges, graph-engine keys, deprecations and rules, each with before and after.
 
 use serde::Serialize;
 
+use crate::meta::RuleMeta;
 use crate::meta::{supports, OptionMeta, Products};
-use crate::{Product, Release, OPTIONS, PRODUCTS};
+use crate::{Product, Release, OPTIONS, PRODUCTS, RULES};
 
 /// One difference. `before`/`after` are `None` where the thing did not exist.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
     /// `product`, `option`, `value`, `support`, `value-support`, `default`, `range`,
-    /// `ge-key` or `deprecation`.
+    /// `ge-key`, `deprecation` or `rule`.
     pub kind: &'static str,
     /// `added`, `removed` or `changed`.
     pub change: &'static str,
-    /// The product id or option path the change is about.
+    /// The product id, option path or rule id the change is about.
     pub subject: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
@@ -57,6 +58,18 @@ fn present(o: &OptionMeta, r: Release, product: Option<Product>) -> bool {
     o.available.contains(r) && product.is_none_or(|p| supports(o.products, p, r))
 }
 
+/// Whether `rule` is checked in `r`: stated for the release and, with a product, about an
+/// option that product may use there.
+fn rule_in(rule: &RuleMeta, r: Release, product: Option<Product>) -> bool {
+    rule.available.contains(r)
+        && (product.is_none()
+            || rule.options.iter().any(|path| {
+                OPTIONS
+                    .iter()
+                    .any(|o| o.path == *path && present(o, r, product))
+            }))
+}
+
 /// Differences between `from` and `to`, optionally as seen by one product.
 pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff {
     let mut changes = Vec::new();
@@ -97,6 +110,19 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
         }
         option_changes(o, from, to, product, &mut changes);
     }
+    for r in RULES.iter() {
+        let (a, b) = (rule_in(r, from, product), rule_in(r, to, product));
+        if let Some(v) = verdict(a, b) {
+            changes.push(Change {
+                kind: "rule",
+                change: v,
+                subject: r.id.to_string(),
+                detail: Some(r.message.en.to_string()),
+                before: a.then(|| r.severity.as_str().to_string()),
+                after: b.then(|| r.severity.as_str().to_string()),
+            });
+        }
+    }
     const ORDER: &[&str] = &[
         "product",
         "option",
@@ -106,6 +132,7 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
         "range",
         "ge-key",
         "deprecation",
+        "rule",
     ];
     changes.sort_by_key(|c| {
         ORDER
@@ -206,5 +233,49 @@ fn option_changes(
                 after: y.then(|| "deprecated".into()),
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(d: &ReleaseDiff) -> Vec<(&'static str, String)> {
+        d.changes
+            .iter()
+            .filter(|c| c.kind == "rule")
+            .map(|c| (c.change, c.subject.clone()))
+            .collect()
+    }
+
+    fn has(list: &[(&'static str, String)], change: &str, rule: &str) -> bool {
+        list.iter().any(|(c, r)| *c == change && r == rule)
+    }
+
+    #[test]
+    fn rules_stated_from_a_release_are_listed_as_added_or_removed() {
+        let from: Release = "8.0.RC3".parse().unwrap_or_else(|e| panic!("{e}"));
+        let to: Release = "8.0.0".parse().unwrap_or_else(|e| panic!("{e}"));
+        let got = rules(&diff(from, to, None));
+        assert!(
+            has(&got, "added", "static-memory-policy-not-concurrent"),
+            "{got:?}"
+        );
+        assert!(
+            has(&got, "added", "expandable-memory-costs-speed"),
+            "{got:?}"
+        );
+        assert!(
+            has(&got, "removed", "static-memory-policy-not-concurrent-2"),
+            "{got:?}"
+        );
+        // Back again: the same rules, the other way round.
+        let back = rules(&diff(to, from, None));
+        assert!(
+            has(&back, "removed", "expandable-memory-costs-speed"),
+            "{back:?}"
+        );
+        // A release compared with itself has no rule news.
+        assert!(rules(&diff(to, to, None)).is_empty());
     }
 }
