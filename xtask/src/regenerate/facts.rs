@@ -57,6 +57,10 @@ pub struct ReleaseChanges {
     pub options_added: Vec<String>,
     pub options_removed: Vec<String>,
     pub changed: Vec<(String, OptionChange)>,
+    /// Ids of rules stated from this release on, and of rules no longer stated, as
+    /// `cann_config::diff` (and so `cannctl diff`) reports them.
+    pub rules_added: Vec<String>,
+    pub rules_removed: Vec<String>,
 }
 
 impl ReleaseChanges {
@@ -66,6 +70,8 @@ impl ReleaseChanges {
             && self.options_added.is_empty()
             && self.options_removed.is_empty()
             && self.changed.is_empty()
+            && self.rules_added.is_empty()
+            && self.rules_removed.is_empty()
     }
 }
 
@@ -398,8 +404,29 @@ impl<'a> Facts<'a> {
                 (None, None) => {}
             }
         }
+        (ch.rules_added, ch.rules_removed) = rule_changes(&prev.id, &cur.id);
         Some(ch)
     }
+}
+
+/// Rules added and removed from release `from` to `to`, from the one release comparison.
+/// cann-config's tables are built from the same `spec/` this spec was read from.
+fn rule_changes(from: &str, to: &str) -> (Vec<String>, Vec<String>) {
+    let (Ok(a), Ok(b)) = (
+        from.parse::<cann_config::Release>(),
+        to.parse::<cann_config::Release>(),
+    ) else {
+        return (Vec::new(), Vec::new());
+    };
+    let d = cann_config::diff::diff(a, b, None);
+    let ids = |change: &str| {
+        d.changes
+            .iter()
+            .filter(|c| c.kind == "rule" && c.change == change)
+            .map(|c| c.subject.clone())
+            .collect::<Vec<_>>()
+    };
+    (ids("added"), ids("removed"))
 }
 
 /// A condition as a line of text: `npu_run_config.op_debug_level != 0`.

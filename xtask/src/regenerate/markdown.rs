@@ -252,6 +252,12 @@ fn changes(ch: &ReleaseChanges, prev: &str, md: &mut String) {
     if !ch.options_removed.is_empty() {
         let _ = writeln!(md, "- Options removed: {}", list(&ch.options_removed));
     }
+    if !ch.rules_added.is_empty() {
+        let _ = writeln!(md, "- New rules: {}", list(&ch.rules_added));
+    }
+    if !ch.rules_removed.is_empty() {
+        let _ = writeln!(md, "- Rules no longer stated: {}", list(&ch.rules_removed));
+    }
     for (path, c) in &ch.changed {
         let mut parts = Vec::new();
         // New and dropped products are listed once above, not under every option.

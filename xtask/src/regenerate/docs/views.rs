@@ -518,6 +518,29 @@ fn sections(f: &Facts<'_>, ch: &ReleaseChanges, ri: usize) -> Vec<ChangeSection>
     push("Support", "支持范围", html(support));
     push("Values", "取值", html(values));
     push("Defaults and deprecations", "默认值与弃用", html(other));
+    let rule = |id: &String| {
+        let message = f
+            .spec
+            .rules
+            .iter()
+            .find(|r| &r.id == id)
+            .map(|r| bi(&r.message));
+        Html::trusted(format!(
+            "<code>{}</code>{}",
+            escape(id),
+            message.map_or(String::new(), |m| format!(": {m}"))
+        ))
+    };
+    push(
+        "New rules",
+        "新增规则",
+        ch.rules_added.iter().map(rule).collect(),
+    );
+    push(
+        "Rules no longer stated",
+        "不再说明的规则",
+        ch.rules_removed.iter().map(rule).collect(),
+    );
     out
 }
 
