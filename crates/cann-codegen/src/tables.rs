@@ -60,6 +60,10 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             }
             None => quote!(::core::option::Option::None),
         };
+        let special = o.special.iter().map(|(v, t)| {
+            let t = text(t, s);
+            quote!((#v, #t))
+        });
         let unit = opt_str(o.unit.as_deref());
         let ge = opt_str(o.ge_key.as_deref());
         let est = opt_str(o.surfaces.estimator.as_deref());
@@ -165,8 +169,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         quote! {
             #k::meta::OptionMeta {
                 name: #name, path: #path, config: #config, ty: #ty, default: #default,
-                values: &[#(#values),*], range: #range, unit: #unit, ge_key: #ge,
-                estimator: #est, estimator_default: #est_default, session: #session,
+                values: &[#(#values),*], range: #range, special: &[#(#special),*], unit: #unit,
+                ge_key: #ge, estimator: #est, estimator_default: #est_default, session: #session,
                 tf2: #tf2, tf2_as: #tf2_as, tf2_default: #tf2_default, tf2_values: #tf2_values,
                 env: #env,
                 available: #avail, products: #prods, deprecated: #dep,

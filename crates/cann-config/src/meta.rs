@@ -258,6 +258,8 @@ pub struct OptionMeta {
     pub default: Option<Lit>,
     pub values: &'static [ValueMeta],
     pub range: Option<RangeMeta>,
+    /// Integers outside `range` that are valid with a meaning of their own.
+    pub special: &'static [(i64, Text)],
     pub unit: Option<&'static str>,
     pub ge_key: Option<&'static str>,
     pub estimator: Option<&'static str>,
@@ -350,6 +352,54 @@ impl OptionMeta {
             .find_map(|f| f.default)
             .or_else(|| self.default_in(release))
     }
+
+    /// True when `v` is valid at `release`: inside the range, or one of the special values.
+    pub fn accepts_int_in(&self, release: Release, v: i64) -> bool {
+        self.range_in(release).is_none_or(|r| r.contains(v)) || is_special(self.special, v)
+    }
+
+    /// True when `v` is valid under the newest facts (the range after every change).
+    pub fn accepts_int(&self, v: i64) -> bool {
+        let range = self
+            .changes
+            .iter()
+            .rev()
+            .find_map(|c| c.range)
+            .or(self.range);
+        range.is_none_or(|r| r.contains(v)) || is_special(self.special, v)
+    }
+}
+
+fn is_special(special: &[(i64, Text)], v: i64) -> bool {
+    special.iter().any(|(s, _)| *s == v)
+}
+
+/// An integer range with its special values, as users read it: `-1 or 1..=2147483647`.
+pub fn describe_int_values(range: Option<RangeMeta>, special: &[(i64, Text)]) -> String {
+    let mut parts: Vec<String> = special.iter().map(|(v, _)| v.to_string()).collect();
+    if let Some(r) = range {
+        parts.push(r.to_string());
+    }
+    if parts.is_empty() {
+        "any integer".to_owned()
+    } else {
+        parts.join(" or ")
+    }
+}
+
+/// The same in words for diagnostics: "-1, or an integer from 1 to 2147483647 MB".
+pub fn describe_int_values_in(
+    range: Option<RangeMeta>,
+    special: &[(i64, Text)],
+    unit: Option<&str>,
+    lang: Lang,
+) -> String {
+    let words = range.map_or_else(|| msg::any_integer(lang), |r| r.describe(unit, lang));
+    if special.is_empty() {
+        return words;
+    }
+    let values: Vec<String> = special.iter().map(|(v, _)| v.to_string()).collect();
+    msg::special_or(lang, &lang.join(values), &words)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -427,6 +477,18 @@ pub struct FileKeyMeta {
     pub env: Option<&'static str>,
     pub special: &'static [(i64, Text)],
     pub doc: Text,
+}
+
+impl FileKeyMeta {
+    /// True when `v` is a valid value of this key.
+    pub fn accepts(&self, v: i64) -> bool {
+        self.range.is_none_or(|r| r.contains(v)) || is_special(self.special, v)
+    }
+
+    /// The valid values, e.g. `-1 or 1..=2147483647`.
+    pub fn describe_values(&self) -> String {
+        describe_int_values(self.range, self.special)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -333,7 +333,9 @@ fn lit_matches(l: Lit, v: crate::ValueRef<'_>) -> bool {
 /// for integers.
 pub(crate) fn allowed(m: &OptionMeta, lang: Lang) -> Option<String> {
     if m.values.is_empty() {
-        return m.range.map(|r| r.describe(m.unit, lang));
+        return m
+            .range
+            .map(|r| crate::meta::describe_int_values_in(Some(r), m.special, m.unit, lang));
     }
     // A name that only repeats the value ("enable" (enable)) says nothing: leave it out.
     let vs = m.values.iter().map(|v| match v.lit {

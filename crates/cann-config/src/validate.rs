@@ -212,12 +212,18 @@ impl Checker<'_> {
         let Some(r) = o.range_on(self.target.product, self.target.release) else {
             return;
         };
-        if !r.contains(i) {
+        // A special value (such as -1, "off") lies outside the range and is valid all the same.
+        if !r.contains(i) && !o.special.iter().any(|(v, _)| *v == i) {
             let lang = self.lang;
             self.push(
                 Diagnostic::new(Severity::Error, o.path, msg::out_of_range(lang, i, o.name))
                     .with_value(i)
-                    .with_expected(r.describe(o.unit, lang)),
+                    .with_expected(meta::describe_int_values_in(
+                        Some(r),
+                        o.special,
+                        o.unit,
+                        lang,
+                    )),
             );
         }
     }

@@ -95,8 +95,13 @@ fn product_unknown_to_the_release() {
 fn env_ranges() {
     let ok = "env:\n  ASCEND_MAX_OP_CACHE_SIZE: -1\n  ASCEND_REMAIN_CACHE_SIZE_RATIO: 100\n";
     assert!(errors(&check(ok, "atlas-a2-training", "9.0.0")).is_empty());
+    // The compiler takes a ratio of 0 from the environment (not from op_cache.ini).
+    let zero = "env:\n  ASCEND_REMAIN_CACHE_SIZE_RATIO: 0\n";
+    assert!(errors(&check(zero, "atlas-a2-training", "9.0.0")).is_empty());
     for bad in [
-        "env:\n  ASCEND_REMAIN_CACHE_SIZE_RATIO: 0\n",
+        "env:\n  ASCEND_REMAIN_CACHE_SIZE_RATIO: -1\n",
+        "env:\n  ASCEND_MAX_OP_CACHE_SIZE: 0\n",
+        "env:\n  ASCEND_MAX_OP_CACHE_SIZE: 2147483647\n",
         "env:\n  ASCEND_REMAIN_CACHE_SIZE_RATIO: 101\n",
         "env:\n  ASCEND_MAX_OP_CACHE_SIZE: -2\n",
     ] {

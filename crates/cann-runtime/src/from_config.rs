@@ -3,7 +3,7 @@
 
 use cann_config::{MemoryConfig, NpuRunConfig};
 
-use crate::cache::{CacheMode, CacheSettings, OpDebugConfig};
+use crate::cache::{CacheSettings, OpDebugConfig};
 use crate::memory::{
     self, AtomicCleanPolicy, HugePagePolicy, InvalidCode, Resolution, SessionConfig,
     StaticMemoryPolicy,
@@ -41,12 +41,8 @@ pub fn session_config(
 /// Cache settings from the options of `run`; `op_debug_config_text` is the content of the
 /// file `op_debug_config` names, when it was read.
 pub fn cache_settings(run: &NpuRunConfig, op_debug_config_text: Option<&str>) -> CacheSettings {
-    let mode = run
-        .op_compiler_cache_mode
-        .and_then(|m| m.as_str().parse::<CacheMode>().ok())
-        .unwrap_or_default();
     CacheSettings {
-        mode,
+        mode: run.op_compiler_cache_mode,
         op_debug_level: run.op_debug_level.map(|l| l.code()),
         op_debug_config: run.op_debug_config.as_ref().map(|_| {
             op_debug_config_text
@@ -122,13 +118,10 @@ mod tests {
             ..Default::default()
         };
         let s = cache_settings(&run, Some("op_debug_list = Add,MatMul\n"));
-        assert_eq!(s.mode, CacheMode::Force);
+        assert_eq!(s.mode, Some(crate::cache::CacheMode::Force));
         assert_eq!(s.op_debug_level, Some(1));
         assert_eq!(s.dir.as_deref(), Some(std::path::Path::new("/data/cache")));
         assert!(s.op_debug_config.unwrap().op_debug_list.is_some());
-        assert_eq!(
-            cache_settings(&NpuRunConfig::default(), None).mode,
-            CacheMode::Enable
-        );
+        assert_eq!(cache_settings(&NpuRunConfig::default(), None).mode, None);
     }
 }

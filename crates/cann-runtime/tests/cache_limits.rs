@@ -8,7 +8,8 @@ use cann_runtime::cache::env::{
 use cann_runtime::cache::ini::IniDoc;
 use cann_runtime::cache::{
     open_session, resolve_limits, stamp_versions, CacheDir, CacheMode, CacheSettings, EnvSnapshot,
-    IniUse, Limits, Lookup, ManualClock, MaxSize, Miss, Origin, ToolkitVersions, VersionStamp,
+    Fallback, IniUse, Limits, Lookup, ManualClock, MaxSize, Miss, Origin, Problem, ToolkitVersions,
+    VersionStamp,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -86,8 +87,9 @@ fn ini_max_edges() {
             assert_eq!((l.max, l.remain_ratio), (MaxSize::Mb(100), 50), "{v}");
             let f = &l.findings[0];
             assert_eq!(f.name, "max_op_cache_size");
-            assert!(
-                f.valid.contains("2147483647") && f.fallback.contains("ignored"),
+            assert_eq!(
+                (f.valid.as_str(), &f.fallback),
+                ("-1 or 1..=2147483647", &Fallback::IniIgnored),
                 "{f:?}"
             );
         }
@@ -117,7 +119,8 @@ fn ini_ratio_edges() {
         assert_eq!(l.ini == IniUse::Applied, ok, "{v}");
         if !ok {
             assert_eq!((l.max, l.remain_ratio), (MaxSize::Mb(500), 50));
-            assert_eq!(l.findings[0].valid, "1..=100 (percent)");
+            assert_eq!(l.findings[0].valid, "1..=100");
+            assert_eq!(l.findings[0].unit, Some("percent"));
         }
     }
 }
@@ -129,7 +132,12 @@ fn missing_section_or_key_ignores_the_file() {
         &EnvSnapshot::empty(),
     );
     assert_eq!((l.ini.clone(), l.max), (IniUse::Ignored, MaxSize::Mb(500)));
-    assert!(l.findings[0].problem.contains("section"));
+    assert_eq!(
+        l.findings[0].problem,
+        Problem::SectionMissing {
+            section: "op_compiler_cache"
+        }
+    );
     let l = resolve(
         Some("[op_compiler_cache]\nmax_op_cache_size=800\n"),
         &env(None, Some("70")),
@@ -139,7 +147,7 @@ fn missing_section_or_key_ignores_the_file() {
         (IniUse::Ignored, MaxSize::Mb(500), 70)
     );
     assert_eq!(l.findings[0].name, "remain_cache_size_ratio");
-    assert_eq!(l.findings[0].problem, "key is missing");
+    assert_eq!(l.findings[0].problem, Problem::KeyMissing);
     let l = resolve(
         Some("[op_compiler_cache]\nremain_cache_size_ratio=80\n"),
         &EnvSnapshot::empty(),
@@ -173,8 +181,13 @@ fn env_edges_each_value_on_its_own() {
             Some(m) => assert_eq!((l.max, l.findings.len()), (m, 0), "{v}"),
             None => {
                 assert_eq!(l.max, MaxSize::Mb(500), "{v}");
-                assert_eq!(l.findings[0].fallback, "default 500 MB");
-                assert!(l.findings[0].valid.contains("upper bound excluded"));
+                assert_eq!(
+                    l.findings[0].fallback,
+                    Fallback::Default {
+                        value: "500".into()
+                    }
+                );
+                assert_eq!(l.findings[0].valid, "-1 or 1..=2147483646");
             }
         }
     }
@@ -190,8 +203,8 @@ fn env_edges_each_value_on_its_own() {
         match want {
             Some(r) => assert_eq!(l.remain_ratio, r, "{v}"),
             None => assert_eq!(
-                (l.remain_ratio, l.findings[0].valid),
-                (50, "0..=100 (percent)"),
+                (l.remain_ratio, l.findings[0].valid.as_str()),
+                (50, "0..=100"),
                 "{v}"
             ),
         }
@@ -315,7 +328,7 @@ fn version_change_invalidates_older_entries() {
     let t = tmp();
     let clock = ManualClock::new(t0());
     let settings = |ver: &str| CacheSettings {
-        mode: CacheMode::Enable,
+        mode: Some(CacheMode::Enable),
         dir: Some(t.path().join("c")),
         versions: Some(v(ver, "1")),
         ..CacheSettings::default()
@@ -360,7 +373,7 @@ fn version_change_invalidates_older_entries() {
 fn disabled_policy_opens_nothing() {
     let t = tmp();
     let settings = CacheSettings {
-        mode: CacheMode::Enable,
+        mode: Some(CacheMode::Enable),
         op_debug_level: Some(1),
         dir: Some(t.path().join("c")),
         ..CacheSettings::default()
@@ -376,4 +389,104 @@ fn disabled_policy_opens_nothing() {
         !t.path().join("c").exists(),
         "a disabled cache creates no directory"
     );
+}
+
+/// Every value near an edge of the spec's ranges, its special values, and the compiler's own
+/// edges (`INT_MAX`), for one integer option.
+fn probes(
+    range: Option<cann_config::meta::RangeMeta>,
+    special: &[(i64, cann_config::meta::Text)],
+) -> Vec<i64> {
+    let mut v = vec![-2, -1, 0, 1, 2, 49, 50, 99, 100, 101, 500];
+    v.extend([
+        i64::from(i32::MAX) - 1,
+        i64::from(i32::MAX),
+        i64::from(i32::MAX) + 1,
+    ]);
+    if let Some(r) = range {
+        for b in [r.min, r.max].into_iter().flatten() {
+            v.extend([b - 1, b, b + 1]);
+        }
+    }
+    v.extend(special.iter().map(|(s, _)| *s));
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// `cannctl check` and the runtime decide the same for every environment value: the runtime
+/// applies a value exactly when the spec's validator accepts it.
+#[test]
+fn runtime_and_spec_agree_on_the_environment() {
+    use cann_runtime::cache::facts::{ENV_MAX_SIZE, ENV_REMAIN_RATIO};
+    let target = cann_config::Target {
+        product: *cann_config::Product::ALL.last().unwrap(),
+        release: *cann_config::Release::ALL.last().unwrap(),
+    };
+    for o in [ENV_MAX_SIZE, ENV_REMAIN_RATIO] {
+        let var = o.env.unwrap();
+        for v in probes(o.range_in(target.release), o.special) {
+            let file = cann_config::parse_config(&format!("env:\n  {var}: {v}\n")).unwrap();
+            let spec_ok = !cann_config::validate(&file.config, target).has_errors();
+            let l = resolve(None, &EnvSnapshot::empty().with(var, v.to_string()));
+            let runtime_ok = !l.findings.iter().any(|f| f.name == var);
+            assert_eq!(runtime_ok, spec_ok, "{var}={v}");
+        }
+    }
+}
+
+/// The runtime accepts an `op_cache.ini` value exactly when the spec's key accepts it.
+#[test]
+fn runtime_and_spec_agree_on_the_ini() {
+    use cann_runtime::cache::facts::{INI_MAX_SIZE, INI_REMAIN_RATIO};
+    for (k, other) in [
+        (INI_MAX_SIZE, INI_REMAIN_RATIO),
+        (INI_REMAIN_RATIO, INI_MAX_SIZE),
+    ] {
+        for v in probes(k.range, k.special) {
+            let mut text = format!("[{}]\n{}={v}\n", k.section, k.name);
+            text.push_str(&format!("{}={}\n", other.name, other.default.unwrap()));
+            let l = resolve(Some(&text), &EnvSnapshot::empty());
+            assert_eq!(l.ini == IniUse::Applied, k.accepts(v), "{}={v}", k.name);
+        }
+    }
+}
+
+/// The spec's ranges are the compiler's: `UpdateOpCacheSizeCfg` (file: -1 or 1..=INT_MAX,
+/// ratio 1..=100), `GetCacheSpaceMaxSizeCfg` (environment: -1 or 1..INT_MAX) and
+/// `GetCacheRemainSizeRadio` (environment: 0..=100), in
+/// hicann/ge@ffdcbc9:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc.
+#[test]
+fn the_spec_states_the_compilers_ranges() {
+    use cann_runtime::cache::facts::{
+        ENV_MAX_SIZE, ENV_REMAIN_RATIO, INI_MAX_SIZE, INI_REMAIN_RATIO,
+    };
+    use cann_runtime::cache::limits::AGING_OFF;
+    let int_max = i64::from(i32::MAX);
+    for v in probes(INI_MAX_SIZE.range, INI_MAX_SIZE.special) {
+        assert_eq!(
+            INI_MAX_SIZE.accepts(v),
+            v == -1 || (1..=int_max).contains(&v),
+            "ini max {v}"
+        );
+        assert_eq!(
+            ENV_MAX_SIZE.accepts_int(v),
+            v == -1 || (1..int_max).contains(&v),
+            "env max {v}"
+        );
+        assert_eq!(
+            INI_REMAIN_RATIO.accepts(v),
+            (1..=100).contains(&v),
+            "ini ratio {v}"
+        );
+        assert_eq!(
+            ENV_REMAIN_RATIO.accepts_int(v),
+            (0..=100).contains(&v),
+            "env ratio {v}"
+        );
+    }
+    // The one special value of the limit is the switch the runtime implements.
+    for special in [INI_MAX_SIZE.special, ENV_MAX_SIZE.special] {
+        assert_eq!(special.iter().map(|s| s.0).collect::<Vec<_>>(), [AGING_OFF]);
+    }
 }

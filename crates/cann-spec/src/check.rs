@@ -343,6 +343,13 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
             format!("{what}: `range` applies only to `int` options"),
         );
     }
+    special_values(o.range.as_ref(), &o.special, &o.loc, &what, d);
+    if !o.special.is_empty() && o.ty != OptionType::Int {
+        d.error(
+            o.loc.clone(),
+            format!("{what}: `special` applies only to `int` options"),
+        );
+    }
     let mut spellings = BTreeSet::new();
     for v in &o.values {
         range(spec, &v.available, d);
@@ -447,6 +454,33 @@ fn by_product(spec: &Spec, o: &OptionSpec, what: &str, d: &mut Diagnostics) {
     }
 }
 
+/// A special value must lie outside the range (inside, it would be an ordinary value) and be
+/// listed once.
+pub(crate) fn special_values(
+    range: Option<&crate::model::IntRange>,
+    special: &[(i64, crate::model::Text)],
+    loc: &Loc,
+    what: &str,
+    d: &mut Diagnostics,
+) {
+    let mut seen = BTreeSet::new();
+    for (v, _) in special {
+        if !seen.insert(*v) {
+            d.error(
+                loc.clone(),
+                format!("special value {v} of {what} is listed twice"),
+            );
+        }
+        if range.is_some_and(|r| r.min.is_none_or(|m| *v >= m) && r.max.is_none_or(|m| *v <= m)) {
+            d.error(
+                loc.clone(),
+                format!("special value {v} of {what} lies inside its range"),
+            )
+            .hint("a special value is one the range excludes, such as -1 meaning `off`");
+        }
+    }
+}
+
 fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
     if !literal_fits(&o.ty, def) {
         d.error(
@@ -469,7 +503,8 @@ fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
         .expected(allowed.join(", "));
     }
     if let (Some(r), Literal::Int(v)) = (&o.range, def) {
-        if r.min.is_some_and(|m| *v < m) || r.max.is_some_and(|m| *v > m) {
+        let special = o.special.iter().any(|(s, _)| s == v);
+        if !special && (r.min.is_some_and(|m| *v < m) || r.max.is_some_and(|m| *v > m)) {
             let lo = r.min.map_or("-inf".to_string(), |m| m.to_string());
             let hi = r.max.map_or("inf".to_string(), |m| m.to_string());
             d.error(

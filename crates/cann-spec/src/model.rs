@@ -250,6 +250,8 @@ pub struct OptionSpec {
     pub default: Option<Literal>,
     pub values: Vec<ValueSpec>,
     pub range: Option<IntRange>,
+    /// Integers outside `range` with a meaning of their own (`-1`: aging off).
+    pub special: Vec<(i64, Text)>,
     pub unit: Option<String>,
     pub ge_key: Option<String>,
     pub surfaces: Surfaces,

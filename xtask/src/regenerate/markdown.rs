@@ -110,6 +110,9 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
             .map(|u| format!(" {u}"))
             .unwrap_or_default();
         let _ = writeln!(md, "- Range: {lo} to {hi}{unit}");
+        for (v, t) in &o.special {
+            let _ = writeln!(md, "- Also `{v}`: {}", t.en);
+        }
     } else if let Some(u) = &o.unit {
         let _ = writeln!(md, "- Unit: {u}");
     }
@@ -322,8 +325,10 @@ fn files(spec: &Spec, md: &mut String) {
             );
             for k in &sec.keys {
                 let range = k.range.as_ref().map_or(String::new(), |r| {
+                    let special: String =
+                        k.special.iter().map(|(v, _)| format!("{v} or ")).collect();
                     format!(
-                        "{} to {}",
+                        "{special}{} to {}",
                         r.min.map_or("-∞".into(), |v| v.to_string()),
                         r.max.map_or("∞".into(), |v| v.to_string())
                     )

@@ -146,13 +146,26 @@ fn option_schema(o: &OptionSpec) -> Value {
         );
         s.insert("examples".into(), json!(["24|48"]));
     }
+    let mut bounds = Map::new();
     if let Some(r) = &o.range {
         if let Some(min) = r.min {
-            s.insert("minimum".into(), json!(min));
+            bounds.insert("minimum".into(), json!(min));
         }
         if let Some(max) = r.max {
-            s.insert("maximum".into(), json!(max));
+            bounds.insert("maximum".into(), json!(max));
         }
+    }
+    if o.special.is_empty() {
+        s.extend(bounds);
+    } else {
+        // The range, or one of the special values the range excludes.
+        let mut any = vec![Value::Object(bounds)];
+        any.extend(
+            o.special
+                .iter()
+                .map(|(v, t)| json!({ "const": v, "description": t.en })),
+        );
+        s.insert("anyOf".into(), Value::Array(any));
     }
     // Enumerated values. Bool options also list their two values, for the descriptions.
     if !o.values.is_empty() {

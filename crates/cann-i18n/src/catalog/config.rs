@@ -163,6 +163,10 @@ crate::messages! {
         zh: "不大于 {max}{unit} 的整数",
     }
     any_integer() { en: "any integer", zh: "任意整数" }
+    special_or(values: &str, range: &str) {
+        en: "{values}, or {range}",
+        zh: "{values}，或{range}",
+    }
 
     // Units of the spec's `unit:` field, as a reader writes them after a number.
     unit_percent() { en: " percent", zh: "％" }

@@ -9,7 +9,7 @@ use super::error::{CacheError, Result};
 /// Name of the entry directory created under the cache directory.
 pub const KERNEL_CACHE: &str = "kernel_cache";
 /// Name of the limits and version file next to `kernel_cache/`.
-pub const OP_CACHE_INI: &str = "op_cache.ini";
+pub const OP_CACHE_INI: &str = super::facts::INI.name;
 /// Our bookkeeping directory inside `kernel_cache/` (ledger, index, locks). The leading dot
 /// keeps it out of the reference tool's `.json` scan.
 pub const STATE_DIR: &str = ".cann-cache";
@@ -87,14 +87,10 @@ pub fn resolve(option: Option<&Path>, env: &EnvSnapshot) -> Result<CacheDir> {
     Ok(CacheDir { base, source })
 }
 
-/// True for characters the upstream documentation allows in the cache path:
-/// `a-zA-Z0-9_-.` and Chinese characters (the CJK ideograph blocks).
+/// True for characters the spec allows in the cache path (`op_compiler_cache_dir`'s
+/// `chars`: letters, digits, `_-.` and Chinese characters, with `/` between components).
 pub fn is_allowed_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') || is_cjk(c)
-}
-
-fn is_cjk(c: char) -> bool {
-    cann_spec::chars::is_cjk(c)
+    super::facts::CACHE_DIR_CHARS.iter().any(|cc| cc.matches(c))
 }
 
 /// Rejects a path with a character outside the allowed set, naming the first offender and
@@ -104,11 +100,16 @@ pub fn check_path_chars(path: &Path) -> Result<()> {
         .to_str()
         .ok_or_else(|| CacheError::NonUtf8Path(path.to_path_buf()))?;
     for (index, ch) in text.chars().enumerate() {
-        if ch != '/' && !is_allowed_char(ch) {
+        if !is_allowed_char(ch) {
+            let allowed: Vec<String> = super::facts::CACHE_DIR_CHARS
+                .iter()
+                .map(|c| c.describe(cann_config::meta::Lang::En))
+                .collect();
             return Err(CacheError::BadPathChar {
                 path: text.to_owned(),
                 ch,
                 index,
+                allowed: allowed.join(", "),
             });
         }
     }

@@ -4,13 +4,15 @@
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 
+use super::facts::{self, ENV_CACHE_PATH, ENV_MAX_SIZE, ENV_REMAIN_RATIO};
+
 /// `ASCEND_CACHE_PATH`: parent of `kernel_cache` when `op_compiler_cache_dir` is unset.
-pub const ASCEND_CACHE_PATH: &str = "ASCEND_CACHE_PATH";
+pub const ASCEND_CACHE_PATH: &str = facts::env_name(ENV_CACHE_PATH);
 /// `ASCEND_MAX_OP_CACHE_SIZE`: cache limit in MB, `-1` turns aging off.
-pub const ASCEND_MAX_OP_CACHE_SIZE: &str = "ASCEND_MAX_OP_CACHE_SIZE";
+pub const ASCEND_MAX_OP_CACHE_SIZE: &str = facts::env_name(ENV_MAX_SIZE);
 /// `ASCEND_REMAIN_CACHE_SIZE_RATIO`: share of the limit kept after aging, in percent.
-pub const ASCEND_REMAIN_CACHE_SIZE_RATIO: &str = "ASCEND_REMAIN_CACHE_SIZE_RATIO";
-/// `HOME`: the last fallback, `$HOME/atc_data`.
+pub const ASCEND_REMAIN_CACHE_SIZE_RATIO: &str = facts::env_name(ENV_REMAIN_RATIO);
+/// `HOME`: the last fallback, `$HOME/atc_data` (POSIX, not a CANN fact).
 pub const HOME: &str = "HOME";
 
 /// Every variable name the cache consults, for [`EnvSnapshot::from_process`].

@@ -6,15 +6,16 @@ use std::path::PathBuf;
 /// Everything that can go wrong while resolving, reading or maintaining a cache.
 #[derive(Debug, thiserror::Error)]
 pub enum CacheError {
-    /// A path holds a character the upstream tool refuses (see [`crate::cache::dir`]).
+    /// A path holds a character the spec does not allow (see [`crate::cache::dir`]).
     #[error(
-        "cache directory `{path}` contains `{ch}` at character {index}; allowed are letters \
-         a-z A-Z, digits 0-9, `_`, `-`, `.`, Chinese characters and `/` between components"
+        "cache directory `{path}` contains `{ch}` at character {index}; allowed are {allowed}"
     )]
     BadPathChar {
         path: String,
         ch: char,
         index: usize,
+        /// The allowed characters, as the spec lists them.
+        allowed: String,
     },
     /// A path that is not valid UTF-8 cannot be checked against the allowed set.
     #[error("cache directory `{0}` is not valid UTF-8")]
@@ -25,9 +26,6 @@ pub enum CacheError {
          is unset"
     )]
     NoDirectory,
-    /// The unknown `op_compiler_cache_mode` string, with the accepted ones.
-    #[error("unknown op_compiler_cache_mode `{0}`; expected one of enable, force, disable")]
-    BadMode(String),
     /// A cache key that would escape the cache or collide with our bookkeeping.
     #[error("invalid cache key `{key}`: {why}")]
     BadKey { key: String, why: &'static str },

@@ -2,16 +2,18 @@
 //! two stamp lines; every other byte (comments, unknown keys, other sections, line endings)
 //! is kept, and the file is replaced atomically so a crash leaves the old file.
 
-/// The section the upstream tool reads.
-pub const SECTION: &str = "op_compiler_cache";
+use super::facts;
+
+/// The section the compiler reads.
+pub const SECTION: &str = facts::INI_SECTION;
 /// Cache limit in MB.
-pub const KEY_MAX_SIZE: &str = "max_op_cache_size";
+pub const KEY_MAX_SIZE: &str = facts::INI_MAX_SIZE.name;
 /// Share kept after aging, in percent.
-pub const KEY_REMAIN_RATIO: &str = "remain_cache_size_ratio";
+pub const KEY_REMAIN_RATIO: &str = facts::INI_REMAIN_RATIO.name;
 /// Toolkit (ADK) version stamp.
-pub const KEY_ADK_VERSION: &str = "adk_version";
-/// Operator package version stamp (upstream spells it `ops_version`).
-pub const KEY_OPS_VERSION: &str = "ops_version";
+pub const KEY_ADK_VERSION: &str = facts::INI_ADK_VERSION.name;
+/// Operator package version stamp.
+pub const KEY_OPS_VERSION: &str = facts::INI_OPS_VERSION.name;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Kind {
@@ -187,16 +189,22 @@ impl IniDoc {
     }
 }
 
-/// The text of a new `op_cache.ini`: the section, the stamps, and the documented keys as
-/// comments so a user sees what can be set.
+/// The text of a new `op_cache.ini`: the section, the stamps, and the limit keys as comments
+/// (their description, valid values and default, from the spec) so a user sees what can be
+/// set.
 pub fn new_ini_text(adk: &str, ops: &str) -> String {
-    format!(
-        "[{SECTION}]\n{KEY_ADK_VERSION}={adk}\n{KEY_OPS_VERSION}={ops}\n\
-         # limit of the cache for one AI processor, integer MB; -1 turns aging off\n\
-         #{KEY_MAX_SIZE}=500\n\
-         # share of the limit kept when aging, 1..100 percent\n\
-         #{KEY_REMAIN_RATIO}=50\n"
-    )
+    let mut text = format!("[{SECTION}]\n{KEY_ADK_VERSION}={adk}\n{KEY_OPS_VERSION}={ops}\n");
+    for k in [facts::INI_MAX_SIZE, facts::INI_REMAIN_RATIO] {
+        let unit = k.unit.map(|u| format!(" {u}")).unwrap_or_default();
+        text.push_str(&format!(
+            "# {} Valid: {}{unit}.\n#{}={}\n",
+            k.doc.en,
+            k.describe_values(),
+            k.name,
+            k.default.map(|d| d.to_string()).unwrap_or_default()
+        ));
+    }
+    text
 }
 
 #[cfg(test)]

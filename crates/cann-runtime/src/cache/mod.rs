@@ -22,6 +22,7 @@ pub mod clock;
 pub mod dir;
 pub mod env;
 mod error;
+pub mod facts;
 mod fsx;
 pub mod ini;
 mod key;
@@ -44,9 +45,9 @@ pub use env::EnvSnapshot;
 pub use error::{CacheError, Result};
 pub use key::Key;
 pub use ledger::Ledger;
-pub use limits::{IniUse, LimitFinding, Limits, MaxSize, Origin};
+pub use limits::{Fallback, IniUse, LimitFinding, Limits, MaxSize, Origin, Problem};
 pub use maint::{AgingNeed, ClearReport, InfoReport, StartupCheck, TornEntry, VerifyReport};
-pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
+pub use mode::{default_mode, CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
 pub use progress::{NoProgress, Progress};
 pub use setup::{
     open_session, read_ini, resolve_limits, stamp_versions, CacheSettings, Session,

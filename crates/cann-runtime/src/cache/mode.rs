@@ -1,44 +1,20 @@
 //! `op_compiler_cache_mode` and the `op_debug_level` / `op_debug_config` overrides.
 
 use std::collections::BTreeSet;
-use std::fmt;
-use std::str::FromStr;
 
-use super::error::CacheError;
+use cann_config::meta::Lit;
+use cann_config::SpecEnum;
 
-/// The three documented modes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CacheMode {
-    /// Use and fill the cache (the default).
-    #[default]
-    Enable,
-    /// Drop existing entries, then use and fill the cache. Ours drops them logically, so
-    /// processes still reading old entries are not broken (see [`crate::cache::store`]).
-    Force,
-    /// Neither read nor write the cache.
-    Disable,
-}
+/// `op_compiler_cache_mode`: the spec's generated enum, used as is. `force` drops existing
+/// entries logically here, so processes still reading old entries are not broken (see
+/// [`crate::cache::store`]).
+pub use cann_config::OpCompilerCacheMode as CacheMode;
 
-impl FromStr for CacheMode {
-    type Err = CacheError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "enable" => Ok(CacheMode::Enable),
-            "force" => Ok(CacheMode::Force),
-            "disable" => Ok(CacheMode::Disable),
-            other => Err(CacheError::BadMode(other.to_owned())),
-        }
-    }
-}
-
-impl fmt::Display for CacheMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CacheMode::Enable => "enable",
-            CacheMode::Force => "force",
-            CacheMode::Disable => "disable",
-        })
+/// The spec's default mode (`None` only if the spec stopped giving one).
+pub fn default_mode() -> Option<CacheMode> {
+    match CacheMode::option().default {
+        Some(Lit::Str(s)) => s.parse().ok(),
+        _ => None,
     }
 }
 
@@ -119,9 +95,11 @@ impl CachePolicy {
         if let Some(level) = op_debug_level.filter(|l| *l != 0) {
             return CachePolicy::Disabled(DisabledBy::OpDebugLevel { level });
         }
-        if mode == CacheMode::Disable {
-            return CachePolicy::Disabled(DisabledBy::Mode);
-        }
+        let force = match mode {
+            CacheMode::Disable => return CachePolicy::Disabled(DisabledBy::Mode),
+            CacheMode::Force => true,
+            CacheMode::Enable => false,
+        };
         let mut bypass_names = BTreeSet::new();
         let mut bypass_types = BTreeSet::new();
         if let Some(cfg) = op_debug_config {
@@ -136,7 +114,7 @@ impl CachePolicy {
             }
         }
         CachePolicy::Enabled {
-            force: mode == CacheMode::Force,
+            force,
             bypass_names,
             bypass_types,
         }
@@ -161,10 +139,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parse_modes() {
-        assert_eq!("force".parse::<CacheMode>().unwrap(), CacheMode::Force);
-        let e = "Enable".parse::<CacheMode>().unwrap_err().to_string();
-        assert!(e.contains("enable, force, disable"), "{e}");
+    fn the_spec_gives_the_default_mode() {
+        assert_eq!(default_mode(), Some(CacheMode::Enable));
+        assert!("Enable".parse::<CacheMode>().is_err());
     }
 
     #[test]

@@ -46,7 +46,8 @@ pub enum VersionStamp {
 /// Inputs of a session, as plain values.
 #[derive(Debug, Clone, Default)]
 pub struct CacheSettings {
-    pub mode: CacheMode,
+    /// `op_compiler_cache_mode`; `None` is the spec's default.
+    pub mode: Option<CacheMode>,
     pub op_debug_level: Option<i64>,
     pub op_debug_config: Option<OpDebugConfig>,
     /// `op_compiler_cache_dir`.
@@ -176,8 +177,12 @@ pub fn open_session(
     env: &EnvSnapshot,
     clock: Arc<dyn Clock>,
 ) -> Result<Session> {
+    let mode = settings
+        .mode
+        .or_else(super::mode::default_mode)
+        .unwrap_or(CacheMode::Enable);
     let policy = CachePolicy::resolve(
-        settings.mode,
+        mode,
         settings.op_debug_level,
         settings.op_debug_config.as_ref(),
     );
@@ -208,7 +213,7 @@ pub fn open_session(
             ..OpenOptions::default()
         },
     )?;
-    let invalidated = settings.mode == CacheMode::Force
+    let invalidated = mode == CacheMode::Force
         || matches!(
             versions,
             VersionStamp::Created | VersionStamp::Changed { .. }

@@ -7,7 +7,7 @@ use crate::diag::{Diagnostics, Loc};
 use crate::keys as k;
 use crate::model::{
     Condition, Cores, FileFormat, FileKey, FileSection, IntRange, Product, Release, Rule, Severity,
-    Test,
+    Test, Text,
 };
 use crate::yaml::{Kind, Node};
 
@@ -304,6 +304,18 @@ pub(crate) fn read_int_range(r: &MapReader<'_>, d: &mut Diagnostics) -> Option<I
     Some(range)
 }
 
+/// `special: [{ value: -1, doc: ... }]`: integers outside `range` that mean something
+/// particular (such as "aging off").
+pub(crate) fn read_special(r: &MapReader<'_>, what: &str, d: &mut Diagnostics) -> Vec<(i64, Text)> {
+    r.seq(k::SPECIAL, what, d)
+        .iter()
+        .filter_map(|s| {
+            let sr = MapReader::new(r.file(), s, "a special value", &[k::VALUE, k::DOC], d)?;
+            Some((sr.int(k::VALUE, d)?, sr.text(k::DOC, "a special value", d)?))
+        })
+        .collect()
+}
+
 pub(crate) fn read_files_doc(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<FileFormat> {
     top_list(file, doc, k::FILES, &[k::FILES], d, |file, n, d| {
         const KEYS: &[&str] = &[
@@ -354,14 +366,7 @@ fn read_file_key(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<FileKey> 
         k::DOC,
     ];
     let r = MapReader::new(file, n, "a file key", KEYS, d)?;
-    let special = r
-        .seq(k::SPECIAL, "a file key", d)
-        .iter()
-        .filter_map(|s| {
-            let sr = MapReader::new(file, s, "a special value", &[k::VALUE, k::DOC], d)?;
-            Some((sr.int(k::VALUE, d)?, sr.text(k::DOC, "a special value", d)?))
-        })
-        .collect();
+    let special = read_special(&r, "a file key", d);
     let key = FileKey {
         name: r.string(k::NAME, "a file key", d)?,
         range: read_int_range(&r, d),
@@ -372,8 +377,11 @@ fn read_file_key(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<FileKey> 
         doc: r.text(k::DOC, "a file key", d)?,
         loc: r.loc(),
     };
+    let what = format!("file key `{}`", key.name);
+    crate::check::special_values(key.range.as_ref(), &key.special, &key.loc, &what, d);
     if let (Some(def), Some(range)) = (key.default, &key.range) {
-        if range.min.is_some_and(|m| def < m) || range.max.is_some_and(|m| def > m) {
+        let special = key.special.iter().any(|(v, _)| *v == def);
+        if !special && (range.min.is_some_and(|m| def < m) || range.max.is_some_and(|m| def > m)) {
             d.error(
                 key.loc.clone(),
                 format!("default {def} of `{}` is outside its range", key.name),

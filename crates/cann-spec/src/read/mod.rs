@@ -4,7 +4,9 @@
 mod items;
 mod options;
 
-pub(crate) use items::{read_files_doc, read_int_range, read_products, read_releases, read_rules};
+pub(crate) use items::{
+    read_files_doc, read_int_range, read_products, read_releases, read_rules, read_special,
+};
 pub(crate) use options::read_options_file;
 
 use std::path::Path;

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use super::{list, read_int_range, read_literal, MapReader};
+use super::{list, read_int_range, read_literal, read_special, MapReader};
 use crate::diag::{Diagnostics, Loc};
 use crate::keys as k;
 use crate::model::{
@@ -137,6 +137,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         k::DEFAULT,
         k::VALUES,
         k::RANGE,
+        k::SPECIAL,
         k::UNIT,
         k::CHARS,
         k::GE_KEY,
@@ -200,6 +201,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         default,
         values,
         range: read_int_range(&r, d),
+        special: read_special(&r, &what, d),
         unit: r.opt_string(k::UNIT, d),
         ge_key: r.opt_string(k::GE_KEY, d),
         surfaces: {

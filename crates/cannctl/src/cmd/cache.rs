@@ -113,14 +113,10 @@ fn warn_limits(limits: &Limits, out: &mut dyn Write) -> std::io::Result<()> {
             Origin::Env { var } => format!("environment {var}"),
             Origin::Default => "default".into(),
         };
-        let value = f
-            .value
-            .as_deref()
-            .map_or("(missing)".to_owned(), |v| format!("`{v}`"));
         writeln!(
             out,
-            "warning: {place}: {} = {value}: {}; valid: {}; using {}",
-            f.name, f.problem, f.valid, f.fallback
+            "warning: {place}: {}",
+            f.message(cann_config::meta::Lang::En)
         )?;
     }
     Ok(())

@@ -63,7 +63,7 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                     "aliases": v.aliases.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
                     "doc": v.doc.get(lang),
                 })).collect::<Vec<_>>(),
-                "range": o.range.map(|r| r.to_string()),
+                "range": o.range.map(|r| cann_config::meta::describe_int_values(Some(r), o.special)),
                 "by_product": o.by_product.iter().map(|f| json!({
                     "products": f.products.iter().map(|p| p.id()).collect::<Vec<_>>(),
                     "range": f.range.map(|r| r.to_string()),
@@ -111,8 +111,9 @@ fn human(o: &OptionMeta, lang: Lang, rules: &[&cann_config::meta::RuleMeta]) -> 
     if let Some(r) = o.range {
         let _ = writeln!(
             s,
-            "{}: {r}{}",
+            "{}: {}{}",
             l("range", "取值范围"),
+            cann_config::meta::describe_int_values(Some(r), o.special),
             o.unit.map(|u| format!(" {u}")).unwrap_or_default()
         );
     }

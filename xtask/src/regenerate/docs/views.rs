@@ -202,7 +202,8 @@ impl OptionView {
                 .as_deref()
                 .map(|u| format!(" {u}"))
                 .unwrap_or_default();
-            format!("{lo} … {hi}{unit}")
+            let special: String = o.special.iter().map(|(v, _)| format!(", {v}")).collect();
+            format!("{lo} … {hi}{unit}{special}")
         });
         OptionView {
             name: o.name.clone(),
