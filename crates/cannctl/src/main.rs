@@ -2,12 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = cannctl::cli::Cli::parse();
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let code = cannctl::run(&cli, &mut stdout.lock(), &mut stderr.lock());
-    ExitCode::from(code)
+    ExitCode::from(cannctl::main(std::env::args_os()))
 }

@@ -52,6 +52,48 @@ fn check_reports_every_finding_and_exits_1() {
     insta::assert_snapshot!(stdout(&o));
 }
 
+/// A pre-commit hook passes every staged file at once: each is checked, a file that cannot
+/// be read is said without stopping the others, and the exit code is the worst.
+#[test]
+fn check_takes_several_files_and_exits_with_the_worst() {
+    let o = cannctl(&["check", "examples/train-a2.yaml", "examples/mistakes.yaml"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("examples/train-a2.yaml: 0 errors"), "{out}");
+    assert!(out.contains("examples/mistakes.yaml: 4 errors"), "{out}");
+    let o = cannctl(&[
+        "check",
+        "no/such/file.yaml",
+        "examples/mistakes.yaml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read no/such/file.yaml"));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let files: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["examples/mistakes.yaml"]);
+}
+
+/// The schema ships inside the command, with the `$id` editors resolve it by.
+#[test]
+fn schema_prints_the_generated_schema() {
+    let o = cannctl(&["schema"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let checked_in: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(repo().join("schema/cann-config.schema.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(v, checked_in);
+    assert_eq!(v["$id"], "urn:cannctl:schema:cann-config");
+}
+
 #[test]
 fn check_json_has_the_documented_shape() {
     let o = cannctl(&["check", "examples/mistakes.yaml", "--format", "json"]);

@@ -11,6 +11,10 @@ use crate::ensure::{MARKER, REGENERATE};
 
 pub const PATH: &str = "schema/cann-config.schema.json";
 
+/// The schema's identity for editors and validators. A URN rather than a web address: the
+/// schema ships inside the tool (`cannctl schema`), and no server is implied.
+pub const ID: &str = "urn:cannctl:schema:cann-config";
+
 pub fn generate(spec: &Spec) -> String {
     let mut root_props = Map::new();
     root_props.insert(
@@ -45,8 +49,9 @@ pub fn generate(spec: &Spec) -> String {
     let schema = json!({
         "$comment": format!("{MARKER} from spec/; do not edit. Run `{REGENERATE}` after changing the spec."),
         "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": ID,
         "title": "cannctl config file",
-        "description": "A CANN TF Adapter configuration as `cannctl check` reads it (YAML or JSON). Use it from YAML with `# yaml-language-server: $schema=<path to this file>`.",
+        "description": "A CANN TF Adapter configuration as `cannctl check` reads it (YAML or JSON). `cannctl schema` prints it; use it from YAML with `# yaml-language-server: $schema=<path to this file>`.",
         "type": "object",
         "properties": root_props,
         "additionalProperties": false,

@@ -24,6 +24,10 @@ crate::messages! {
         en: "{file}: {counts} for the {product} on CANN {release}",
         zh: "{file}：{counts}（{product}，CANN {release}）",
     }
+    check_summary_every_product(file: &str, counts: &str, release: &str) {
+        en: "{file}: {counts} for every product of CANN {release}",
+        zh: "{file}：{counts}（CANN {release} 的全部产品）",
+    }
     not_emitted(file: &str, counts: &str) {
         en: "{file}: not emitted: {counts}",
         zh: "{file}：有错误，未生成输出（{counts}）",

@@ -1,4 +1,4 @@
-//! `cannctl check FILE`
+//! `cannctl check FILE...`
 
 use std::path::PathBuf;
 
@@ -8,8 +8,10 @@ use super::{human_or_json, LangArg, OutputFormat, TargetArgs};
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Config file (YAML or JSON).
-    pub file: PathBuf,
+    /// Config files (YAML or JSON). With several, each is checked on its own and the exit
+    /// code is the worst; `--format json` then prints an array of the per-file reports.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub target: TargetArgs,
     /// A CANN `platform_config/<soc_version>.ini`: check `aicore_num` against its

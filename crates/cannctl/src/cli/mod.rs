@@ -62,6 +62,8 @@ pub enum Command {
     /// Simulate memory policies on a trace, compare them, or plan static buffers.
     #[command(subcommand)]
     Mem(MemCommand),
+    /// Print the JSON Schema of config files, for editors (`$id`: the schema's URI).
+    Schema,
 }
 
 impl Command {
@@ -74,7 +76,9 @@ impl Command {
             Command::Options(a) => a.lang,
             Command::Products(a) => a.lang,
             Command::Lint(a) => a.lang,
-            Command::Diff(_) | Command::Cache(_) | Command::Mem(_) => LangArg::default(),
+            Command::Diff(_) | Command::Cache(_) | Command::Mem(_) | Command::Schema => {
+                LangArg::default()
+            }
         };
         arg.into()
     }

@@ -1,14 +1,16 @@
-//! `cannctl check FILE`
+//! `cannctl check FILE...`
 
 use std::io::Write;
+use std::path::Path;
 
 use cann_config::meta::Severity;
+use cann_i18n::Lang;
 use serde::Serialize;
 
 use cann_i18n::catalog::cli as msg;
 
 use crate::cli::{CheckArgs, OutputFormat};
-use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
+use crate::{render, CliError, EXIT_FINDINGS, EXIT_INPUT, EXIT_OK};
 
 #[derive(Serialize)]
 struct JsonReport<'a> {
@@ -21,17 +23,69 @@ struct JsonReport<'a> {
     notes: usize,
 }
 
-pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+pub fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
     let lang = a.lang.into();
-    let loaded = super::load(&a.file, lang)?;
-    let target = super::target(&a.target, &loaded.file, lang)?;
     let device = a
         .soc_ini
         .as_deref()
         .map(|p| super::soc_cores(p, lang))
         .transpose()?;
+    if let [file] = a.files.as_slice() {
+        let (code, json) = one(file, a, device, out)?;
+        if let Some(j) = json {
+            write_json(out, &j)?;
+        }
+        return Ok(code);
+    }
+    // Several files (a pre-commit hook passes every staged one): a file that cannot be read
+    // is said and the others are still checked.
+    let (mut worst, mut reports) = (EXIT_OK, Vec::new());
+    for file in &a.files {
+        match one(file, a, device, out) {
+            Ok((code, json)) => {
+                worst = worst.max(code);
+                reports.extend(json);
+            }
+            Err(e) => {
+                writeln!(
+                    err,
+                    "{}",
+                    render::input_error(&e, render::use_color_stderr(), lang)
+                )?;
+                worst = EXIT_INPUT;
+            }
+        }
+    }
+    if a.format == OutputFormat::Json {
+        write_json(out, &reports)?;
+    }
+    Ok(worst)
+}
+
+fn write_json(out: &mut dyn Write, v: &impl Serialize) -> Result<(), CliError> {
+    serde_json::to_writer_pretty(&mut *out, v).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Checks one file: its exit code, and its report when the format is JSON (written by the
+/// caller, so several files make one array).
+fn one(
+    file: &Path,
+    a: &CheckArgs,
+    device: Option<cann_config::CoreCounts>,
+    out: &mut dyn Write,
+) -> Result<(u8, Option<serde_json::Value>), CliError> {
+    let lang = a.lang.into();
+    let loaded = super::load(file, lang)?;
+    let target = super::target(&a.target, &loaded.file, lang)?;
     let ds = super::diagnose(&loaded, target, device, lang);
     let count = |s| ds.iter().filter(|d| d.severity == s).count();
+    let code = if count(Severity::Error) > 0 {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    };
     match a.format {
         OutputFormat::Json => {
             let r = JsonReport {
@@ -43,27 +97,47 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                 warnings: count(Severity::Warning),
                 notes: count(Severity::Note),
             };
-            serde_json::to_writer_pretty(&mut *out, &r).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            let v = serde_json::to_value(&r).map_err(std::io::Error::from)?;
+            Ok((code, Some(v)))
         }
         OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
-            let color = render::use_color_stdout();
-            let src = render::Source::new(&loaded.name, &loaded.text);
-            render::findings(out, &ds, &src, a.max_findings, color, lang)?;
-            let counts = render::summary(&ds, lang);
-            let line = msg::check_summary(
-                lang,
+            let text = human(
                 &loaded.name,
-                &counts,
-                target.product.meta().name,
-                target.release.id(),
-            );
-            writeln!(out, "{line}")?;
+                &loaded.text,
+                &ds,
+                Some(target.product),
+                target.release,
+                a.max_findings,
+                render::use_color_stdout(),
+                lang,
+            )?;
+            out.write_all(text.as_bytes())?;
+            Ok((code, None))
         }
     }
-    Ok(if count(Severity::Error) > 0 {
-        EXIT_FINDINGS
-    } else {
-        EXIT_OK
-    })
+}
+
+/// The findings as the command prints them (at most `max`, 0 for all), then the summary
+/// line. Without a product, the findings are those that hold on every product of the release.
+#[allow(clippy::too_many_arguments)]
+pub fn human(
+    name: &str,
+    source: &str,
+    ds: &[cann_config::Diagnostic],
+    product: Option<cann_config::Product>,
+    release: cann_config::Release,
+    max: usize,
+    color: bool,
+    lang: Lang,
+) -> std::io::Result<String> {
+    let mut s = Vec::new();
+    let src = render::Source::new(name, source);
+    render::findings(&mut s, ds, &src, max, color, lang)?;
+    let counts = render::summary(ds, lang);
+    let line = match product {
+        Some(p) => msg::check_summary(lang, name, &counts, p.meta().name, release.id()),
+        None => msg::check_summary_every_product(lang, name, &counts, release.id()),
+    };
+    writeln!(s, "{line}")?;
+    Ok(String::from_utf8_lossy(&s).into_owned())
 }

@@ -9,6 +9,7 @@ pub mod lint;
 pub mod mem;
 pub mod options;
 pub mod products;
+pub mod schema;
 
 use std::path::Path;
 
@@ -49,13 +50,19 @@ pub fn load(path: &Path, lang: Lang) -> Result<Loaded, CliError> {
     let json = path
         .extension()
         .is_some_and(|x| x.eq_ignore_ascii_case("json"));
+    load_text(&path.display().to_string(), text, json, lang)
+}
+
+/// A config given as text (JSON only when `json`, else YAML); `name` stands for the file in
+/// findings.
+pub fn load_text(name: &str, text: String, json: bool, lang: Lang) -> Result<Loaded, CliError> {
     let parsed = if json {
         cann_config::parse_json_config_in(&text, lang)
     } else {
         cann_config::parse_config_in(&text, lang)
     };
     let file = parsed.map_err(|e| CliError::Parse {
-        path: path.to_path_buf(),
+        path: name.into(),
         line: e
             .pos
             .and_then(|p| text.lines().nth(p.line.saturating_sub(1) as usize))
@@ -65,7 +72,7 @@ pub fn load(path: &Path, lang: Lang) -> Result<Loaded, CliError> {
         hint: e.hint,
     })?;
     Ok(Loaded {
-        name: path.display().to_string(),
+        name: name.to_string(),
         text,
         file,
     })
