@@ -1795,6 +1795,72 @@ window.CANN_SEARCH = [
     "zh": "op_select_implmode 作用的算子类型，逗号分隔（如 \"Pooling,SoftmaxV2\"）；需与 op_select_implmode 配合使用。"
   },
   {
+    "class": "NPURunConfig",
+    "en": "TF1 session key some scripts set to switch mixed precision on; it has no effect.",
+    "ge": null,
+    "kind": "option",
+    "name": "enable_auto_mix_precision",
+    "path": "npu_run_config.enable_auto_mix_precision",
+    "url": "options/npu_run_config.enable_auto_mix_precision.html",
+    "values": "",
+    "zh": "部分脚本用来开启混合精度的 TF1 session 配置项，实际不生效。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "TF1 session key set by some host-embedding recommendation scripts; it has no effect.",
+    "ge": null,
+    "kind": "option",
+    "name": "master_slave_mode",
+    "path": "npu_run_config.master_slave_mode",
+    "url": "options/npu_run_config.master_slave_mode.html",
+    "values": "",
+    "zh": "部分 host embedding 推荐模型脚本设置的 TF1 session 配置项，实际不生效。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "TF1 session key some scripts set meaning mixed compute; it has no effect.",
+    "ge": null,
+    "kind": "option",
+    "name": "allow_mix_compile",
+    "path": "npu_run_config.allow_mix_compile",
+    "url": "options/npu_run_config.allow_mix_compile.html",
+    "values": "",
+    "zh": "部分脚本设置的、意为混合计算的 TF1 session 配置项，实际不生效。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "Misspelled auto-tuning key copied between inference scripts; it has no effect.",
+    "ge": null,
+    "kind": "option",
+    "name": "autotune_tune_mode",
+    "path": "npu_run_config.autotune_tune_mode",
+    "url": "options/npu_run_config.autotune_tune_mode.html",
+    "values": "",
+    "zh": "在推理脚本间被复制的错误拼写的自动调优配置项，实际不生效。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "Misspelled fusion-switch key found in TF2 Keras samples; it has no effect.",
+    "ge": null,
+    "kind": "option",
+    "name": "sfusion_switch_file",
+    "path": "npu_run_config.sfusion_switch_file",
+    "url": "options/npu_run_config.sfusion_switch_file.html",
+    "values": "",
+    "zh": "TF2 Keras 样例中出现的错误拼写的融合开关配置项，实际不生效。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "Misspelled dump-mode key found in recommendation scripts; it has no effect.",
+    "ge": null,
+    "kind": "option",
+    "name": "sump_mode",
+    "path": "npu_run_config.sump_mode",
+    "url": "options/npu_run_config.sump_mode.html",
+    "values": "",
+    "zh": "推荐模型脚本中出现的错误拼写的 dump 模式配置项，实际不生效。"
+  },
+  {
     "class": "ProfilingConfig",
     "en": "Collect profiling data as profiling_options says. Takes precedence over the PROFILING_MODE environment variable. The session name is profiling_mode.",
     "ge": "ge.exec.profilingMode",

@@ -6,6 +6,7 @@
 pub mod derive;
 mod doc;
 mod enums;
+mod history;
 mod lit;
 mod products;
 mod rules;

@@ -1,6 +1,6 @@
 //! `OPTIONS`, `CONFIGS`, `RULES`, `FILES`: the spec as static data.
 
-use cann_spec::{Accessor, CharClass, ConfigKind, OptionType, Spec};
+use cann_spec::{CharClass, ConfigKind, OptionType, Spec};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -48,9 +48,10 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 }
                 None => quote!(::core::option::Option::None),
             };
+            let removed = crate::history::opt_removal(v.removed.as_ref(), s);
             let doc = text(&v.doc, s);
             let warning = opt_text(v.warning.as_ref(), s);
-            quote!(#k::meta::ValueMeta { lit: #l, name: #vname, aliases: &[#(#aliases),*], available: #avail, products: #prods, warning: #warning, doc: #doc })
+            quote!(#k::meta::ValueMeta { lit: #l, name: #vname, aliases: &[#(#aliases),*], available: #avail, products: #prods, warning: #warning, removed: #removed, doc: #doc })
         });
         let range = match &o.range {
             Some(r) => {
@@ -69,11 +70,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         let est = opt_str(o.surfaces.estimator.as_deref());
         let session = match &o.surfaces.session {
             Some((n, a)) => {
-                let a = match a {
-                    Accessor::I => quote!(#k::meta::Accessor::I),
-                    Accessor::S => quote!(#k::meta::Accessor::S),
-                    Accessor::B => quote!(#k::meta::Accessor::B),
-                };
+                let a = crate::history::accessor(*a, s);
                 quote!(::core::option::Option::Some((#n, #a)))
             }
             None => quote!(::core::option::Option::None),
@@ -135,15 +132,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         let env = opt_str(o.surfaces.env.as_deref());
         let avail = span(&o.available, s);
         let prods = products(o.effective_products(spec), s);
-        let dep = match &o.deprecated {
-            Some(d) => {
-                let since = release(&d.since, s);
-                let rep = opt_str(d.replacement.as_deref());
-                let note = text(&d.note, s);
-                quote!(::core::option::Option::Some(#k::meta::DeprecationMeta { since: #since, replacement: #rep, note: #note }))
-            }
-            None => quote!(::core::option::Option::None),
-        };
+        let dep = crate::history::deprecation(o.deprecated.as_ref(), s);
+        let removed = o.removed.iter().map(|r| crate::history::removal(r, s));
         let doc = text(&o.doc, s);
         let source = &o.source;
         let changes = o.changes.iter().map(|c| {
@@ -174,7 +164,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 tf2: #tf2, tf2_as: #tf2_as, tf2_default: #tf2_default, tf2_values: #tf2_values,
                 env: #env,
                 available: #avail, products: #prods, deprecated: #dep,
-                changes: &[#(#changes),*], by_product: &[#(#by_product),*], doc: #doc,
+                removed: &[#(#removed),*], changes: &[#(#changes),*], by_product: &[#(#by_product),*],
+                doc: #doc,
                 source: &[#(#source),*],
             }
         }

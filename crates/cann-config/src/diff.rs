@@ -3,15 +3,16 @@
 
 use serde::Serialize;
 
+use crate::history::{removal_summary, spelling};
 use crate::meta::RuleMeta;
-use crate::meta::{supports, OptionMeta, Products};
+use crate::meta::{supports, Lang, OptionMeta, Products};
 use crate::{Product, Release, OPTIONS, PRODUCTS, RULES};
 
 /// One difference. `before`/`after` are `None` where the thing did not exist.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
-    /// `product`, `option`, `value`, `support`, `value-support`, `default`, `range`,
-    /// `ge-key`, `deprecation` or `rule`.
+    /// `product`, `option`, `surface` (a retired spelling of a living option), `value`,
+    /// `support`, `value-support`, `default`, `range`, `ge-key`, `deprecation` or `rule`.
     pub kind: &'static str,
     /// `added`, `removed` or `changed`.
     pub change: &'static str,
@@ -99,7 +100,10 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
                 kind: "option",
                 change: v,
                 subject: o.path.to_string(),
-                detail: None,
+                detail: o
+                    .removal()
+                    .filter(|r| r.gone_in(from) != r.gone_in(to))
+                    .map(|r| removal_summary(r, Lang::En)),
                 before: a.then(|| o.ty.name().to_string()),
                 after: b.then(|| o.ty.name().to_string()),
             });
@@ -126,6 +130,7 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
     const ORDER: &[&str] = &[
         "product",
         "option",
+        "surface",
         "support",
         "value",
         "default",
@@ -176,16 +181,35 @@ fn option_changes(
             }
         }
     }
+    for r in o.retired_surfaces() {
+        let (x, y) = (!r.gone_in(from), !r.gone_in(to));
+        if let Some(c) = verdict(x, y) {
+            let spelled = spelling(o, r);
+            out.push(Change {
+                kind: "surface",
+                change: c,
+                subject: subject(),
+                detail: Some(format!("{spelled}; {}", removal_summary(r, Lang::En))),
+                before: x.then(|| spelled.clone()),
+                after: y.then_some(spelled),
+            });
+        }
+    }
     for v in o.values {
         let vp = v.products.unwrap_or(o.products);
         let at = |r: Release| v.available.contains(r) && product.is_none_or(|p| supports(vp, p, r));
         let (x, y) = (at(from), at(to));
         if let Some(c) = verdict(x, y) {
+            let gone = v
+                .removed
+                .filter(|r| r.gone_in(from) != r.gone_in(to))
+                .map(|r| format!("; {}", removal_summary(&r, Lang::En)))
+                .unwrap_or_default();
             out.push(Change {
                 kind: "value",
                 change: c,
                 subject: subject(),
-                detail: Some(format!("{} ({})", v.lit, v.name)),
+                detail: Some(format!("{} ({}){gone}", v.lit, v.name)),
                 before: x.then(|| v.lit.to_string()),
                 after: y.then(|| v.lit.to_string()),
             });

@@ -10,6 +10,7 @@
 pub mod diff;
 pub mod emit;
 mod from_node;
+pub mod history;
 pub mod meta;
 mod parse;
 mod report;

@@ -237,6 +237,8 @@ pub struct ValueMeta {
     pub products: Option<Products>,
     /// Upstream documents the value as not working yet; `check` warns with this.
     pub warning: Option<Text>,
+    /// When the adapter stopped taking this value; its `available` already ends there.
+    pub removed: Option<RemovalMeta>,
     pub doc: Text,
 }
 
@@ -244,7 +246,74 @@ pub struct ValueMeta {
 pub struct DeprecationMeta {
     pub since: Release,
     pub replacement: Option<&'static str>,
+    /// Values of the old option and the replacement's values that do the same.
+    pub values: &'static [ValueMapMeta],
     pub note: Text,
+    pub source: &'static [&'static str],
+}
+
+/// A value of a retired or deprecated option and the replacement's value that does the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueMapMeta {
+    pub from: Lit,
+    pub to: Lit,
+}
+
+/// The adapter stopped reading an option, a value, or some spellings of an option.
+///
+/// With no surface set it retires the whole option (whose `available` already ends after
+/// `last`). With surfaces set, only those spellings are gone, e.g. the `NPURunConfig`
+/// keyword of an option whose `parameter_map` key is still read; they are not among the
+/// option's own (live) surfaces.
+/// When the adapter stopped reading something.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gone {
+    /// This is the last release that supports it.
+    After(Release),
+    /// Neither this release nor any later one supports it; exactly when it went is not
+    /// known (some release before this one, possibly older than the spec models).
+    Before(Release),
+    /// No release ever read it.
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RemovalMeta {
+    pub gone: Gone,
+    pub estimator: Option<&'static str>,
+    pub session: Option<(&'static str, Accessor)>,
+    pub tf2: Option<&'static str>,
+    pub env: Option<&'static str>,
+    /// Option path that does the job now (for a removed value: `None`, see `values`).
+    pub replacement: Option<&'static str>,
+    /// Old value to the replacement's value; for a removed value, to the value to use.
+    pub values: &'static [ValueMapMeta],
+    pub note: Text,
+    pub source: &'static [&'static str],
+}
+
+impl RemovalMeta {
+    /// Whether this retires the whole option rather than some of its spellings.
+    pub fn is_whole(&self) -> bool {
+        self.estimator.is_none()
+            && self.session.is_none()
+            && self.tf2.is_none()
+            && self.env.is_none()
+    }
+
+    /// Whether `release` no longer reads it.
+    pub fn gone_in(&self, release: Release) -> bool {
+        match self.gone {
+            Gone::After(last) => release > last,
+            Gone::Before(first_without) => release >= first_without,
+            Gone::Never => true,
+        }
+    }
+
+    /// The replacement's value for an old `value`, where the spec maps it.
+    pub fn map(&self, value: Lit) -> Option<Lit> {
+        self.values.iter().find(|m| m.from == value).map(|m| m.to)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -278,6 +347,8 @@ pub struct OptionMeta {
     /// Effective support: the option's own list, else its class's.
     pub products: Products,
     pub deprecated: Option<DeprecationMeta>,
+    /// Retirements, oldest first: spellings that went, then at most one of the whole option.
+    pub removed: &'static [RemovalMeta],
     /// Facts that changed in later releases, oldest first.
     pub changes: &'static [ChangeMeta],
     /// Facts that differ on some products, in every release.
@@ -306,6 +377,21 @@ pub struct ChangeMeta {
 impl OptionMeta {
     pub fn value(&self, lit: Lit) -> Option<&'static ValueMeta> {
         self.values.iter().find(|v| v.lit == lit)
+    }
+
+    /// The removal of the whole option, if it was retired.
+    pub fn removal(&self) -> Option<&'static RemovalMeta> {
+        self.removed.iter().find(|r| r.is_whole())
+    }
+
+    /// The removal of the whole option, if `release` no longer reads it.
+    pub fn removed_in(&self, release: Release) -> Option<&'static RemovalMeta> {
+        self.removal().filter(|r| r.gone_in(release))
+    }
+
+    /// Retired spellings (surfaces) of an option that lives on under others.
+    pub fn retired_surfaces(&self) -> impl Iterator<Item = &'static RemovalMeta> {
+        self.removed.iter().filter(|r| !r.is_whole())
     }
 
     /// The latest change in effect at `release` that sets a fact.

@@ -133,6 +133,15 @@ impl Checker<'_> {
     fn support(&mut self, o: &'static OptionMeta, value: Option<String>) -> bool {
         let Target { product, release } = self.target;
         let lang = self.lang;
+        if let Some(r) = o.removed_in(release) {
+            // Below a removed class, its fields went with it: said once, at the class.
+            if self.unsupported_depth == 0 {
+                let mut d = crate::history::removed_option(o, r, lang);
+                d.value = value;
+                self.push(d);
+            }
+            return false;
+        }
         if !Self::usable_in(o.products, o.available, release) {
             let mut d = Diagnostic::new(
                 Severity::Error,
@@ -164,7 +173,8 @@ impl Checker<'_> {
 
     fn deprecated(&mut self, o: &'static OptionMeta) {
         let Some(dep) = o.deprecated else { return };
-        if self.target.release < dep.since {
+        // A removed option is said once, as an error.
+        if self.target.release < dep.since || o.removed_in(self.target.release).is_some() {
             return;
         }
         let lang = self.lang;
@@ -173,10 +183,12 @@ impl Checker<'_> {
             o.path,
             msg::deprecated(lang, o.name, dep.since.id()),
         );
-        d.hint = Some(match dep.replacement {
-            Some(r) => msg::use_instead(lang, r, dep.note),
-            None => dep.note.get(lang).to_string(),
-        });
+        d.hint = Some(crate::history::replacement_hint(
+            dep.replacement,
+            dep.values,
+            dep.note,
+            lang,
+        ));
         self.push(d);
     }
 
@@ -189,7 +201,9 @@ impl Checker<'_> {
             self.push(Diagnostic::new(Severity::Warning, o.path, m).with_value(shown));
         }
         let products = v.products.unwrap_or(o.products);
-        if !Self::usable_in(products, v.available, release) {
+        if let Some(r) = v.removed.filter(|r| r.gone_in(release)) {
+            self.push(crate::history::removed_value(o, v, &r, lang));
+        } else if !Self::usable_in(products, v.available, release) {
             let m = msg::value_unavailable(lang, shown, o.name, release.id());
             let mut d = Diagnostic::new(Severity::Error, o.path, m).with_value(shown);
             d.expected = releases_with(products, v.available, lang);

@@ -14,6 +14,8 @@ pub(crate) fn check(spec: &mut Spec, d: &mut Diagnostics) {
     for o in &spec.options {
         option(spec, o, d);
     }
+    crate::history::check(spec, d);
+    crate::history::apply(spec);
     rules(spec, d);
 }
 
@@ -281,7 +283,7 @@ fn compute_paths(spec: &mut Spec, d: &mut Diagnostics) {
     }
 }
 
-fn literal_fits(ty: &OptionType, lit: &Literal) -> bool {
+pub(crate) fn literal_fits(ty: &OptionType, lit: &Literal) -> bool {
     matches!(
         (ty, lit),
         (OptionType::Bool, Literal::Bool(_))

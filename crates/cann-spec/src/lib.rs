@@ -6,6 +6,7 @@
 pub mod chars;
 mod check;
 pub mod diag;
+mod history;
 pub mod keys;
 mod load;
 pub mod model;

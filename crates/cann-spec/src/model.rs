@@ -227,6 +227,8 @@ pub struct ValueSpec {
     /// Set when upstream documents the value but says it does not work yet: `check`
     /// warns with this text.
     pub warning: Option<Text>,
+    /// The value stopped being accepted after a release.
+    pub removed: Option<Removal>,
     pub doc: Text,
     pub loc: Loc,
 }
@@ -235,7 +237,68 @@ pub struct ValueSpec {
 pub struct Deprecation {
     pub since: String,
     pub replacement: Option<String>,
+    /// How a value of the deprecated option reads on the replacement, where it differs.
+    pub values: Vec<ValueMapping>,
     pub note: Text,
+    pub source: Sources,
+}
+
+/// A value of a retired or deprecated option and the replacement's value that does the same.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ValueMapping {
+    pub from: Literal,
+    pub to: Literal,
+    pub loc: Loc,
+}
+
+/// The adapter stopped reading an option, a value, or some of an option's surfaces.
+///
+/// A removal that names no surface retires the whole option (or value): the checks end its
+/// `available` range where it went. One that names surfaces retires only those spellings
+/// (e.g. the `NPURunConfig` keyword of an option whose `parameter_map` key is still read);
+/// the option keeps its live surfaces at the top level.
+/// When the adapter stopped reading something.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Gone {
+    /// `last: X`: X is the last release that supports it.
+    After(String),
+    /// `before: X`: neither X nor any later release supports it; exactly when it went is
+    /// not known (some release before X, possibly older than the spec models).
+    Before(String),
+    /// `never_read: true`: no release ever read it.
+    Never,
+}
+
+impl Gone {
+    /// The release id the removal names, if any.
+    pub fn release(&self) -> Option<&str> {
+        match self {
+            Gone::After(r) | Gone::Before(r) => Some(r),
+            Gone::Never => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Removal {
+    pub gone: Gone,
+    /// The retired spellings, when only some surfaces were removed.
+    pub surfaces: Surfaces,
+    /// Option path that does the job now. For a value: `None` (see `values`).
+    pub replacement: Option<String>,
+    /// Old value to the replacement's value. For a removed value: the one entry
+    /// `value -> the value to use instead`.
+    pub values: Vec<ValueMapping>,
+    pub note: Text,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
+impl Removal {
+    /// Whether this retires the whole option rather than some of its spellings.
+    pub fn is_whole(&self) -> bool {
+        self.surfaces == Surfaces::default()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -259,6 +322,9 @@ pub struct OptionSpec {
     /// When empty, the owning class's product support applies.
     pub products: Vec<Support>,
     pub deprecated: Option<Deprecation>,
+    /// Retirements, oldest first: at most one of the whole option, after any of its
+    /// surfaces.
+    pub removed: Vec<Removal>,
     /// Facts that changed in a later release, oldest first.
     pub changes: Vec<Change>,
     /// Facts that differ on some products (a narrower range, another default).
@@ -297,6 +363,11 @@ impl OptionSpec {
             .filter(|c| spec.release_index(&c.release).is_some_and(|i| i <= release))
             .find_map(|c| c.default.as_ref())
             .or(self.default.as_ref())
+    }
+
+    /// The removal that retires the whole option, if any.
+    pub fn removal(&self) -> Option<&Removal> {
+        self.removed.iter().find(|r| r.is_whole())
     }
 
     /// Product support that applies to this option: its own, else its class's.
@@ -416,5 +487,11 @@ impl Spec {
 
     pub fn release_index(&self, id: &str) -> Option<usize> {
         self.releases.iter().position(|r| r.id == id)
+    }
+
+    /// The release after `id`, if `id` is known and not the newest.
+    pub fn release_after(&self, id: &str) -> Option<&str> {
+        let i = self.release_index(id)?;
+        self.releases.get(i + 1).map(|r| r.id.as_str())
     }
 }

@@ -87,6 +87,23 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         }
         let _ = writeln!(md, ". {}\n", d.note.en);
     }
+    for r in &o.removed {
+        let what = if r.is_whole() {
+            "Removed"
+        } else {
+            "A spelling was removed"
+        };
+        let when = match &r.gone {
+            cann_spec::Gone::After(l) => format!("{l} is the last release that supports it"),
+            cann_spec::Gone::Before(b) => format!("no release since {b} supports it"),
+            cann_spec::Gone::Never => "no release of the adapter reads it".to_string(),
+        };
+        let _ = write!(md, "> **{what}**: {when}");
+        if let Some(rep) = &r.replacement {
+            let _ = write!(md, "; use `{rep}`");
+        }
+        let _ = writeln!(md, ". {}\n", r.note.en);
+    }
     let ty = match &o.ty {
         OptionType::Config(c) => format!("config ([{c}](#{}))", c.to_lowercase()),
         t => t.name().to_string(),

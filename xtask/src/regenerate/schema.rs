@@ -113,6 +113,22 @@ fn option_schema(o: &OptionSpec) -> Value {
         desc.push('.');
         s.insert("deprecated".into(), json!(true));
     }
+    if let Some(r) = o.removal() {
+        match &r.gone {
+            cann_spec::Gone::After(l) => desc.push_str(&format!(
+                "\nRemoved: {l} is the last release that supports it"
+            )),
+            cann_spec::Gone::Before(b) => {
+                desc.push_str(&format!("\nRemoved: no release since {b} supports it"))
+            }
+            cann_spec::Gone::Never => desc.push_str("\nNo release of the adapter reads it"),
+        }
+        if let Some(rep) = &r.replacement {
+            desc.push_str(&format!("; use {rep}"));
+        }
+        desc.push('.');
+        s.insert("deprecated".into(), json!(true));
+    }
     s.insert("title".into(), json!(o.name));
     s.insert("description".into(), json!(desc));
     if let Some(d) = &o.default {

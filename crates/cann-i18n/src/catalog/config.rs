@@ -320,4 +320,46 @@ crate::messages! {
         en: "the file is <CANN>/<arch>-linux/data/platform_config/<soc_version>.ini",
         zh: "该文件位于 <CANN>/<arch>-linux/data/platform_config/<soc_version>.ini",
     }
+
+    // Retired options, values and spellings (`removed:` in the spec); also read by lint,
+    // `explain` and `diff`, so each says it the same way.
+    removed_after(what: &str, last: &str) {
+        en: "{what} was removed: {last} is the last release that supports it",
+        zh: "{what} 已被移除：最后支持它的版本是 {last}",
+    }
+    removed_before(what: &str, release: &str) {
+        en: "{what} was removed: no release since {release} supports it",
+        zh: "{what} 已被移除：自 {release} 起的版本均不支持它",
+    }
+    never_read(what: &str) {
+        en: "{what} has no effect: no release of the adapter reads it",
+        zh: "{what} 不生效：适配器的任何版本都不读取它",
+    }
+    value_of(shown: &str, name: &str) {
+        en: "value {shown} of `{name}`",
+        zh: "`{name}` 的取值 {shown}",
+    }
+    up_to_release(last: &str) {
+        en: "a release up to {last}",
+        zh: "{last} 及更早的版本",
+    }
+    before_release(release: &str) {
+        en: "a release before {release}",
+        zh: "{release} 之前的版本",
+    }
+    use_mapped_instead(replacement: &str, map: &str, note: crate::Text) {
+        en: "use `{replacement}` ({map}) instead. {note}",
+        zh: "请改用 `{replacement}`（{map}）。{note}",
+    }
+    use_value_instead(value: &str, note: crate::Text) {
+        en: "use {value} instead. {note}",
+        zh: "请改用 {value}。{note}",
+    }
+    gone_after(last: &str) { en: "last supported in {last}", zh: "最后支持版本 {last}" }
+    gone_before(release: &str) { en: "unsupported since {release}", zh: "自 {release} 起不再支持" }
+    gone_never() { en: "never read", zh: "从未被读取" }
+    gone_use(when: &str, replacement: &str) {
+        en: "{when}; use {replacement}",
+        zh: "{when}；请改用 {replacement}",
+    }
 }

@@ -1,6 +1,7 @@
 //! Reading spec files: YAML nodes into model items, reporting every unknown key,
 //! missing key and wrong type with its file, line and column.
 
+mod history;
 mod items;
 mod options;
 

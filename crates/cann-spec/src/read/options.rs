@@ -6,8 +6,8 @@ use super::{list, read_int_range, read_literal, read_special, MapReader};
 use crate::diag::{Diagnostics, Loc};
 use crate::keys as k;
 use crate::model::{
-    Accessor, CharClass, ConfigClass, ConfigKind, Deprecation, Encoding, Literal, OptionSpec,
-    OptionType, PyDefault, Support, Surfaces, ValueSpec,
+    Accessor, CharClass, ConfigClass, ConfigKind, Encoding, Literal, OptionSpec, OptionType,
+    PyDefault, Support, Surfaces, ValueSpec,
 };
 use crate::yaml::{Kind, Node};
 
@@ -148,6 +148,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         k::AVAILABLE,
         k::PRODUCTS,
         k::DEPRECATED,
+        k::REMOVED,
         k::CHANGES,
         k::BY_PRODUCT,
         k::DOC,
@@ -167,6 +168,49 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         Kind::Null => None,
         _ => read_literal(file, v, d),
     });
+    let surfaces = read_surfaces(&r, d);
+    let deprecated = r
+        .get(k::DEPRECATED)
+        .and_then(|n| super::history::read_deprecation(file, n, d));
+    let removed = r
+        .get(k::REMOVED)
+        .map(|n| super::history::read_option_removals(file, n, d))
+        .unwrap_or_default();
+    Some(OptionSpec {
+        path: String::new(),
+        config: config.to_string(),
+        ty: ty?,
+        default,
+        values,
+        range: read_int_range(&r, d),
+        special: read_special(&r, &what, d),
+        unit: r.opt_string(k::UNIT, d),
+        ge_key: r.opt_string(k::GE_KEY, d),
+        surfaces,
+        available: r.range(k::AVAILABLE, d),
+        products: read_support(&r, d),
+        deprecated,
+        removed,
+        changes: r
+            .seq(k::CHANGES, &what, d)
+            .iter()
+            .filter_map(|c| read_change(file, c, d))
+            .collect(),
+        by_product: r
+            .seq(k::BY_PRODUCT, &what, d)
+            .iter()
+            .filter_map(|p| read_product_facts(file, p, d))
+            .collect(),
+        doc: r.text(k::DOC, &what, d)?,
+        source: r.sources(d),
+        loc: r.loc(),
+        name,
+    })
+}
+
+/// `estimator`, `session`, `tf2` and `env` of a mapping: an option, or a removal entry.
+pub(crate) fn read_surfaces(r: &MapReader<'_>, d: &mut Diagnostics) -> Surfaces {
+    let file = r.file();
     let session = r.get(k::SESSION).and_then(|s| {
         let sr = MapReader::new(file, s, "`session`", &[k::NAME, k::ACCESSOR], d)?;
         let sname = sr.string(k::NAME, "`session`", d)?;
@@ -185,57 +229,18 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
     });
     let estimator = r.get(k::ESTIMATOR).and_then(|e| read_keyword(file, e, d));
     let tf2 = r.get(k::TF2).and_then(|t| read_tf2(file, t, d));
-    let deprecated = r.get(k::DEPRECATED).and_then(|dn| {
-        let what = "`deprecated`";
-        let dr = MapReader::new(file, dn, what, &[k::SINCE, k::REPLACEMENT, k::NOTE], d)?;
-        Some(Deprecation {
-            since: dr.string(k::SINCE, what, d)?,
-            replacement: dr.opt_string(k::REPLACEMENT, d),
-            note: dr.text(k::NOTE, what, d)?,
-        })
-    });
-    Some(OptionSpec {
-        path: String::new(),
-        config: config.to_string(),
-        ty: ty?,
-        default,
-        values,
-        range: read_int_range(&r, d),
-        special: read_special(&r, &what, d),
-        unit: r.opt_string(k::UNIT, d),
-        ge_key: r.opt_string(k::GE_KEY, d),
-        surfaces: {
-            let (estimator, estimator_default) = estimator.unzip();
-            let tf2 = tf2.unwrap_or_default();
-            Surfaces {
-                estimator,
-                estimator_default: estimator_default.unwrap_or_default(),
-                session,
-                tf2_as: tf2.encoding(),
-                tf2: tf2.path,
-                tf2_default: tf2.default,
-                tf2_values: tf2.values,
-                env: r.opt_string(k::ENV, d),
-            }
-        },
-        available: r.range(k::AVAILABLE, d),
-        products: read_support(&r, d),
-        deprecated,
-        changes: r
-            .seq(k::CHANGES, &what, d)
-            .iter()
-            .filter_map(|c| read_change(file, c, d))
-            .collect(),
-        by_product: r
-            .seq(k::BY_PRODUCT, &what, d)
-            .iter()
-            .filter_map(|p| read_product_facts(file, p, d))
-            .collect(),
-        doc: r.text(k::DOC, &what, d)?,
-        source: r.sources(d),
-        loc: r.loc(),
-        name,
-    })
+    let (estimator, estimator_default) = estimator.unzip();
+    let tf2 = tf2.unwrap_or_default();
+    Surfaces {
+        estimator,
+        estimator_default: estimator_default.unwrap_or_default(),
+        session,
+        tf2_as: tf2.encoding(),
+        tf2: tf2.path,
+        tf2_default: tf2.default,
+        tf2_values: tf2.values,
+        env: r.opt_string(k::ENV, d),
+    }
 }
 
 /// `estimator: NAME` (a keyword defaulting to `None`), or
@@ -448,6 +453,7 @@ fn read_value(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ValueSpec> {
         k::AVAILABLE,
         k::PRODUCTS,
         k::WARNING,
+        k::REMOVED,
         k::DOC,
     ];
     let r = MapReader::new(file, n, "a value", KEYS, d)?;
@@ -458,6 +464,9 @@ fn read_value(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ValueSpec> {
         .filter_map(|a| read_literal(file, a, d))
         .collect();
     let products = r.get(k::PRODUCTS).map(|_| read_support(&r, d));
+    let removed = r
+        .get(k::REMOVED)
+        .and_then(|n| super::history::read_value_removal(file, n, &value, d));
     Some(ValueSpec {
         name: r.string(k::NAME, "a value", d)?,
         value,
@@ -465,6 +474,7 @@ fn read_value(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ValueSpec> {
         available: r.range(k::AVAILABLE, d),
         products,
         warning: r.opt_text(k::WARNING, "a value", d),
+        removed,
         doc: r.text(k::DOC, "a value", d)?,
         loc: r.loc(),
     })

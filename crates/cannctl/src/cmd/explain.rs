@@ -3,7 +3,8 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use cann_config::meta::{supports, Lang, OptionMeta};
+use cann_config::history::{removal_summary, spelling};
+use cann_config::meta::{supports, Gone, Lang, OptionMeta, RemovalMeta, ValueMapMeta};
 use cann_config::{Release, OPTIONS, PRODUCTS, RULES};
 use serde_json::json;
 
@@ -61,6 +62,7 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                     "value": v.lit.to_string(),
                     "name": v.name,
                     "aliases": v.aliases.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+                    "removed": v.removed.map(|r| removal_json(o, &r, lang)),
                     "doc": v.doc.get(lang),
                 })).collect::<Vec<_>>(),
                 "range": o.range.map(|r| cann_config::meta::describe_int_values(Some(r), o.special)),
@@ -75,7 +77,14 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                 "session": o.session.map(|(n, acc)| format!("custom_op.parameter_map[\"{n}\"].{}", acc.as_str())),
                 "tf2": o.tf2.map(|p| format!("npu.global_options().{p}")),
                 "env": o.env,
-                "deprecated": o.deprecated.map(|d| json!({"since": d.since.id(), "replacement": d.replacement})),
+                "deprecated": o.deprecated.map(|d| json!({
+                    "since": d.since.id(),
+                    "replacement": d.replacement,
+                    "values": mappings_json(d.values),
+                    "note": d.note.get(lang),
+                    "source": d.source,
+                })),
+                "removed": o.removed.iter().map(|r| removal_json(o, r, lang)).collect::<Vec<_>>(),
                 "support": support_rows(o).into_iter().map(|(p, row)| {
                     let releases: Vec<&str> = Release::ALL.iter().zip(row).filter(|(_, ok)| *ok).map(|(r, _)| r.id()).collect();
                     json!({"product": p, "releases": releases})
@@ -92,6 +101,26 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
     }
     Ok(EXIT_OK)
+}
+
+fn mappings_json(values: &[ValueMapMeta]) -> serde_json::Value {
+    values
+        .iter()
+        .map(|m| json!({"from": m.from.to_string(), "to": m.to.to_string()}))
+        .collect()
+}
+
+fn removal_json(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> serde_json::Value {
+    json!({
+        "last": match r.gone { Gone::After(l) => Some(l.id()), _ => None },
+        "before": match r.gone { Gone::Before(b) => Some(b.id()), _ => None },
+        "never_read": r.gone == Gone::Never,
+        "spelling": (!r.is_whole()).then(|| spelling(o, r)),
+        "replacement": r.replacement,
+        "values": mappings_json(r.values),
+        "note": r.note.get(lang),
+        "source": r.source,
+    })
 }
 
 fn human(o: &OptionMeta, lang: Lang, rules: &[&cann_config::meta::RuleMeta]) -> String {
@@ -136,11 +165,19 @@ fn human(o: &OptionMeta, lang: Lang, rules: &[&cann_config::meta::RuleMeta]) -> 
         let _ = writeln!(s, "{}:", l("values", "取值"));
         for v in o.values {
             let aliases: Vec<String> = v.aliases.iter().map(|a| a.to_string()).collect();
-            let also = if aliases.is_empty() {
+            let mut also = if aliases.is_empty() {
                 String::new()
             } else {
                 format!(" ({} {})", l("also", "兼容"), aliases.join(", "))
             };
+            if let Some(r) = v.removed {
+                let _ = write!(
+                    also,
+                    " [{}: {}]",
+                    l("removed", "已移除"),
+                    removal_summary(&r, lang)
+                );
+            }
             let _ = writeln!(
                 s,
                 "  {:<16} {}{also}\n  {:<16} {}",
@@ -160,6 +197,23 @@ fn human(o: &OptionMeta, lang: Lang, rules: &[&cann_config::meta::RuleMeta]) -> 
             d.replacement
                 .map(|r| format!(" -> {r}"))
                 .unwrap_or_default()
+        );
+    }
+    for r in o.removed {
+        let what = if r.is_whole() {
+            l("removed", "已移除").to_string()
+        } else {
+            format!(
+                "{} {}",
+                l("removed spelling", "已移除的写法"),
+                spelling(o, r)
+            )
+        };
+        let _ = writeln!(
+            s,
+            "{what}: {}\n  {}",
+            removal_summary(r, lang),
+            r.note.get(lang)
         );
     }
     let _ = writeln!(s, "\n{}:", l("how to set it", "设置方式"));

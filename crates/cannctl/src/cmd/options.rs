@@ -27,6 +27,7 @@ pub fn run(a: &OptionsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                         "tf2": o.tf2,
                         "env": o.env,
                         "deprecated": o.deprecated.is_some(),
+                        "removed": o.removal().map(|r| json!({"gone": cann_config::history::removal_summary(r, cann_config::meta::Lang::En), "replacement": r.replacement})),
                         "doc_en": o.doc.en,
                         "doc_zh": o.doc.zh,
                     })

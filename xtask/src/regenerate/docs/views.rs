@@ -53,6 +53,7 @@ pub struct OptionRow {
     pub default: String,
     pub doc: Html,
     pub deprecated: bool,
+    pub removed: bool,
 }
 
 pub struct OptionGroup {
@@ -76,6 +77,7 @@ impl OptionGroup {
                     default: o.default.as_ref().map_or(String::new(), |d| d.to_string()),
                     doc: bi(&o.doc),
                     deprecated: o.deprecated.is_some(),
+                    removed: o.removal().is_some(),
                 })
                 .collect(),
         }
@@ -129,6 +131,8 @@ pub struct OptionView {
     pub class: String,
     pub doc: Html,
     pub deprecated: Option<Html>,
+    /// Each retirement: of the whole option, or of one of its spellings.
+    pub removed: Vec<Html>,
     pub ty: String,
     pub class_type: Option<String>,
     pub is_class: bool,
@@ -230,6 +234,7 @@ impl OptionView {
                 };
                 Html::trusted(format!("{since} {}", bi(&d.note)))
             }),
+            removed: o.removed.iter().map(removal_html).collect(),
             ty: o.ty.name().into(),
             class_type: match &o.ty {
                 OptionType::Config(c) => Some(c.clone()),
@@ -615,4 +620,60 @@ pub fn search_index(f: &Facts<'_>) -> String {
         }));
     }
     serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
+}
+
+/// One retirement in both languages: when, what replaces it, and the note.
+fn removal_html(r: &cann_spec::Removal) -> Html {
+    let mut s = String::new();
+    if r.surfaces != cann_spec::Surfaces::default() {
+        let spelled = [
+            r.surfaces.estimator.as_deref().map(|e| format!("{e}=")),
+            r.surfaces
+                .session
+                .as_ref()
+                .map(|(n, _)| format!("parameter_map[\"{n}\"]")),
+            r.surfaces
+                .tf2
+                .as_deref()
+                .map(|t| format!("npu.global_options().{t}")),
+            r.surfaces.env.clone(),
+        ];
+        let spelled: Vec<String> = spelled.into_iter().flatten().collect();
+        s.push_str(&format!("<code>{}</code>: ", escape(&spelled.join(", "))));
+    }
+    s.push_str(&match &r.gone {
+        cann_spec::Gone::Before(b) => bi_str(
+            &format!("no release since {b} supports it."),
+            &format!("自 {b} 起的版本均不支持它。"),
+        )
+        .to_string(),
+        cann_spec::Gone::After(l) => bi_str(
+            &format!("{l} is the last release that supports it."),
+            &format!("最后支持它的版本是 {l}。"),
+        )
+        .to_string(),
+        cann_spec::Gone::Never => bi_str(
+            "no release of the adapter reads it.",
+            "适配器的任何版本都不读取它。",
+        )
+        .to_string(),
+    });
+    if let Some(rep) = &r.replacement {
+        s.push_str(&format!(
+            " {} <a href=\"{}.html\"><code>{}</code></a>",
+            bi_str("Use", "请改用"),
+            escape(rep),
+            escape(rep)
+        ));
+        if !r.values.is_empty() {
+            let map: Vec<String> = r
+                .values
+                .iter()
+                .map(|m| format!("{} → {}", m.from, m.to))
+                .collect();
+            s.push_str(&format!(" (<code>{}</code>)", escape(&map.join(", "))));
+        }
+        s.push('.');
+    }
+    Html::trusted(format!("{s} {}", bi(&r.note)))
 }

@@ -1,0 +1,84 @@
+//! `DeprecationMeta` and `RemovalMeta` tokens: what an option became across releases.
+
+use cann_spec::{Accessor, Deprecation, Gone, Removal, ValueMapping};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::lit::{lit, opt_str, release, text};
+use crate::Settings;
+
+pub(crate) fn accessor(a: Accessor, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    match a {
+        Accessor::I => quote!(#k::meta::Accessor::I),
+        Accessor::S => quote!(#k::meta::Accessor::S),
+        Accessor::B => quote!(#k::meta::Accessor::B),
+    }
+}
+
+fn mappings(values: &[ValueMapping], s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let items = values.iter().map(|m| {
+        let (from, to) = (lit(&m.from, s), lit(&m.to, s));
+        quote!(#k::meta::ValueMapMeta { from: #from, to: #to })
+    });
+    quote!(&[#(#items),*])
+}
+
+pub(crate) fn deprecation(dep: Option<&Deprecation>, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let Some(d) = dep else {
+        return quote!(::core::option::Option::None);
+    };
+    let since = release(&d.since, s);
+    let rep = opt_str(d.replacement.as_deref());
+    let values = mappings(&d.values, s);
+    let note = text(&d.note, s);
+    let source = &d.source;
+    quote!(::core::option::Option::Some(#k::meta::DeprecationMeta {
+        since: #since, replacement: #rep, values: #values, note: #note, source: &[#(#source),*],
+    }))
+}
+
+pub(crate) fn removal(r: &Removal, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let gone = match &r.gone {
+        Gone::After(id) => {
+            let id = release(id, s);
+            quote!(#k::meta::Gone::After(#id))
+        }
+        Gone::Before(id) => {
+            let id = release(id, s);
+            quote!(#k::meta::Gone::Before(#id))
+        }
+        Gone::Never => quote!(#k::meta::Gone::Never),
+    };
+    let est = opt_str(r.surfaces.estimator.as_deref());
+    let session = match &r.surfaces.session {
+        Some((n, a)) => {
+            let a = accessor(*a, s);
+            quote!(::core::option::Option::Some((#n, #a)))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let tf2 = opt_str(r.surfaces.tf2.as_deref());
+    let env = opt_str(r.surfaces.env.as_deref());
+    let rep = opt_str(r.replacement.as_deref());
+    let values = mappings(&r.values, s);
+    let note = text(&r.note, s);
+    let source = &r.source;
+    quote!(#k::meta::RemovalMeta {
+        gone: #gone, estimator: #est, session: #session, tf2: #tf2, env: #env,
+        replacement: #rep, values: #values, note: #note, source: &[#(#source),*],
+    })
+}
+
+pub(crate) fn opt_removal(r: Option<&Removal>, s: &Settings) -> TokenStream {
+    match r {
+        Some(r) => {
+            let r = removal(r, s);
+            quote!(::core::option::Option::Some(#r))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}

@@ -1,0 +1,107 @@
+//! Retired and deprecated options in words. Validation, lint, `explain` and `diff` say the
+//! same thing from the same spec facts (`OptionMeta::removed`, `deprecated`); the texts
+//! themselves live in the catalog (`cann_i18n::catalog::config`).
+
+use cann_i18n::catalog::config as msg;
+
+use crate::meta::{Gone, Lang, OptionMeta, RemovalMeta, Severity, Text, ValueMapMeta, ValueMeta};
+use crate::Diagnostic;
+
+/// "`x` was removed: 7.0.0 is the last release that supports it", "... no release since X
+/// supports it", or "`x` has no effect: no release of the adapter reads it".
+pub fn removed_message(what: &str, r: &RemovalMeta, lang: Lang) -> String {
+    match r.gone {
+        Gone::After(last) => msg::removed_after(lang, what, last.id()),
+        Gone::Before(b) => msg::removed_before(lang, what, b.id()),
+        Gone::Never => msg::never_read(lang, what),
+    }
+}
+
+/// The value mappings as `old -> new`, comma-separated.
+pub fn mapping_text(values: &[ValueMapMeta]) -> String {
+    values
+        .iter()
+        .map(|m| format!("{} -> {}", m.from, m.to))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What to do instead: the replacement (with the value mapping) and the spec's note.
+pub fn replacement_hint(
+    replacement: Option<&str>,
+    values: &[ValueMapMeta],
+    note: Text,
+    lang: Lang,
+) -> String {
+    match replacement {
+        Some(r) if values.is_empty() => msg::use_instead(lang, r, note),
+        Some(r) => msg::use_mapped_instead(lang, r, &mapping_text(values), note),
+        None => note.get(lang).to_string(),
+    }
+}
+
+/// An error for a retired option set in a release that no longer supports it.
+pub fn removed_option(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        Severity::Error,
+        o.path,
+        removed_message(&format!("`{}`", o.name), r, lang),
+    );
+    d.expected = match r.gone {
+        Gone::After(last) => Some(msg::up_to_release(lang, last.id())),
+        Gone::Before(b) => Some(msg::before_release(lang, b.id())),
+        Gone::Never => None,
+    };
+    d.hint = Some(replacement_hint(r.replacement, r.values, r.note, lang));
+    d
+}
+
+/// An error for a retired value of an option, with the value to use instead.
+pub fn removed_value(o: &OptionMeta, v: &ValueMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic {
+    let what = msg::value_of(lang, &v.lit.to_string(), o.name);
+    let mut d =
+        Diagnostic::new(Severity::Error, o.path, removed_message(&what, r, lang)).with_value(v.lit);
+    d.hint = Some(match r.map(v.lit) {
+        Some(to) => msg::use_value_instead(lang, &to.to_string(), r.note),
+        None => r.note.get(lang).to_string(),
+    });
+    d
+}
+
+/// "last supported in 7.0.0; use `x` (a -> b)": a removal in one line.
+pub fn removal_summary(r: &RemovalMeta, lang: Lang) -> String {
+    let when = match r.gone {
+        Gone::After(l) => msg::gone_after(lang, l.id()),
+        Gone::Before(b) => msg::gone_before(lang, b.id()),
+        Gone::Never => msg::gone_never(lang),
+    };
+    let map = if r.values.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", mapping_text(r.values))
+    };
+    match (r.replacement, r.values.first()) {
+        (Some(rep), _) => msg::gone_use(lang, &when, &format!("{rep}{map}")),
+        // A removed value names the value to use instead.
+        (None, Some(m)) => msg::gone_use(lang, &when, &m.to.to_string()),
+        (None, None) => when,
+    }
+}
+
+/// How users wrote a retired spelling: `NPURunConfig(x=...)`, `parameter_map["x"]`, ...
+pub fn spelling(o: &OptionMeta, r: &RemovalMeta) -> String {
+    let mut parts = Vec::new();
+    if let Some(e) = r.estimator {
+        parts.push(format!("{}({e}=...)", o.config));
+    }
+    if let Some((n, a)) = r.session {
+        parts.push(format!("parameter_map[\"{n}\"].{}", a.as_str()));
+    }
+    if let Some(p) = r.tf2 {
+        parts.push(format!("npu.global_options().{p}"));
+    }
+    if let Some(e) = r.env {
+        parts.push(format!("${e}"));
+    }
+    parts.join(", ")
+}
