@@ -596,6 +596,17 @@ window.CANN_SEARCH = [
     "zh": "用于运行超过一小时的训练加速：\"类型|触发方式|比例\"，类型为 fast（float16）或 fast1（bf16），触发方式为 step（比例 0.2~0.9，默认 0.9）或 loss（1.01~1.5，默认 1.05）。需通过 TellMeStepOrLossHook（session 方式为 STEP_NOW/TOTAL_STEP 或 LOSS_NOW/TARGET_LOSS 环境变量）告知当前步数或 loss。"
   },
   {
+    "class": "ExperimentalConfig",
+    "en": "Former nested GraphParallelConfig object for automatic graph parallelism.",
+    "ge": null,
+    "kind": "option",
+    "name": "graph_parallel_config",
+    "path": "npu_run_config.experimental_config.graph_parallel_config",
+    "url": "options/npu_run_config.experimental_config.graph_parallel_config.html",
+    "values": "",
+    "zh": "旧的自动图并行嵌套配置对象 GraphParallelConfig。"
+  },
+  {
     "class": "GraphMemoryOptimizeConfig",
     "en": "Recompute activations instead of keeping them. Undocumented; NPUEstimator of this release checks it but does not pass it on.",
     "ge": null,
@@ -616,6 +627,28 @@ window.CANN_SEARCH = [
     "url": "options/npu_run_config.experimental_config.graph_memory_optimize_config.graph_slice.html",
     "values": "\"auto\" auto \"manual\" manual",
     "zh": "文档未列出：通过切分图降低内存峰值，透传给图引擎。"
+  },
+  {
+    "class": "GraphParallelConfig",
+    "en": "Former switch for automatic graph parallelism.",
+    "ge": null,
+    "kind": "option",
+    "name": "enable_graph_parallel",
+    "path": "npu_run_config.experimental_config.graph_parallel_config.enable_graph_parallel",
+    "url": "options/npu_run_config.experimental_config.graph_parallel_config.enable_graph_parallel.html",
+    "values": "",
+    "zh": "旧的自动图并行开关。"
+  },
+  {
+    "class": "GraphParallelConfig",
+    "en": "Former path of the graph parallelism options file.",
+    "ge": null,
+    "kind": "option",
+    "name": "graph_parallel_option_path",
+    "path": "npu_run_config.experimental_config.graph_parallel_config.graph_parallel_option_path",
+    "url": "options/npu_run_config.experimental_config.graph_parallel_config.graph_parallel_option_path.html",
+    "values": "",
+    "zh": "旧的图并行配置文件路径。"
   },
   {
     "class": "MemoryConfig",
@@ -927,14 +960,14 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "TF1 session only, legacy: operator auto-tuning mode forwarded to the graph engine.",
+    "en": "Legacy operator auto-tuning mode (e.g. \"RL,GA\"), forwarded to the graph engine.",
     "ge": "ge.autoTuneMode",
     "kind": "option",
     "name": "auto_tune_mode",
     "path": "npu_run_config.auto_tune_mode",
     "url": "options/npu_run_config.auto_tune_mode.html",
     "values": "",
-    "zh": "仅 TF1 session，旧参数：透传给图引擎的算子自动调优模式。"
+    "zh": "旧的算子自动调优模式（如 \"RL,GA\"），透传给图引擎。"
   },
   {
     "class": "NPURunConfig",
@@ -1861,6 +1894,50 @@ window.CANN_SEARCH = [
     "zh": "推荐模型脚本中出现的错误拼写的 dump 模式配置项，实际不生效。"
   },
   {
+    "class": "NPURunConfig",
+    "en": "Former tuning mode: 1 subgraph, 2 operator, 3 both, 4 gradient split.",
+    "ge": null,
+    "kind": "option",
+    "name": "mstune_mode",
+    "path": "npu_run_config.mstune_mode",
+    "url": "options/npu_run_config.mstune_mode.html",
+    "values": "",
+    "zh": "旧的调优模式：1 子图调优，2 算子调优，3 两者，4 梯度切分调优。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "Former operator tuning algorithm: GA, RL or both.",
+    "ge": null,
+    "kind": "option",
+    "name": "op_tune_mode",
+    "path": "npu_run_config.op_tune_mode",
+    "url": "options/npu_run_config.op_tune_mode.html",
+    "values": "",
+    "zh": "旧的算子调优算法：GA、RL 或两者。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "Former NPURunConfig keyword for the graph compile cache directory (6.3.RC2 alpha builds).",
+    "ge": null,
+    "kind": "option",
+    "name": "graph_compiler_cache_dir",
+    "path": "npu_run_config.graph_compiler_cache_dir",
+    "url": "options/npu_run_config.graph_compiler_cache_dir.html",
+    "values": "",
+    "zh": "旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 alpha 版本）。"
+  },
+  {
+    "class": "NPURunConfig",
+    "en": "Embedding-service cluster configuration, set by that service's API rather than by users.",
+    "ge": null,
+    "kind": "option",
+    "name": "es_cluster_config",
+    "path": "npu_run_config.es_cluster_config",
+    "url": "options/npu_run_config.es_cluster_config.html",
+    "values": "",
+    "zh": "embedding service 的集群配置，由该服务的接口设置，而非用户设置。"
+  },
+  {
     "class": "ProfilingConfig",
     "en": "Collect profiling data as profiling_options says. Takes precedence over the PROFILING_MODE environment variable. The session name is profiling_mode.",
     "ge": "ge.exec.profilingMode",
@@ -1881,6 +1958,28 @@ window.CANN_SEARCH = [
     "url": "options/npu_run_config.profiling_config.profiling_options.html",
     "values": "",
     "zh": "采集开关的 JSON 对象，键与环境变量 PROFILING_OPTIONS 相同，如 {\"output\":\"/tmp/profiling\",\"task_trace\":\"on\"}。TF2 有开启多项采集的默认值；开启采集但未给出选项时 NPUEstimator 传空字符串。"
+  },
+  {
+    "class": "ProfilingConfig",
+    "en": "Former name of the first forward-propagation node that bounds the profiled iteration.",
+    "ge": null,
+    "kind": "option",
+    "name": "fp_point",
+    "path": "npu_run_config.profiling_config.fp_point",
+    "url": "options/npu_run_config.profiling_config.fp_point.html",
+    "values": "",
+    "zh": "旧参数：界定采集迭代的前向传播起始节点名称。"
+  },
+  {
+    "class": "ProfilingConfig",
+    "en": "Former name of the last backward-propagation node that bounds the profiled iteration.",
+    "ge": null,
+    "kind": "option",
+    "name": "bp_point",
+    "path": "npu_run_config.profiling_config.bp_point",
+    "url": "options/npu_run_config.profiling_config.bp_point.html",
+    "values": "",
+    "zh": "旧参数：界定采集迭代的反向传播结束节点名称。"
   },
   {
     "class": "Environment",
@@ -1926,6 +2025,15 @@ window.CANN_SEARCH = [
     "path": "",
     "url": "classes/GraphMemoryOptimizeConfig.html",
     "zh": "图级内存优化配置，嵌套于 ExperimentalConfig 中。TF1 中两个字段都只接受 \"auto\" 或 \"manual\"。"
+  },
+  {
+    "class": "GraphParallelConfig",
+    "en": "Former holder of the automatic graph parallelism settings, nested in ExperimentalConfig; no release modelled here has it.",
+    "kind": "class",
+    "name": "GraphParallelConfig",
+    "path": "",
+    "url": "classes/GraphParallelConfig.html",
+    "zh": "旧的自动图并行配置类，嵌套于 ExperimentalConfig；此处建模的版本均已没有该类。"
   },
   {
     "class": "MemoryConfig",

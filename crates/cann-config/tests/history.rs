@@ -64,7 +64,7 @@ fn reported_at(o: &OptionMeta, release: Release) -> &'static str {
 
 #[test]
 fn the_spec_models_retired_options() {
-    assert!(retired().count() >= 6, "{}", retired().count());
+    assert!(retired().count() >= 16, "{}", retired().count());
 }
 
 #[test]
