@@ -116,6 +116,15 @@ pub(crate) fn expected_names(got: &str, known: &[&str], lang: Lang) -> String {
     msg::nearest_of(lang, &quoted(&near), known.len() - near.len())
 }
 
+/// Whether `parent.name` is an option the latest release no longer reads.
+fn retired(parent: &str, name: &str) -> bool {
+    crate::OPTIONS.iter().any(|o| {
+        o.name == name
+            && o.path.strip_suffix(name).and_then(|p| p.strip_suffix('.')) == Some(parent)
+            && o.removed_in(Release::LATEST).is_some()
+    })
+}
+
 fn at(mut d: Diagnostic, pos: Pos) -> Diagnostic {
     d.line = Some(pos.line);
     d.column = Some(pos.col);
@@ -168,6 +177,14 @@ impl ParseCx {
                 msg::unknown_option(lang, key, parent),
             )
         };
+        // Options the latest release no longer reads are still parsed (so `check` can name
+        // their replacement) but are not offered for a misspelt key.
+        let current: Vec<&str> = known
+            .iter()
+            .copied()
+            .filter(|n| !retired(parent, n))
+            .collect();
+        let known = current.as_slice();
         let suggestion = cann_spec::did_you_mean(key, known.iter().copied());
         // The environment holds many variables the spec has no reason to know (HCCL's,
         // the driver's, the user's own): one it does not know is reported, not refused.
