@@ -31,7 +31,7 @@ pub(crate) fn check(spec: &Spec, d: &mut Diagnostics) {
                 let what = format!("value {} of {what}", v.value);
                 last_release(spec, r, &what, d);
                 value_replacement(spec, o, v, r, &what, d);
-                if v.available.until.is_some() {
+                if v.available.last.is_some() {
                     d.error(
                         r.loc.clone(),
                         format!("{what} has both an end to `available` and `removed`"),
@@ -81,19 +81,27 @@ pub(crate) fn apply(spec: &mut Spec) {
 /// (the checks have said why).
 fn end_of(spec: &Spec, available: &ReleaseRange, r: &Removal) -> Option<ReleaseRange> {
     let first = spec.releases.first()?.id.clone();
+    let newest = spec.releases.last()?.id.clone();
+    // Ranges include both ends, so "in no release" is a range whose start lies after its
+    // end: no release falls in it.
     let nowhere = ReleaseRange {
-        from: Some(first.clone()),
-        until: Some(first.clone()),
+        from: Some(newest),
+        last: Some(first.clone()),
+        loc: available.loc.clone(),
     };
-    let until = match &r.gone {
+    let last = match &r.gone {
         Gone::Never => return Some(nowhere),
-        Gone::After(last) => spec.release_after(last)?.to_string(),
+        Gone::After(last) => last.clone(),
         Gone::Before(b) if *b == first => return Some(nowhere),
-        Gone::Before(b) => b.clone(),
+        Gone::Before(b) => {
+            let i = spec.release_index(b)?;
+            spec.releases.get(i.checked_sub(1)?)?.id.clone()
+        }
     };
     Some(ReleaseRange {
         from: available.from.clone(),
-        until: Some(until),
+        last: Some(last),
+        loc: available.loc.clone(),
     })
 }
 
@@ -140,7 +148,7 @@ fn last_release(spec: &Spec, r: &Removal, what: &str, d: &mut Diagnostics) {
 
 /// A whole removal is the one end of `available`, and does not precede its start.
 fn ends_once(spec: &Spec, o: &OptionSpec, r: &Removal, what: &str, d: &mut Diagnostics) {
-    if o.available.until.is_some() {
+    if o.available.last.is_some() {
         d.error(
             r.loc.clone(),
             format!("{what} has both an end to `available` and `removed`"),

@@ -26,6 +26,7 @@ const OPTIONS: &str = "\
 config:
   name: RunConfig
   root_key: run
+  products: { p-one: \"..\" }
   doc: { en: Run., zh: 运行。 }
 options:
   - name: mode
@@ -149,7 +150,7 @@ fn a_removed_value_ends_with_its_replacement_recorded() {
     let spec = load(OPTIONS);
     let o = spec.option_by_path("run.mode").unwrap();
     let slow = &o.values[1];
-    assert_eq!(slow.available.until.as_deref(), Some("3.0"));
+    assert_eq!(slow.available.last.as_deref(), Some("2.0"));
     let r = slow.removed.as_ref().unwrap();
     assert_eq!(r.values[0].to, cann_spec::Literal::Str("fast".into()));
 }
@@ -164,7 +165,7 @@ fn last_and_never_read_together_are_refused() {
         d.message.contains("more than one of `last`, `never_read`"),
         "{d}"
     );
-    assert_eq!(d.loc.pos.line, 35);
+    assert_eq!(d.loc.pos.line, 36);
 }
 
 #[test]
@@ -183,7 +184,7 @@ fn an_unknown_last_release_is_named_with_the_known_ones() {
         .unwrap()
         .contains("`1.0`, `2.0`, `3.0`"));
     assert_eq!(d.loc.file.to_str(), Some("spec/options/run.yaml"));
-    assert_eq!(d.loc.pos.line, 24);
+    assert_eq!(d.loc.pos.line, 25);
 }
 
 #[test]
@@ -214,7 +215,7 @@ fn a_mapped_value_must_be_a_value_of_the_replacement() {
             .contains("\"quick\" is not a value of the replacement `run.mode`"),
         "{d}"
     );
-    assert_eq!(d.loc.pos.line, 27);
+    assert_eq!(d.loc.pos.line, 28);
 }
 
 #[test]
@@ -230,7 +231,7 @@ fn a_mapped_value_must_fit_the_old_option() {
 fn an_end_to_available_and_a_removal_are_one_fact_twice() {
     let d = one(&OPTIONS.replace(
         "    session: { name: old_key, accessor: b }\n",
-        "    session: { name: old_key, accessor: b }\n    available: \"..2.0\"\n",
+        "    session: { name: old_key, accessor: b }\n    available: \"..=2.0\"\n",
     ));
     assert!(
         d.message
