@@ -1,8 +1,7 @@
-//! A graph's buffers for static planning: CSV `id,lower,upper,size[,memset]`,
-//! each live over the half-open interval `[lower, upper)` of logical time; the
+//! A graph's buffers for static planning (read by [`super::csv`]), each live over the half-open interval `[lower, upper)` of logical time; the
 //! LOAD lower bound; and the verifier every plan passes before it is reported.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use super::error::MemsimError;
 
@@ -27,113 +26,6 @@ impl Buffer {
     pub fn overlaps_in_time(&self, other: &Buffer) -> bool {
         self.lower < other.upper && other.lower < self.upper
     }
-}
-
-const HEADER: [&str; 4] = ["id", "lower", "upper", "size"];
-
-fn parse_flag(s: &str) -> Option<bool> {
-    match s.to_ascii_lowercase().as_str() {
-        "" | "0" | "false" | "no" => Some(false),
-        "1" | "true" | "yes" => Some(true),
-        _ => None,
-    }
-}
-
-/// Reads buffers from CSV text; `origin` names it in errors.
-pub fn parse_csv(origin: &str, text: &str) -> Result<Vec<Buffer>, MemsimError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
-    let Some((hline, header)) = lines.next() else {
-        return Err(MemsimError::in_file(
-            origin,
-            "no buffers: expected a header `id,lower,upper,size[,memset]` and one row per buffer",
-        ));
-    };
-    let cols: Vec<String> = header
-        .split(',')
-        .map(|c| c.trim().to_ascii_lowercase())
-        .collect();
-    let has_memset = match cols.as_slice() {
-        [a, b, c, d] if [a, b, c, d] == HEADER => false,
-        [a, b, c, d, e] if [a, b, c, d] == HEADER && e == "memset" => true,
-        _ => {
-            return Err(MemsimError::at(
-                origin,
-                hline,
-                format!(
-                "header `{header}` is not `id,lower,upper,size` or `id,lower,upper,size,memset`"
-            ),
-            ))
-        }
-    };
-    let ncols = if has_memset { 5 } else { 4 };
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    for (line, row) in lines {
-        let f: Vec<&str> = row.split(',').map(str::trim).collect();
-        if f.len() != ncols {
-            return Err(MemsimError::at(
-                origin,
-                line,
-                format!("{} fields, expected {ncols} as in the header", f.len()),
-            ));
-        }
-        let num = |i: usize| {
-            f[i].parse::<u64>().map_err(|_| {
-                MemsimError::at(
-                    origin,
-                    line,
-                    format!(
-                        "`{}` is `{}`, expected a non-negative integer",
-                        HEADER[i], f[i]
-                    ),
-                )
-            })
-        };
-        let (lower, upper, size) = (num(1)?, num(2)?, num(3)?);
-        if upper <= lower {
-            return Err(MemsimError::at(
-                origin,
-                line,
-                format!("buffer `{}` lives over [{lower}, {upper}), which is empty; upper must exceed lower", f[0]),
-            ));
-        }
-        let memset = if has_memset {
-            parse_flag(f[4]).ok_or_else(|| {
-                MemsimError::at(
-                    origin,
-                    line,
-                    format!("`memset` is `{}`, expected 0, 1, true or false", f[4]),
-                )
-            })?
-        } else {
-            false
-        };
-        if !seen.insert(f[0].to_owned()) {
-            return Err(MemsimError::at(
-                origin,
-                line,
-                format!("buffer id `{}` appears twice", f[0]),
-            ));
-        }
-        out.push(Buffer {
-            id: f[0].to_owned(),
-            lower,
-            upper,
-            size,
-            memset,
-        });
-    }
-    if out.is_empty() {
-        return Err(MemsimError::in_file(
-            origin,
-            "the header is there but no buffer rows follow",
-        ));
-    }
-    Ok(out)
 }
 
 /// Time events in sweep order: at equal times ends come before starts,

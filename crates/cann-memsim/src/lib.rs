@@ -13,6 +13,7 @@
 
 pub mod buffers;
 pub mod clean;
+pub mod csv;
 pub mod error;
 pub mod planner;
 pub mod plot;
@@ -22,13 +23,14 @@ pub mod torch;
 pub mod trace;
 mod trace_write;
 
-pub use buffers::{load, parse_csv, verify, Buffer};
+pub use buffers::{load, verify, Buffer};
 pub use clean::{as_live, plan_policy, CleanComparison, PolicyPlan};
+pub use csv::{parse_csv, parse_csv_in};
 pub use error::{MemsimError, Place};
-pub use planner::{greedy, plan, plan_with, Overlaps, Placement, Plan, PlanOptions};
+pub use planner::{generate, greedy, plan, plan_with, Overlaps, Placement, Plan, PlanOptions};
 pub use plot::render_svg;
 pub use replay::{compare, replay, Refusal, Replay, ReplayConfig, Sample, COMPARED_POLICIES};
-pub use report::{load_buffers, load_trace, PlanSummary, SimSummary};
+pub use report::{load_buffers, load_buffers_in, load_trace, PlanSummary, SimSummary};
 pub use torch::{import_snapshot, ImportOptions, ImportReport};
 pub use trace::{parse_jsonl, Event, GraphDef, GraphKind, Op, Trace, TraceBuilder};
 pub use trace_write::write_jsonl;

@@ -60,11 +60,16 @@ pub fn load_trace(
 
 /// Reads a buffer CSV.
 pub fn load_buffers(path: &Path) -> Result<Vec<Buffer>, MemsimError> {
+    load_buffers_in(path, cann_i18n::Lang::En)
+}
+
+/// Reads a buffer CSV, with errors in `lang`.
+pub fn load_buffers_in(path: &Path, lang: cann_i18n::Lang) -> Result<Vec<Buffer>, MemsimError> {
     let origin = path.display().to_string();
     let bytes = read_limited(path)?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| MemsimError::in_file(&origin, "not UTF-8 text"))?;
-    super::buffers::parse_csv(&origin, &text)
+    let text = String::from_utf8(bytes)
+        .map_err(|_| MemsimError::in_file(&origin, cann_i18n::catalog::mem::csv_not_utf8(lang)))?;
+    super::csv::parse_csv_in(&origin, &text, lang)
 }
 
 /// A refused execution, for JSON.
@@ -168,6 +173,12 @@ pub struct PolicyPlanOut {
     pub clean_bytes: u64,
     /// Which planner pass found it.
     pub found_by: String,
+    /// The best lower bound on the arena known (LOAD or better).
+    pub lower_bound_bytes: u64,
+    /// Whether no smaller arena exists.
+    pub proven_optimal: bool,
+    /// Whether the time limit cut the search short.
+    pub timed_out: bool,
 }
 
 impl From<&PolicyPlan> for PolicyPlanOut {
@@ -180,6 +191,9 @@ impl From<&PolicyPlan> for PolicyPlanOut {
             clean_ops: p.clean_ops,
             clean_bytes: p.clean_bytes,
             found_by: p.plan.found_by.clone(),
+            lower_bound_bytes: p.plan.lower_bound,
+            proven_optimal: p.plan.proven_optimal,
+            timed_out: p.plan.timed_out,
         }
     }
 }
@@ -201,6 +215,12 @@ pub struct PlanSummary {
     pub ratio: f64,
     /// Whether the plan passed verification (always true when printed).
     pub verified: bool,
+    /// The best lower bound on the arena under the requested policy.
+    pub lower_bound_bytes: u64,
+    /// Whether no smaller arena exists under the requested policy.
+    pub proven_optimal: bool,
+    /// Whether the time limit cut the search short.
+    pub timed_out: bool,
     /// Both policies.
     pub policies: [PolicyPlanOut; 2],
     /// Arena bytes policy 0 costs over 1.
@@ -227,6 +247,9 @@ impl PlanSummary {
             load_bytes: chosen.plan.load,
             ratio: chosen.plan.ratio(),
             verified: true,
+            lower_bound_bytes: chosen.plan.lower_bound,
+            proven_optimal: chosen.plan.proven_optimal,
+            timed_out: chosen.plan.timed_out,
             policies: [(&cmp.centralized).into(), (&cmp.separate).into()],
             centralized_extra_arena_bytes: cmp.extra_arena_bytes(),
             centralized_extra_load_bytes: cmp.extra_load_bytes(),

@@ -11,10 +11,12 @@ use std::path::PathBuf;
 
 use cann_memsim::{parse_csv, plan_with, PlanOptions};
 
+/// `shared/data/memplan` beside the checkout, however deep it is.
 fn data_dir() -> Option<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..");
-    let dir = root.join("shared/data/memplan");
-    dir.is_dir().then_some(dir)
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|a| a.join("shared/data/memplan"))
+        .find(|d| d.is_dir())
 }
 
 fn run(name: &str, limit: f64, opts: PlanOptions) {
@@ -72,7 +74,7 @@ fn somas_pangu() {
 fn challenging() {
     let (opts, limit) = if DEBUG {
         let o = PlanOptions {
-            max_rounds: 600,
+            work_budget: 200_000_000,
             ..PlanOptions::default()
         };
         (o, 1.32)

@@ -57,10 +57,67 @@ fn verifier_rejects_overlaps_and_overruns() {
 }
 
 #[test]
+fn minimalloc_csv_reads_with_inclusive_ends() {
+    // MiniMalloc's reader adds 1 to an `end` column (converter.cc FromCsv).
+    let b = bufs("buffer,start,end,size\nb1,0,2,4\nb2,3,8,4\nb3,0,8,4\n");
+    assert_eq!(
+        b.iter().map(|x| (x.lower, x.upper)).collect::<Vec<_>>(),
+        [(0, 3), (3, 9), (0, 9)]
+    );
+    // Columns in any order; our own `--offsets` output plans again.
+    let b = bufs("size,upper,lower,buffer_id,offset\n4,3,0,b1,8\n");
+    assert_eq!(
+        (b[0].id.as_str(), b[0].size, b[0].lower, b[0].upper),
+        ("b1", 4, 0, 3)
+    );
+    let p = plan(&bufs(
+        "id,lower,upper,size,memset,offset\nx,0,2,8,0,0\ny,1,3,8,1,8\n",
+    ))
+    .unwrap();
+    assert_eq!(p.arena, 16);
+}
+
+#[test]
+fn csv_errors_in_chinese() {
+    let e = cann_memsim::parse_csv_in(
+        "b.csv",
+        "id,lower,upper,size\na,0,1,x\n",
+        cann_i18n::Lang::Zh,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.starts_with("b.csv:2: `size` 为 `x`"), "{e}");
+}
+
+#[test]
 fn csv_errors_carry_file_and_line() {
     let cases = [
         ("", "b.csv: no buffers"),
-        ("id,start,end,size\n", "b.csv:1: header `id,start,end,size`"),
+        ("id,from,to,size\n", "b.csv:1: unknown column `from`"),
+        (
+            "id,lower,upper\na,0,1\n",
+            "b.csv:1: the header has no `size` column",
+        ),
+        (
+            "buffer,id,lower,upper,size\n",
+            "b.csv:1: column `id` appears twice",
+        ),
+        (
+            "id,lower,upper,size,alignment\n",
+            "b.csv:1: column `alignment` (a MiniMalloc extension) is not supported",
+        ),
+        (
+            "id,lower,upper,size\na,0,1,9223372036854775807\nb,0,1,1\n",
+            "b.csv:3: size 1: the sizes up to this row add up past 9223372036854775807 bytes",
+        ),
+        (
+            "id,lower,upper,size\na,0,1,18446744073709551615\n",
+            "b.csv:2: size 18446744073709551615",
+        ),
+        (
+            "buffer,start,end,size\na,0,18446744073709551615,1\n",
+            "b.csv:2: `end` is `18446744073709551615`",
+        ),
         ("id,lower,upper,size\n", "no buffer rows"),
         (
             "id,lower,upper,size\n\na,0,1\n",
@@ -176,7 +233,7 @@ fn random_instances_always_verify() {
             })
             .collect();
         let opts = PlanOptions {
-            max_rounds: 50,
+            work_budget: 2_000_000,
             ..PlanOptions::default()
         };
         for policy in [AtomicCleanPolicy::Centralized, AtomicCleanPolicy::Separate] {
@@ -205,7 +262,7 @@ fn planning_is_deterministic() {
         })
         .collect();
     let opts = PlanOptions {
-        max_rounds: 200,
+        work_budget: 5_000_000,
         ..PlanOptions::default()
     };
     assert_eq!(plan_with(&b, opts).unwrap(), plan_with(&b, opts).unwrap());

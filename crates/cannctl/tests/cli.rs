@@ -692,3 +692,59 @@ fn a_flood_of_findings_is_capped_in_human_output_only() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(5000));
 }
+
+#[test]
+fn mem_plan_flags_reports_and_input_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    // MiniMalloc's header form; `end` is inclusive there.
+    let csv = dir.path().join("mm.csv");
+    std::fs::write(
+        &csv,
+        "buffer,start,end,size\nb1,0,2,4\nb2,3,8,4\nb3,0,8,4\n",
+    )
+    .unwrap();
+    let path = csv.display().to_string();
+    let args = [
+        "mem",
+        "plan",
+        "--buffers",
+        &path,
+        "--time-limit",
+        "1",
+        "--threads",
+        "2",
+        "--seed",
+        "7",
+    ];
+    let o = cannctl(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["arena_bytes"], 8);
+    assert_eq!(v["lower_bound_bytes"], 8);
+    assert_eq!(v["proven_optimal"], true);
+    assert_eq!(v["policies"][0]["proven_optimal"], true);
+    let o = cannctl(&args);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("proven optimal"));
+    let o = cannctl(&[&args[..], &["--lang", "zh"]].concat());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("已证明最优"));
+    // A size near 2^64 is an input error naming its line, exit 2.
+    std::fs::write(
+        &csv,
+        "id,lower,upper,size\na,0,1,1\nb,0,1,18446744073709551615\n",
+    )
+    .unwrap();
+    let o = cannctl(&["mem", "plan", "--buffers", &path]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("mm.csv:3: size 18446744073709551615"),
+        "{}",
+        stderr(&o)
+    );
+    let o = cannctl(&["mem", "plan", "--buffers", &path, "--time-limit", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a number of seconds"),
+        "{}",
+        stderr(&o)
+    );
+}

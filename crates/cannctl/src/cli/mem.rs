@@ -1,10 +1,28 @@
 //! `cannctl mem simulate|compare|plan`
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+use cann_memsim::PlanOptions;
 
 use cann_runtime::memory::GrowthMode;
 
-use super::{human_or_json, OutputFormat};
+use super::{human_or_json, LangArg, OutputFormat};
+
+/// Longest `--time-limit`: a day.
+const MAX_TIME_LIMIT_SECS: u64 = 86_400;
+
+/// Parsed before `--lang` is known, so the message is in English.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= MAX_TIME_LIMIT_SECS as f64 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(cann_i18n::catalog::mem::time_limit_invalid(
+            cann_i18n::Lang::En,
+            text,
+            MAX_TIME_LIMIT_SECS,
+        )),
+    }
+}
 
 /// How a policy-2 pool grows when a bigger graph comes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -80,5 +98,19 @@ pub enum MemCommand {
         /// Write `id,lower,upper,size,memset,offset` for the reported plan here.
         #[arg(long)]
         offsets: Option<PathBuf>,
+        /// Seconds the whole search may take (it stops earlier when the plan is
+        /// proven optimal or its work budget is spent).
+        #[arg(long = "time-limit", default_value = "5", value_parser = parse_seconds)]
+        time_limit: Duration,
+        /// Threads for the search; the plan is the same for any number.
+        /// Default: the available cores, at most 4.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+        /// Seed of the search's noise: the same seed gives the same plan.
+        #[arg(long, default_value_t = PlanOptions::default().seed)]
+        seed: u64,
+        /// Language of errors and of the human report.
+        #[arg(long, value_enum, default_value_t)]
+        lang: LangArg,
     },
 }

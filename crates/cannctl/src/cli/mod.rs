@@ -76,6 +76,7 @@ impl Command {
             Command::Options(a) => a.lang,
             Command::Products(a) => a.lang,
             Command::Lint(a) => a.lang,
+            Command::Mem(MemCommand::Plan { lang, .. }) => *lang,
             Command::Diff(_) | Command::Cache(_) | Command::Mem(_) | Command::Schema => {
                 LangArg::default()
             }

@@ -10,7 +10,7 @@ use cann_runtime::memory::{self as rt, GrowthMode};
 use crate::cli::{MemCommand, OutputFormat};
 use cann_memsim::report::{growth_name, human_bytes, offsets_csv};
 use cann_memsim::{
-    compare, load_buffers, load_trace, render_svg, replay, CleanComparison, ImportOptions,
+    compare, load_buffers_in, load_trace, render_svg, replay, CleanComparison, ImportOptions,
     ImportReport, PlanOptions, PlanSummary, ReplayConfig, SimSummary, Trace,
 };
 
@@ -262,10 +262,27 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             atomic_clean,
             format,
             offsets,
+            time_limit,
+            threads,
+            seed,
+            lang,
         } => {
+            let lang: cann_i18n::Lang = (*lang).into();
             let requested = clean_policy(atomic_clean)?;
-            let bufs = load_buffers(buffers)?;
-            let cmp = CleanComparison::new(&bufs, PlanOptions::default())?;
+            let bufs = load_buffers_in(buffers, lang)?;
+            // Both policies are planned when memset outputs make them differ;
+            // they share the time limit.
+            let plans = if bufs.iter().any(|b| b.memset) { 2 } else { 1 };
+            let opts = PlanOptions {
+                time_limit: *time_limit / plans,
+                threads: threads.map_or_else(default_threads, usize::from),
+                seed: *seed,
+                ..PlanOptions::default()
+            };
+            let progress = Progress::start(*time_limit);
+            let cmp = CleanComparison::new(&bufs, opts);
+            progress.finish();
+            let cmp = cmp?;
             let s = PlanSummary::new(&bufs, &cmp, requested.code());
             if let Some(path) = offsets {
                 let chosen = if requested == rt::AtomicCleanPolicy::Separate {
@@ -289,6 +306,7 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                         s.memset_buffers
                     )?;
                     writeln!(out, "atomic_clean_policy {}: arena {} ({} B), LOAD {} ({} B), ratio {:.4}, verified", s.atomic_clean, human_bytes(s.arena_bytes), s.arena_bytes, human_bytes(s.load_bytes), s.load_bytes, s.ratio)?;
+                    writeln!(out, "  {}", quality(&s, lang))?;
                     for p in &s.policies {
                         writeln!(out, "  policy {}: arena {}, LOAD {}, ratio {:.4}, {} clean ops, {} cleaned ({})", p.atomic_clean, human_bytes(p.arena_bytes), human_bytes(p.load_bytes), p.ratio, p.clean_ops, human_bytes(p.clean_bytes), p.found_by)?;
                     }
@@ -303,6 +321,60 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 }
             }
             Ok(0)
+        }
+    }
+}
+
+/// The cores to search on by default: what the machine offers, at most 4
+/// (the plan is the same for any number; more only finishes sooner).
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(4))
+}
+
+/// One line on how good the reported plan is.
+fn quality(s: &PlanSummary, lang: cann_i18n::Lang) -> String {
+    use cann_i18n::catalog::mem as msg;
+    let mut line = if s.proven_optimal {
+        msg::plan_proven_optimal(lang)
+    } else {
+        let gap = if s.lower_bound_bytes == 0 {
+            0.0
+        } else {
+            100.0 * (s.arena_bytes as f64 / s.lower_bound_bytes as f64 - 1.0)
+        };
+        msg::plan_gap(lang, s.lower_bound_bytes, &format!("{gap:.2}"))
+    };
+    if s.timed_out {
+        line.push_str("; ");
+        line.push_str(&msg::plan_stopped_by_time(lang));
+    }
+    line
+}
+
+/// A spinner on standard error while the planner searches, only when that
+/// is a terminal and the search may take a while.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn start(limit: std::time::Duration) -> Self {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() || limit < std::time::Duration::from_secs(1) {
+            return Self(None);
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+            "{{spinner}} planning {{elapsed}} / {:.0?}",
+            limit
+        )) {
+            bar.set_style(style);
+        }
+        bar.enable_steady_tick(std::time::Duration::from_millis(120));
+        Self(Some(bar))
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
         }
     }
 }

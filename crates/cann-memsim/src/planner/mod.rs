@@ -1,0 +1,287 @@
+//! Static offset planning: give each buffer an offset in one arena so that
+//! buffers live at the same time never share a byte, with the arena as small
+//! as possible. LOAD ([`super::buffers::load`]) is the lower bound.
+//!
+//! The stages, each within the budget of [`PlanOptions`]:
+//!
+//! 1. [`greedy`] with fixed orderings (by size, area, lifetime; best and first
+//!    gap): the TFLite / SOMAS baseline. Instances whose overlap graph is too
+//!    big to hold use the [`greedy::sweep`] over time instead, whose memory is
+//!    linear in the buffers.
+//! 2. Improvement ([`improve`]): independent starts (squeaky-wheel restarts
+//!    from different orderings, then re-placing the buffers on the peak), side
+//!    by side on `threads` threads.
+//! 3. The exact search ([`exact`]) on small and medium instances, seeded with
+//!    the best arena: it steps the capacity down until a capacity is proven
+//!    infeasible (the plan is then optimal) or the budget ends; the plan then
+//!    carries the best lower bound found.
+//!
+//! Results depend only on the buffers, the seed and the work budget, not on
+//! the machine or the number of threads, unless the time limit cuts the work
+//! short ([`Plan::timed_out`]). Every plan returned has passed
+//! [`super::buffers::verify`].
+
+pub mod budget;
+pub mod exact;
+pub mod generate;
+pub mod greedy;
+pub mod improve;
+pub mod overlaps;
+
+use std::time::{Duration, Instant};
+
+use super::buffers::{load, verify, Buffer};
+use super::csv::MAX_TOTAL_BYTES;
+use super::error::MemsimError;
+use budget::Budget;
+pub use greedy::{greedy, Placement};
+use improve::Found;
+pub use overlaps::Overlaps;
+
+/// How hard to try.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlanOptions {
+    /// Work over all stages, in elementary steps (overlap pairs looked at,
+    /// search nodes by their cost): the same budget gives the same plan on
+    /// any machine.
+    pub work_budget: u64,
+    /// Wall-clock bound over all stages; it cuts the work short, never
+    /// lengthens it.
+    pub time_limit: Duration,
+    /// Threads the improvement and exact stages may use (1 or more); the
+    /// plan does not depend on it.
+    pub threads: usize,
+    /// Seed of the search's noise.
+    pub seed: u64,
+    /// Largest instance (buffers of non-zero size) the exact stage runs on.
+    pub exact_max_buffers: usize,
+}
+
+impl Default for PlanOptions {
+    fn default() -> Self {
+        Self {
+            work_budget: 4_000_000_000,
+            time_limit: Duration::from_secs(5),
+            threads: 1,
+            seed: 0x5eed_cafe,
+            exact_max_buffers: 5_000,
+        }
+    }
+}
+
+/// A verified plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// Offset of each buffer, in input order.
+    pub offsets: Vec<u64>,
+    /// Bytes of the arena: the highest end of any buffer.
+    pub arena: u64,
+    /// LOAD, the simple lower bound.
+    pub load: u64,
+    /// The best lower bound known: LOAD, or more when the exact stage proved
+    /// smaller arenas infeasible. Equal to `arena` when the plan is optimal.
+    pub lower_bound: u64,
+    /// Whether no smaller arena exists (reaching LOAD, or proven by search).
+    pub proven_optimal: bool,
+    /// Whether the time limit, not the work budget, ended the search.
+    pub timed_out: bool,
+    /// Which stage produced it, for reports.
+    pub found_by: String,
+    /// Greedy runs made.
+    pub runs: u32,
+}
+
+impl Plan {
+    /// Arena over LOAD (1.0 when LOAD is 0).
+    pub fn ratio(&self) -> f64 {
+        if self.load == 0 {
+            1.0
+        } else {
+            self.arena as f64 / self.load as f64
+        }
+    }
+
+    /// Arena over the best lower bound, minus one: how far from optimal the
+    /// plan can be at most (0 when proven optimal).
+    pub fn gap(&self) -> f64 {
+        if self.lower_bound == 0 {
+            0.0
+        } else {
+            self.arena as f64 / self.lower_bound as f64 - 1.0
+        }
+    }
+}
+
+/// Plans `bufs` with [`PlanOptions::default`].
+pub fn plan(bufs: &[Buffer]) -> Result<Plan, MemsimError> {
+    plan_with(bufs, PlanOptions::default())
+}
+
+/// Checks what the CSV reader checks, for library callers: lifetimes not
+/// empty, sizes that add up to an addressable arena.
+fn check_input(bufs: &[Buffer]) -> Result<(), MemsimError> {
+    let place = || super::error::Place::file("buffers");
+    if let Some(b) = bufs.iter().find(|b| b.upper <= b.lower) {
+        return Err(MemsimError::Input {
+            place: place(),
+            message: format!(
+                "buffer `{}` lives over [{}, {}), which is empty",
+                b.id, b.lower, b.upper
+            ),
+        });
+    }
+    let mut total = 0u64;
+    for b in bufs {
+        total = match total.checked_add(b.size).filter(|&t| t <= MAX_TOTAL_BYTES) {
+            Some(t) => t,
+            None => {
+                return Err(MemsimError::Input {
+                    place: place(),
+                    message: format!(
+                        "buffer `{}`: the sizes add up past {MAX_TOTAL_BYTES} bytes",
+                        b.id
+                    ),
+                })
+            }
+        };
+    }
+    if bufs.is_empty() {
+        return Err(MemsimError::Input {
+            place: place(),
+            message: "no buffers to plan".into(),
+        });
+    }
+    Ok(())
+}
+
+/// The best so far, ties to the earlier.
+fn consider(best: &mut Option<Found>, f: Found) {
+    if best.as_ref().is_none_or(|b| f.arena < b.arena) {
+        *best = Some(f);
+    }
+}
+
+/// Plans `bufs`; see the module docs.
+pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError> {
+    check_input(bufs)?;
+    let started = Instant::now();
+    let deadline = started + opts.time_limit;
+    let mut budget = Budget::new(opts.work_budget.max(1), deadline);
+    let lb = load(bufs);
+    let mut runs = 0u32;
+    let mut best: Option<Found> = None;
+    let mut lower_bound = lb;
+    let Some(ov) = Overlaps::new(bufs, overlaps::MAX_PAIRS) else {
+        // Too dense to hold the overlap graph: the sweep, once per rule.
+        for (rule, name) in [
+            (Placement::BestGap, "sweep by start time, best gap"),
+            (Placement::FirstGap, "sweep by start time, first gap"),
+        ] {
+            let (offsets, arena, _) = greedy::sweep(bufs, rule, &mut budget);
+            runs += 1;
+            consider(
+                &mut best,
+                Found {
+                    offsets,
+                    arena,
+                    how: name.into(),
+                },
+            );
+            if !budget.left() {
+                break;
+            }
+        }
+        return finish(bufs, best, lb, lower_bound, budget.timed_out(), runs);
+    };
+    let fixed = greedy::fixed_orders(bufs);
+    for (name, order) in &fixed {
+        for (rule, label) in [
+            (Placement::BestGap, "best gap"),
+            (Placement::FirstGap, "first gap"),
+        ] {
+            let (offsets, arena, w) = greedy(bufs, &ov, order, rule);
+            runs += 1;
+            budget.spend(w);
+            consider(
+                &mut best,
+                Found {
+                    offsets,
+                    arena,
+                    how: format!("{name}, {label}"),
+                },
+            );
+        }
+    }
+    let exact_ok = bufs.iter().filter(|b| b.size > 0).count() <= opts.exact_max_buffers;
+    let mut timed_out = false;
+    if best.as_ref().is_some_and(|b| b.arena > lb) && budget.left() {
+        // Where the exact stage runs it gets most: on small and medium
+        // instances it both finds and proves.
+        let (mut stage, until) = if exact_ok {
+            (
+                Budget::new(budget.work() / 8, started + opts.time_limit / 8),
+                started + opts.time_limit / 8,
+            )
+        } else {
+            (budget, deadline)
+        };
+        let before = stage.work();
+        let seed_plan = best.clone();
+        let (found, r) =
+            improve::run_starts(bufs, &ov, lb, &fixed, seed_plan, &mut stage, until, opts);
+        runs += r;
+        timed_out |= stage.timed_out();
+        budget.charge(before - stage.work());
+        if let Some(f) = found {
+            consider(&mut best, f);
+        }
+    }
+    if exact_ok && best.as_ref().is_some_and(|b| b.arena > lower_bound) && budget.left() {
+        if let Some(b) = best.as_ref() {
+            let out = exact::minimize(bufs, &ov, lb, b, &mut budget, opts.threads);
+            lower_bound = lower_bound.max(out.lower_bound);
+            if let Some(f) = out.found {
+                consider(&mut best, f);
+            }
+        }
+    }
+    finish(
+        bufs,
+        best,
+        lb,
+        lower_bound,
+        timed_out || budget.timed_out(),
+        runs,
+    )
+}
+
+/// Verifies the best plan and reports it.
+fn finish(
+    bufs: &[Buffer],
+    best: Option<Found>,
+    lb: u64,
+    lower_bound: u64,
+    timed_out: bool,
+    runs: u32,
+) -> Result<Plan, MemsimError> {
+    let Some(Found {
+        offsets,
+        arena,
+        how,
+    }) = best
+    else {
+        return Err(MemsimError::Verify("no plan was made".into()));
+    };
+    verify(bufs, &offsets, arena)?;
+    let lower_bound = lower_bound.max(lb).min(arena);
+    Ok(Plan {
+        offsets,
+        arena,
+        load: lb,
+        lower_bound,
+        proven_optimal: arena == lower_bound,
+        timed_out,
+        found_by: how,
+        runs,
+    })
+}
