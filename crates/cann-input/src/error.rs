@@ -112,6 +112,11 @@ impl InputError {
         crate::msg::message(self, lang)
     }
 
+    /// The error in `lang` without the path, for a caller that places it itself.
+    pub fn reason(&self, lang: crate::Lang) -> String {
+        crate::msg::reason(self, lang)
+    }
+
     /// What the user can do about it, in `lang`.
     pub fn hint(&self, lang: crate::Lang) -> Option<&'static str> {
         crate::msg::hint(self, lang)

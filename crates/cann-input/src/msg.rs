@@ -31,33 +31,42 @@ pub(crate) fn kind(k: FileKind, lang: Lang) -> &'static str {
     }
 }
 
+/// `path[:line:column]: reason`, the way compilers place a message.
 pub(crate) fn message(e: &InputError, lang: Lang) -> String {
     let p = display_name(e.path());
+    match e.position() {
+        Some(at) => format!("{p}:{}:{}: {}", at.line, at.column, reason(e, lang)),
+        None => format!("{p}: {}", reason(e, lang)),
+    }
+}
+
+/// What is wrong, without the path, for callers that place the message themselves.
+pub(crate) fn reason(e: &InputError, lang: Lang) -> String {
     match (lang, e) {
-        (Lang::En, InputError::Open { source, .. }) => format!("cannot open {p}: {source}"),
-        (Lang::Zh, InputError::Open { source, .. }) => format!("无法打开 {p}：{source}"),
+        (Lang::En, InputError::Open { source, .. }) => format!("cannot open: {source}"),
+        (Lang::Zh, InputError::Open { source, .. }) => format!("无法打开：{source}"),
         (Lang::En, InputError::NotRegular { kind: k, .. }) => {
-            format!("{p} is {}, not a regular file", kind(*k, lang))
+            format!("{}, not a regular file", kind(*k, lang))
         }
         (Lang::Zh, InputError::NotRegular { kind: k, .. }) => {
-            format!("{p} 是{}，不是普通文件", kind(*k, lang))
+            format!("这是{}，不是普通文件", kind(*k, lang))
         }
         (Lang::En, InputError::TooLarge { limit, .. }) => {
-            format!("{p} is larger than {limit} bytes, the most this input may hold; reading stopped there")
+            format!(
+                "larger than {limit} bytes, the most this input may hold; reading stopped there"
+            )
         }
         (Lang::Zh, InputError::TooLarge { limit, .. }) => {
-            format!("{p} 超过 {limit} 字节（此类输入的上限），已停止读取")
+            format!("超过 {limit} 字节（此类输入的上限），已停止读取")
         }
-        (Lang::En, InputError::Read { source, .. }) => format!("cannot read {p}: {source}"),
-        (Lang::Zh, InputError::Read { source, .. }) => format!("无法读取 {p}：{source}"),
-        (Lang::En, InputError::NotUtf8 { at, .. }) => format!(
-            "{p}:{}:{}: not UTF-8 text (first bad byte at offset {})",
-            at.line, at.column, at.offset
-        ),
-        (Lang::Zh, InputError::NotUtf8 { at, .. }) => format!(
-            "{p}:{}:{}：不是 UTF-8 文本（第一个无效字节位于偏移 {}）",
-            at.line, at.column, at.offset
-        ),
+        (Lang::En, InputError::Read { source, .. }) => format!("cannot read: {source}"),
+        (Lang::Zh, InputError::Read { source, .. }) => format!("无法读取：{source}"),
+        (Lang::En, InputError::NotUtf8 { at, .. }) => {
+            format!("not UTF-8 text (first bad byte at offset {})", at.offset)
+        }
+        (Lang::Zh, InputError::NotUtf8 { at, .. }) => {
+            format!("不是 UTF-8 文本（第一个无效字节位于偏移 {}）", at.offset)
+        }
     }
 }
 

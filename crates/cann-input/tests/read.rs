@@ -117,7 +117,7 @@ fn a_missing_file_is_an_open_error_callers_can_recognise() {
     assert!(e.is_not_found(), "{e:?}");
     assert!(
         e.to_string()
-            .starts_with("cannot open /nonexistent/x.yaml: "),
+            .starts_with("/nonexistent/x.yaml: cannot open: "),
         "{e}"
     );
 }
@@ -133,7 +133,11 @@ fn bad_utf8_is_placed_by_offset_line_and_column() {
     );
     assert!(e
         .message(Lang::Zh)
-        .starts_with("c.yaml:2:3：不是 UTF-8 文本"));
+        .starts_with("c.yaml:2:3: 不是 UTF-8 文本"));
+    assert_eq!(
+        e.reason(Lang::En),
+        "not UTF-8 text (first bad byte at offset 5)"
+    );
     // Columns count characters, so a caret after CJK text lands on the bad byte.
     let e = decode_utf8(Path::new("c"), "中文".bytes().chain([0xC3]).collect(), true).unwrap_err();
     let at = e.position().unwrap();
@@ -168,10 +172,10 @@ fn positions_clamp_to_the_end() {
 #[test]
 fn every_refusal_reads_in_chinese_too() {
     let e = read_bytes(Path::new("/dev/zero"), CAP).unwrap_err();
-    assert_eq!(e.message(Lang::Zh), "/dev/zero 是字符设备，不是普通文件");
+    assert_eq!(e.message(Lang::Zh), "/dev/zero: 这是字符设备，不是普通文件");
     assert_eq!(
         e.to_string(),
-        "/dev/zero is a character device, not a regular file"
+        "/dev/zero: a character device, not a regular file"
     );
     assert!(e.hint(Lang::Zh).unwrap().contains("标准输入"));
 }

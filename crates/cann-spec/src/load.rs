@@ -14,6 +14,9 @@ pub struct SourceFile {
     pub text: String,
 }
 
+/// The largest spec file today is tens of kilobytes; this leaves room to grow a hundredfold.
+const SPEC_FILE_LIMITS: cann_input::Limits = cann_input::Limits::new(8 * 1024 * 1024);
+
 /// Loads `dir/products.yaml`, `releases.yaml`, `rules.yaml`, `files.yaml` and
 /// `options/*.yaml` (sorted by name), reporting paths relative to `report_base`
 /// when they lie under it.
@@ -21,14 +24,18 @@ pub fn load_dir(dir: &Path) -> Result<Spec, SpecErrors> {
     let mut d = Diagnostics::new();
     let mut files = Vec::new();
     let mut read_one =
-        |path: PathBuf, required: bool, d: &mut Diagnostics| match std::fs::read_to_string(&path) {
+        |path: PathBuf, required: bool, d: &mut Diagnostics| match cann_input::read_text(
+            &path,
+            SPEC_FILE_LIMITS,
+        ) {
             Ok(text) => files.push(SourceFile { path, text }),
-            Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) if !required && e.is_not_found() => {}
             Err(e) => {
-                d.error(
-                    Loc::new(&path, Pos::default()),
-                    format!("cannot read spec file: {e}"),
-                );
+                let pos = e.position().map_or(Pos::default(), |p| Pos {
+                    line: u32::try_from(p.line).unwrap_or(u32::MAX),
+                    col: u32::try_from(p.column).unwrap_or(u32::MAX),
+                });
+                d.error(Loc::new(&path, pos), e.reason(cann_input::Lang::En));
             }
         };
     for (name, required) in [

@@ -7,19 +7,9 @@ use cann_i18n::catalog::cli as msg;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{} is {size} bytes; config files over {limit} bytes are refused", path.display())]
-    TooLarge {
-        path: PathBuf,
-        size: u64,
-        limit: u64,
-    },
-    #[error("{} is not UTF-8 text", path.display())]
-    NotText { path: PathBuf },
+    /// A file refused or unreadable by the input layer, in the language asked for.
+    #[error("{0}")]
+    Input(#[from] cann_input::InputError),
     #[error("{}{}: {message}", path.display(), pos.map(|p| format!(":{}:{}", p.line, p.col)).unwrap_or_default())]
     Parse {
         path: PathBuf,
@@ -44,13 +34,7 @@ impl CliError {
     pub fn message(&self, lang: Lang) -> String {
         let shown = |p: &std::path::Path| p.display().to_string();
         match self {
-            CliError::Read { path, source } => {
-                msg::cannot_read(lang, &shown(path), &io_reason(source, lang))
-            }
-            CliError::TooLarge { path, size, limit } => {
-                msg::too_large(lang, &shown(path), *size, *limit)
-            }
-            CliError::NotText { path } => msg::not_text(lang, &shown(path)),
+            CliError::Input(e) => e.message(input_lang(lang)),
             CliError::Parse {
                 path, pos, message, ..
             } => match pos {
@@ -66,7 +50,7 @@ impl CliError {
     pub fn hint(&self, lang: Lang) -> Option<String> {
         match self {
             CliError::Parse { hint, .. } | CliError::Usage(_, hint) => hint.clone(),
-            CliError::TooLarge { .. } => Some(msg::too_large_hint(lang)),
+            CliError::Input(e) => e.hint(input_lang(lang)).map(str::to_string),
             _ => None,
         }
     }
@@ -79,5 +63,12 @@ pub fn io_reason(e: &std::io::Error, lang: Lang) -> String {
         std::io::ErrorKind::PermissionDenied => msg::io_permission_denied(lang),
         std::io::ErrorKind::IsADirectory => msg::io_is_a_directory(lang),
         _ => e.to_string(),
+    }
+}
+
+fn input_lang(lang: Lang) -> cann_input::Lang {
+    match lang {
+        Lang::En => cann_input::Lang::En,
+        Lang::Zh => cann_input::Lang::Zh,
     }
 }

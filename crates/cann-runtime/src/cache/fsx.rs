@@ -28,7 +28,8 @@ pub fn open_beneath(
     flags: OFlags,
     mode: Mode,
 ) -> io::Result<OwnedFd> {
-    let flags = flags | OFlags::CLOEXEC | OFlags::NOFOLLOW;
+    // NONBLOCK: a FIFO planted in a shared cache must not make an open (or a read) wait.
+    let flags = flags | OFlags::CLOEXEC | OFlags::NOFOLLOW | OFlags::NONBLOCK;
     match rfs::openat2(root, rel, flags, mode, RESOLVE) {
         Err(rustix::io::Errno::NOSYS) => open_walk(root, rel, flags, mode),
         other => other.map_err(io::Error::from),

@@ -385,7 +385,7 @@ impl Cache {
             }
             Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("manifest: {e}")))),
         };
-        let mbytes = match fsx::read_all(&mfd, 1024) {
+        let mbytes = match read_manifest(&mfd, &key.manifest_rel) {
             Ok(b) => b,
             Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("manifest: {e}")))),
         };
@@ -454,8 +454,12 @@ impl Cache {
     ) -> std::result::Result<Vec<u8>, String> {
         let fd = fsx::open_read_noatime(self.kc.as_fd(), &key.sibling(name))
             .map_err(|e| format!("{name}: {e}"))?;
-        let data = fsx::read_all(&fd, expect.map_or(4096, |n| n as usize + 1))
-            .map_err(|e| format!("{name}: {e}"))?;
+        // A regular file only (a FIFO would read as an empty kernel), never more than
+        // the manifest says.
+        let cap = cann_input::Limits::new(expect.unwrap_or(BINARY_MAX_BYTES));
+        let file = fd.try_clone().map_err(|e| format!("{name}: {e}"))?;
+        let data = cann_input::read_file(std::fs::File::from(file), Path::new(name), cap)
+            .map_err(|e| e.to_string())?;
         match expect {
             Some(n) if n != data.len() as u64 => {
                 Err(format!("{name}: {} bytes, manifest says {n}", data.len()))
@@ -465,8 +469,29 @@ impl Cache {
     }
 }
 
+/// Kernel binaries without a size in their manifest are read up to this.
+const BINARY_MAX_BYTES: u64 = 4 * 1024 * 1024 * 1024;
+
+/// Manifests are kilobytes; a larger one (or a FIFO, a device) is not a manifest.
+const MANIFEST_LIMITS: cann_input::Limits = cann_input::Limits::new(64 * 1024 * 1024);
+
+/// Reads an opened manifest through the input layer: a regular file, under a cap.
+fn read_manifest(
+    fd: &std::os::fd::OwnedFd,
+    name: impl AsRef<Path>,
+) -> std::result::Result<Vec<u8>, cann_input::InputError> {
+    let path = name.as_ref();
+    let file = fd
+        .try_clone()
+        .map_err(|source| cann_input::InputError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    cann_input::read_file(std::fs::File::from(file), path, MANIFEST_LIMITS)
+}
+
 /// Reads a small file in `dir` if it exists and is a regular file (not a symlink).
 pub(crate) fn read_small(dir: std::os::fd::BorrowedFd<'_>, name: &str) -> Option<Vec<u8>> {
     let fd = fsx::open_read_noatime(dir, Path::new(name)).ok()?;
-    fsx::read_all(&fd, 1024).ok()
+    read_manifest(&fd, name).ok()
 }

@@ -144,15 +144,8 @@ fn with_config(
     let Some(path) = &args.config else {
         return Ok((args, env));
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let file = cann_config::parse_config(&text).map_err(|e| {
-        let at = e
-            .pos
-            .map(|p| format!(":{}:{}", p.line, p.col))
-            .unwrap_or_default();
-        format!("{}{at}: {}", path.display(), e.message)
-    })?;
+    // The same reader and parser as `check`, so both accept and refuse the same files.
+    let file = super::load(path, cann_config::meta::Lang::En)?.file;
     struct EnvVars(Vec<(&'static str, String)>);
     impl cann_config::Visitor for EnvVars {
         fn value(

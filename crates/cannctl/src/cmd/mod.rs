@@ -20,7 +20,10 @@ use crate::cli::TargetArgs;
 use crate::CliError;
 
 /// Config files hold a few dozen options; anything far larger is a mistake or an attack.
-const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
+const CONFIG_LIMITS: cann_input::Limits = cann_input::Limits::new(4 * 1024 * 1024);
+
+/// A `platform_config` ini file is a few kilobytes.
+const SOC_INI_LIMITS: cann_input::Limits = cann_input::Limits::new(1024 * 1024);
 
 /// A config file as read: its text (for carets) and what it says.
 pub struct Loaded {
@@ -29,28 +32,16 @@ pub struct Loaded {
     pub file: ConfigFile,
 }
 
+/// Reads and parses a config file (`-` is standard input) through the one input layer:
+/// `check`, `emit`, `explain` and `cache --config` accept and refuse the same files.
 pub fn load(path: &Path, lang: Lang) -> Result<Loaded, CliError> {
-    let read_err = |source| CliError::Read {
-        path: path.to_path_buf(),
-        source,
-    };
-    let meta = std::fs::metadata(path).map_err(read_err)?;
-    if meta.len() > MAX_CONFIG_BYTES {
-        return Err(CliError::TooLarge {
-            path: path.to_path_buf(),
-            size: meta.len(),
-            limit: MAX_CONFIG_BYTES,
-        });
-    }
-    let bytes = std::fs::read(path).map_err(read_err)?;
-    let text = String::from_utf8(bytes).map_err(|_| CliError::NotText {
-        path: path.to_path_buf(),
-    })?;
+    let text = cann_input::read_text(path, CONFIG_LIMITS)?;
+    let name = cann_input::display_name(path);
     // A `.json` file is held to JSON; anything else is read as YAML, of which JSON is a part.
     let json = path
         .extension()
         .is_some_and(|x| x.eq_ignore_ascii_case("json"));
-    load_text(&path.display().to_string(), text, json, lang)
+    load_text(&name, text, json, lang)
 }
 
 /// A config given as text (JSON only when `json`, else YAML); `name` stands for the file in
@@ -80,13 +71,11 @@ pub fn load_text(name: &str, text: String, json: bool, lang: Lang) -> Result<Loa
 
 /// Core counts from a `platform_config` ini file.
 pub fn soc_cores(path: &Path, lang: Lang) -> Result<cann_config::CoreCounts, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = cann_input::read_text(path, SOC_INI_LIMITS)?;
+    let name = cann_input::display_name(path);
     cann_config::soc::parse_soc_ini(&text).map_err(|e| {
         CliError::Usage(
-            format!("{}: {}", path.display(), e.message(lang)),
+            format!("{name}: {}", e.message(lang)),
             Some(cann_i18n::catalog::config::soc_hint(lang)),
         )
     })
