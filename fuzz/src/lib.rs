@@ -13,11 +13,11 @@ use std::sync::LazyLock;
 
 use cann_config::emit::{emit_for, Format};
 use cann_config::{Product, Release, Target};
+use cann_memsim::{self as memsim, ImportOptions, MemsimError};
 use cann_runtime::cache::ini::{IniDoc, KEY_MAX_SIZE, SECTION};
 use cann_runtime::cache::manifest::Manifest;
 use cann_runtime::cache::{EnvSnapshot, Limits};
 use cann_runtime::memory::{AtomicCleanPolicy, GrowthMode};
-use cann_runtime::memsim::{self, ImportOptions, MemsimError};
 
 /// Inputs are text to every reader but the pickle one; the input layer refuses other bytes
 /// before any parser sees them.
@@ -111,7 +111,15 @@ pub fn emit(data: &[u8]) {
     };
     let release = file.release.unwrap_or(Release::LATEST);
     for &(name, format) in Format::ALL {
-        let out = emit_for(&file.config, format, release);
+        // A value no target can carry (a NUL, a required argument unset) is refused with
+        // the option named; what is emitted must read back.
+        let out = match emit_for(&file.config, format, release) {
+            Ok(out) => out,
+            Err(errs) => {
+                assert!(!errs.is_empty(), "{name}: refused without a reason");
+                continue;
+            }
+        };
         match format {
             Format::Ge => {
                 let v: Result<serde_json::Value, _> = serde_json::from_str(&out);
