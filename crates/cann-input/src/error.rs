@@ -51,7 +51,7 @@ impl FileKind {
 
 impl fmt::Display for FileKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(crate::msg::kind(*self, crate::Lang::En))
+        f.write_str(&crate::msg::kind(*self, crate::Lang::En))
     }
 }
 
@@ -118,7 +118,7 @@ impl InputError {
     }
 
     /// What the user can do about it, in `lang`.
-    pub fn hint(&self, lang: crate::Lang) -> Option<&'static str> {
+    pub fn hint(&self, lang: crate::Lang) -> Option<String> {
         crate::msg::hint(self, lang)
     }
 }

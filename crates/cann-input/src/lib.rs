@@ -21,7 +21,7 @@ mod open;
 mod text;
 
 pub use error::{FileKind, InputError};
-pub use msg::Lang;
+pub use msg::{io_reason, Lang};
 pub use open::{is_stdin, read_bytes, read_capped, read_file, STDIN};
 pub use text::{decode_utf8, position_of, read_text, Position, BOM};
 

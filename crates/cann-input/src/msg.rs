@@ -1,37 +1,24 @@
-//! Every text this crate shows a user, in English and Chinese, in one place (to move into
-//! the shared message catalog's `input` area when it exists).
+//! The texts of [`InputError`], from the `input` area of the shared catalog.
+
+use cann_i18n::catalog::input as msg;
+pub use cann_i18n::Lang;
 
 use crate::{display_name, FileKind, InputError};
 
-/// The language of a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
-}
-
-pub(crate) fn kind(k: FileKind, lang: Lang) -> &'static str {
-    use FileKind::*;
-    match (lang, k) {
-        (Lang::En, Directory) => "a directory",
-        (Lang::En, Fifo) => "a FIFO (named pipe)",
-        (Lang::En, CharDevice) => "a character device",
-        (Lang::En, BlockDevice) => "a block device",
-        (Lang::En, Socket) => "a socket",
-        (Lang::En, Symlink) => "a symbolic link",
-        (Lang::En, Other) => "a special file",
-        (Lang::Zh, Directory) => "目录",
-        (Lang::Zh, Fifo) => "FIFO（命名管道）",
-        (Lang::Zh, CharDevice) => "字符设备",
-        (Lang::Zh, BlockDevice) => "块设备",
-        (Lang::Zh, Socket) => "套接字",
-        (Lang::Zh, Symlink) => "符号链接",
-        (Lang::Zh, Other) => "特殊文件",
+pub(crate) fn kind(k: FileKind, lang: Lang) -> String {
+    match k {
+        FileKind::Directory => msg::kind_directory(lang),
+        FileKind::Fifo => msg::kind_fifo(lang),
+        FileKind::CharDevice => msg::kind_char_device(lang),
+        FileKind::BlockDevice => msg::kind_block_device(lang),
+        FileKind::Socket => msg::kind_socket(lang),
+        FileKind::Symlink => msg::kind_symlink(lang),
+        FileKind::Other => msg::kind_other(lang),
     }
 }
 
-/// `path[:line:column]: reason`, the way compilers place a message.
+/// `path[:line:column]: reason`, the way compilers place a message. The place is not
+/// translated (ASCII colons in both languages), so editors and `grep` find it.
 pub(crate) fn message(e: &InputError, lang: Lang) -> String {
     let p = display_name(e.path());
     match e.position() {
@@ -42,74 +29,38 @@ pub(crate) fn message(e: &InputError, lang: Lang) -> String {
 
 /// What is wrong, without the path, for callers that place the message themselves.
 pub(crate) fn reason(e: &InputError, lang: Lang) -> String {
-    match (lang, e) {
-        (Lang::En, InputError::Open { source, .. }) => format!("cannot open: {source}"),
-        (Lang::Zh, InputError::Open { source, .. }) => format!("无法打开：{source}"),
-        (Lang::En, InputError::NotRegular { kind: k, .. }) => {
-            format!("{}, not a regular file", kind(*k, lang))
-        }
-        (Lang::Zh, InputError::NotRegular { kind: k, .. }) => {
-            format!("这是{}，不是普通文件", kind(*k, lang))
-        }
-        (Lang::En, InputError::TooLarge { limit, .. }) => {
-            format!(
-                "larger than {limit} bytes, the most this input may hold; reading stopped there"
-            )
-        }
-        (Lang::Zh, InputError::TooLarge { limit, .. }) => {
-            format!("超过 {limit} 字节（此类输入的上限），已停止读取")
-        }
-        (Lang::En, InputError::Read { source, .. }) => format!("cannot read: {source}"),
-        (Lang::Zh, InputError::Read { source, .. }) => format!("无法读取：{source}"),
-        (Lang::En, InputError::NotUtf8 { at, .. }) => {
-            format!("not UTF-8 text (first bad byte at offset {})", at.offset)
-        }
-        (Lang::Zh, InputError::NotUtf8 { at, .. }) => {
-            format!("不是 UTF-8 文本（第一个无效字节位于偏移 {}）", at.offset)
-        }
+    match e {
+        InputError::Open { source, .. } => msg::cannot_open(lang, &io_reason(source, lang)),
+        InputError::NotRegular { kind: k, .. } => msg::not_regular(lang, &kind(*k, lang)),
+        InputError::TooLarge { limit, .. } => msg::too_large(lang, *limit),
+        InputError::Read { source, .. } => msg::cannot_read(lang, &io_reason(source, lang)),
+        InputError::NotUtf8 { at, .. } => msg::not_utf8(lang, at.offset),
     }
 }
 
-pub(crate) fn hint(e: &InputError, lang: Lang) -> Option<&'static str> {
-    Some(match (lang, e) {
-        (
-            Lang::En,
-            InputError::NotRegular {
-                kind: FileKind::Symlink,
-                ..
-            },
-        ) => "links are not followed here; pass the file the link points to",
-        (
-            Lang::Zh,
-            InputError::NotRegular {
-                kind: FileKind::Symlink,
-                ..
-            },
-        ) => "此处不跟随符号链接；请传入链接指向的文件",
-        (
-            Lang::En,
-            InputError::NotRegular {
-                kind: FileKind::Directory,
-                ..
-            },
-        ) => "pass a file inside the directory",
-        (
-            Lang::Zh,
-            InputError::NotRegular {
-                kind: FileKind::Directory,
-                ..
-            },
-        ) => "请传入该目录中的某个文件",
-        (Lang::En, InputError::NotRegular { .. }) => {
-            "pass a regular file; to read from a pipe, pass `-` and redirect the pipe to standard input"
-        }
-        (Lang::Zh, InputError::NotRegular { .. }) => {
-            "请传入普通文件；如需从管道读取，请传入 `-` 并将管道重定向到标准输入"
-        }
-        (Lang::En, InputError::TooLarge { .. }) => "check that this is the right file",
-        (Lang::Zh, InputError::TooLarge { .. }) => "请确认这是正确的文件",
-        (Lang::En, InputError::NotUtf8 { .. }) => "save the file as UTF-8",
-        (Lang::Zh, InputError::NotUtf8 { .. }) => "请将文件另存为 UTF-8 编码",
-        _ => return None,
+/// The reason of an I/O error in `lang`; the system's own text where the catalog has no words.
+pub fn io_reason(e: &std::io::Error, lang: Lang) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => msg::io_not_found(lang),
+        std::io::ErrorKind::PermissionDenied => msg::io_permission_denied(lang),
+        std::io::ErrorKind::IsADirectory => msg::io_is_a_directory(lang),
+        _ => e.to_string(),
+    }
+}
+
+pub(crate) fn hint(e: &InputError, lang: Lang) -> Option<String> {
+    Some(match e {
+        InputError::NotRegular {
+            kind: FileKind::Symlink,
+            ..
+        } => msg::symlink_hint(lang),
+        InputError::NotRegular {
+            kind: FileKind::Directory,
+            ..
+        } => msg::directory_hint(lang),
+        InputError::NotRegular { .. } => msg::special_file_hint(lang),
+        InputError::TooLarge { .. } => msg::too_large_hint(lang),
+        InputError::NotUtf8 { .. } => msg::not_utf8_hint(lang),
+        InputError::Open { .. } | InputError::Read { .. } => return None,
     })
 }

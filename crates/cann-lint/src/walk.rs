@@ -103,13 +103,6 @@ fn discover(
     Ok(files)
 }
 
-fn input_lang(l: cann_config::meta::Lang) -> cann_input::Lang {
-    match l {
-        cann_config::meta::Lang::En => cann_input::Lang::En,
-        cann_config::meta::Lang::Zh => cann_input::Lang::Zh,
-    }
-}
-
 enum One {
     Clean { parsed: bool },
     Found(FileReport),
@@ -127,7 +120,7 @@ fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
     // Non-blocking open, regular files only, at most MAX_SCRIPT_BYTES actually read.
     let bytes = match cann_input::read_bytes(path, cann_input::Limits::new(MAX_SCRIPT_BYTES)) {
         Ok(b) => b,
-        Err(e) => return failed(e.message(input_lang(opts.lang))),
+        Err(e) => return failed(e.message(opts.lang)),
     };
     // Python 2-era scripts may be Latin-1; undecodable bytes become U+FFFD, and the
     // option names and values, which are ASCII, still read.

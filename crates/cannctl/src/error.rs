@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use cann_config::meta::Lang;
 use cann_i18n::catalog::cli as msg;
+use cann_input::io_reason;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -34,7 +35,7 @@ impl CliError {
     pub fn message(&self, lang: Lang) -> String {
         let shown = |p: &std::path::Path| p.display().to_string();
         match self {
-            CliError::Input(e) => e.message(input_lang(lang)),
+            CliError::Input(e) => e.message(lang),
             CliError::Parse {
                 path, pos, message, ..
             } => match pos {
@@ -50,25 +51,8 @@ impl CliError {
     pub fn hint(&self, lang: Lang) -> Option<String> {
         match self {
             CliError::Parse { hint, .. } | CliError::Usage(_, hint) => hint.clone(),
-            CliError::Input(e) => e.hint(input_lang(lang)).map(str::to_string),
+            CliError::Input(e) => e.hint(lang),
             _ => None,
         }
-    }
-}
-
-/// The reason of an I/O error in `lang`; the system's own text where we have no words.
-pub fn io_reason(e: &std::io::Error, lang: Lang) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => msg::io_not_found(lang),
-        std::io::ErrorKind::PermissionDenied => msg::io_permission_denied(lang),
-        std::io::ErrorKind::IsADirectory => msg::io_is_a_directory(lang),
-        _ => e.to_string(),
-    }
-}
-
-fn input_lang(lang: Lang) -> cann_input::Lang {
-    match lang {
-        Lang::En => cann_input::Lang::En,
-        Lang::Zh => cann_input::Lang::Zh,
     }
 }

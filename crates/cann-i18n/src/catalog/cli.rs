@@ -39,29 +39,10 @@ crate::messages! {
     }
 
     // Problems that stop a command.
-    cannot_read(path: &str, reason: &str) {
-        en: "cannot read {path}: {reason}",
-        zh: "无法读取 {path}：{reason}",
-    }
-    too_large(path: &str, size: u64, limit: u64) {
-        en: "{path} is {size} bytes; config files over {limit} bytes are refused",
-        zh: "{path} 有 {size} 字节，超过 {limit} 字节的配置文件不予读取",
-    }
-    too_large_hint() {
-        en: "a config file holds a few dozen options; check that this is the right file",
-        zh: "配置文件通常只有几十个选项，请确认文件是否正确",
-    }
-    not_text(path: &str) {
-        en: "{path} is not UTF-8 text",
-        zh: "{path} 不是 UTF-8 文本",
-    }
     cannot_write(reason: &str) {
         en: "cannot write output: {reason}",
         zh: "无法写出结果：{reason}",
     }
-    io_not_found() { en: "no such file or directory", zh: "文件或目录不存在" }
-    io_permission_denied() { en: "permission denied", zh: "没有访问权限" }
-    io_is_a_directory() { en: "it is a directory", zh: "这是一个目录" }
 
     // Usage errors.
     no_product() { en: "no product to check against", zh: "未指定要检查的目标产品" }
