@@ -272,6 +272,10 @@ pub fn trace_jsonl(data: &[u8]) {
 
 /// torch memory snapshot, pickle form, then replay.
 pub fn trace_pickle(data: &[u8]) {
+    // The decoder places every refusal inside the input.
+    if let Err(e) = memsim::pickle::decode(data) {
+        assert!(e.offset <= data.len() as u64, "{e} is past the end");
+    }
     if let Ok((trace, _)) = memsim::import_snapshot("fuzz.pickle", data, ImportOptions::default()) {
         replay_all(&trace);
     }

@@ -51,6 +51,10 @@ pub enum MemsimError {
         /// The system's answer.
         source: std::io::Error,
     },
+    /// The file was refused or could not be read (with the byte, line and column of text
+    /// that is not UTF-8).
+    #[error(transparent)]
+    Read(#[from] cann_input::InputError),
     /// The input is malformed or inconsistent at `place`.
     #[error("{place}: {message}")]
     Input {

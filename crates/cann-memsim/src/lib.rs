@@ -3,7 +3,7 @@
 //!
 //! - [`trace`]: the JSONL trace format (reader, checker, writer).
 //! - [`torch`]: import of PyTorch / torch_npu memory snapshots
-//!   (`_dump_snapshot`, pickle or JSON) into a trace.
+//!   (`_dump_snapshot`, pickle or JSON) into a trace; [`pickle`] decodes the pickle form.
 //! - [`replay`]: drives a [`cann_runtime::memory::SessionMemory`] on a fresh
 //!   [`cann_runtime::memory::CountingBackend`] per policy and records the curves.
 //! - [`buffers`], [`planner`], [`clean`]: static offset planning against the
@@ -15,11 +15,13 @@ pub mod buffers;
 pub mod clean;
 pub mod csv;
 pub mod error;
+pub mod pickle;
 pub mod planner;
 pub mod plot;
 pub mod replay;
 pub mod report;
 pub mod torch;
+mod torch_pickle;
 pub mod trace;
 mod trace_write;
 

@@ -1,7 +1,6 @@
 //! Reading inputs and the serializable summaries `cannctl mem` prints. The
 //! JSON keys here are a contract with scripts: add keys, never rename them.
 
-use std::io::Read;
 use std::path::Path;
 
 use serde::Serialize;
@@ -14,20 +13,13 @@ use super::torch::{import_snapshot, is_pickle, is_snapshot_json, ImportOptions, 
 use super::trace::{parse_jsonl, Trace, MAX_TRACE_BYTES};
 use cann_runtime::memory::{GrowthMode, StaticMemoryPolicy};
 
-/// Reads a file of at most [`MAX_TRACE_BYTES`].
+/// Reads a file (`-` is standard input) of at most [`MAX_TRACE_BYTES`] through the input
+/// layer: a FIFO, device or directory is refused, not read.
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, MemsimError> {
-    let f = std::fs::File::open(path).map_err(|e| MemsimError::io(path, e))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_TRACE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| MemsimError::io(path, e))?;
-    if bytes.len() as u64 > MAX_TRACE_BYTES {
-        return Err(MemsimError::in_file(
-            &path.display().to_string(),
-            format!("larger than {MAX_TRACE_BYTES} bytes; is this the right file?"),
-        ));
-    }
-    Ok(bytes)
+    Ok(cann_input::read_bytes(
+        path,
+        cann_input::Limits::new(MAX_TRACE_BYTES).keep_bom(),
+    )?)
 }
 
 /// Reads a trace: a JSONL trace, or a torch memory snapshot (pickle or JSON),
@@ -36,21 +28,13 @@ pub fn load_trace(
     path: &Path,
     opts: ImportOptions,
 ) -> Result<(Trace, Option<ImportReport>), MemsimError> {
-    let origin = path.display().to_string();
+    let origin = cann_input::display_name(path);
     let bytes = read_limited(path)?;
     if is_pickle(&bytes) {
         let (t, r) = import_snapshot(&origin, &bytes, opts)?;
         return Ok((t, Some(r)));
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        MemsimError::in_file(
-            &origin,
-            format!(
-                "not UTF-8 text (byte {}) and not a pickle",
-                e.utf8_error().valid_up_to()
-            ),
-        )
-    })?;
+    let text = cann_input::decode_utf8(path, bytes, true)?;
     if is_snapshot_json(&text) {
         let (t, r) = import_snapshot(&origin, text.as_bytes(), opts)?;
         return Ok((t, Some(r)));
@@ -65,10 +49,9 @@ pub fn load_buffers(path: &Path) -> Result<Vec<Buffer>, MemsimError> {
 
 /// Reads a buffer CSV, with errors in `lang`.
 pub fn load_buffers_in(path: &Path, lang: cann_i18n::Lang) -> Result<Vec<Buffer>, MemsimError> {
-    let origin = path.display().to_string();
+    let origin = cann_input::display_name(path);
     let bytes = read_limited(path)?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| MemsimError::in_file(&origin, cann_i18n::catalog::mem::csv_not_utf8(lang)))?;
+    let text = cann_input::decode_utf8(path, bytes, true)?;
     super::csv::parse_csv_in(&origin, &text, lang)
 }
 

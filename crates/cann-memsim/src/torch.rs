@@ -24,43 +24,43 @@ use serde::Deserialize;
 use super::error::{without_position, MemsimError};
 use super::trace::{GraphKind, Trace, TraceBuilder};
 
-#[derive(Deserialize)]
-struct Snapshot {
+#[derive(Deserialize, Default)]
+pub(crate) struct Snapshot {
     #[serde(default)]
-    segments: Vec<Segment>,
+    pub(crate) segments: Vec<Segment>,
     #[serde(default)]
-    device_traces: Vec<Vec<Entry>>,
+    pub(crate) device_traces: Vec<Vec<Entry>>,
 }
 
-#[derive(Deserialize)]
-struct Segment {
+#[derive(Deserialize, Default)]
+pub(crate) struct Segment {
     #[serde(default)]
-    device: i64,
+    pub(crate) device: i64,
     #[serde(default)]
-    address: u64,
+    pub(crate) address: u64,
     #[serde(default)]
-    total_size: u64,
+    pub(crate) total_size: u64,
     #[serde(default)]
-    blocks: Vec<SegBlock>,
+    pub(crate) blocks: Vec<SegBlock>,
 }
 
-#[derive(Deserialize)]
-struct SegBlock {
+#[derive(Deserialize, Default)]
+pub(crate) struct SegBlock {
     #[serde(default)]
-    address: Option<u64>,
+    pub(crate) address: Option<u64>,
     #[serde(default)]
-    size: u64,
+    pub(crate) size: u64,
     #[serde(default)]
-    state: String,
+    pub(crate) state: String,
 }
 
-#[derive(Deserialize)]
-struct Entry {
-    action: String,
+#[derive(Deserialize, Default)]
+pub(crate) struct Entry {
+    pub(crate) action: String,
     #[serde(default)]
-    addr: u64,
+    pub(crate) addr: u64,
     #[serde(default)]
-    size: u64,
+    pub(crate) size: u64,
 }
 
 /// Which device's history to import.
@@ -126,22 +126,16 @@ pub fn is_snapshot_json(text: &str) -> bool {
 
 fn parse(origin: &str, bytes: &[u8]) -> Result<(Snapshot, &'static str), MemsimError> {
     if is_pickle(bytes) {
-        // Python memoizes every object and refers back to shared ones (torch
-        // shares the frame lists of tracebacks between entries). serde-pickle
-        // 1.x can decode a shared container only once when it holds other
-        // memoized containers and calls the second use "recursive"; with this
-        // option the second use decodes as None instead. Only frames are
-        // shared, and frames are ignored; a field this reader needs that came
-        // out None would fail with a type error, never pass silently.
-        let opts = serde_pickle::DeOptions::new().replace_recursive_structures();
-        serde_pickle::from_slice(bytes, opts)
+        let fail = |offset: u64, m: &str| {
+            MemsimError::in_file(
+                origin,
+                format!("not a readable torch memory snapshot pickle at byte {offset}: {m}"),
+            )
+        };
+        let pk = super::pickle::decode(bytes).map_err(|e| fail(e.offset, &e.message))?;
+        super::torch_pickle::snapshot(&pk)
             .map(|s| (s, "pickle"))
-            .map_err(|e| {
-                MemsimError::in_file(
-                    origin,
-                    format!("not a readable torch memory snapshot pickle: {e}"),
-                )
-            })
+            .map_err(|e| fail(e.offset, &e.message))
     } else {
         serde_json::from_slice(bytes)
             .map(|s| (s, "json"))

@@ -68,8 +68,52 @@ fn pickle_written_by_serde_pickle_too() {
 }
 
 #[test]
+fn entries_shared_through_the_memo_are_read_at_each_use() {
+    // Device 1's history is three of device 0's entry dicts, which Python's pickle writes
+    // as memo references (see fixtures/make_shared_pickle.py).
+    let bytes = std::fs::read(fixture("torch_snapshot_shared.pickle")).unwrap();
+    check_scenario(&bytes, "pickle");
+    let opts = ImportOptions { device: Some(1) };
+    let (trace, rep) = import_snapshot("shared", &bytes, opts).unwrap();
+    assert_eq!((rep.entries, rep.allocs, rep.frees), (3, 1, 1));
+    let r = replay(&trace, ReplayConfig::new(StaticMemoryPolicy::Dynamic)).unwrap();
+    assert_eq!(r.stats.peak_live_bytes, 4096);
+}
+
+#[test]
+fn pickle_budgets_and_type_errors_are_placed() {
+    // 20 000 nested lists in 40 KB: refused at the 257th level, not a stack overflow.
+    let mut deep = vec![0x80, 4];
+    deep.extend(std::iter::repeat_n(b']', 20_000));
+    deep.extend(std::iter::repeat_n(b'a', 19_999));
+    deep.push(b'.');
+    let err = import_snapshot("deep.pickle", &deep, ImportOptions::default()).unwrap_err();
+    assert!(matches!(err, MemsimError::Input { .. }));
+    assert!(
+        err.to_string().starts_with(
+            "deep.pickle: not a readable torch memory snapshot pickle at byte 20258: \
+             containers nested more than 256 deep"
+        ),
+        "{err}"
+    );
+    // {"device_traces": [[{"action": "alloc", "size": "big"}]]}
+    let wrong = b"\x80\x04}(\x8c\x0ddevice_traces]]}(\x8c\x06action\x8c\x05alloc\x8c\x04size\x8c\x03biguaau.";
+    let err = import_snapshot("w.pickle", wrong, ImportOptions::default()).unwrap_err();
+    assert!(
+        err.to_string()
+            .ends_with("device_traces[0][0].size: expected an integer, found a string"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("at byte 44:"), "{err}");
+}
+
+#[test]
 fn load_trace_detects_the_form_by_content() {
-    for name in ["torch_snapshot.pickle", "torch_snapshot.json"] {
+    for name in [
+        "torch_snapshot.pickle",
+        "torch_snapshot_shared.pickle",
+        "torch_snapshot.json",
+    ] {
         let (trace, rep) = load_trace(&fixture(name), ImportOptions::default()).unwrap();
         assert!(rep.is_some(), "{name}");
         assert_eq!(trace.graphs.len(), 1);

@@ -241,3 +241,60 @@ fn a_directory_is_refused_with_a_hint() {
         "examples: a directory, not a regular file",
     );
 }
+
+#[test]
+fn a_deeply_nested_pickle_is_refused_not_a_stack_overflow() {
+    // The issue's reproducer: 40 KB, 20 000 lists each appended into the one before.
+    let t = tempfile::tempdir().unwrap();
+    let p = t.path().join("deep.pickle");
+    let mut deep = vec![0x80, 4];
+    deep.extend(std::iter::repeat_n(b']', 20_000));
+    deep.extend(std::iter::repeat_n(b'a', 19_999));
+    deep.push(b'.');
+    std::fs::write(&p, deep).unwrap();
+    let f = p.display().to_string();
+    let want = "deep.pickle: not a readable torch memory snapshot pickle at byte 20258: \
+                containers nested more than 256 deep";
+    refused(&["mem", "simulate", "--trace", &f, "--policy", "2"], want);
+    refused(&["mem", "compare", "--trace", &f], want);
+}
+
+#[test]
+fn a_snapshot_sharing_entries_through_the_memo_is_read() {
+    let p = "crates/cann-memsim/tests/fixtures/torch_snapshot_shared.pickle";
+    for device in ["0", "1"] {
+        let r = bounded(
+            &[
+                "mem", "simulate", "--trace", p, "--policy", "2", "--device", device, "--format",
+                "json",
+            ],
+            None,
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        assert!(v.is_object(), "{}", r.stdout);
+    }
+    let r = bounded(&["mem", "compare", "--trace", p], None);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn mem_refuses_devices_and_fifos_as_traces() {
+    refused(
+        &["mem", "simulate", "--trace", "/dev/zero", "--policy", "2"],
+        "/dev/zero: a character device, not a regular file",
+    );
+    let t = tempfile::tempdir().unwrap();
+    let fifo = t.path().join("trace.jsonl");
+    mkfifo(&fifo);
+    refused(
+        &["mem", "compare", "--trace", &fifo.display().to_string()],
+        "a FIFO (named pipe), not a regular file",
+    );
+    let csv = t.path().join("b.csv");
+    mkfifo(&csv);
+    refused(
+        &["mem", "plan", "--buffers", &csv.display().to_string()],
+        "a FIFO (named pipe), not a regular file",
+    );
+}
