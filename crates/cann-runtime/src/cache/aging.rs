@@ -25,6 +25,7 @@ use super::fsx;
 use super::ledger::{self, IndexRec, Ledger};
 use super::limits::AGING_FLOOR;
 use super::lock;
+use super::measure::{self, sibling, Recount, Seen};
 use super::progress::{NoProgress, Progress};
 use super::scan::{self, Loose};
 use super::store::Cache;
@@ -133,13 +134,6 @@ impl Dirs<'_> {
     }
 }
 
-fn sibling(manifest_rel: &str, name: &str) -> String {
-    match manifest_rel.rsplit_once('/') {
-        Some((d, _)) => format!("{d}/{name}"),
-        None => name.to_owned(),
-    }
-}
-
 impl Cache {
     /// Runs one gc pass (see the module docs). Never waits for another ager.
     pub fn gc(&self, opts: &GcOptions) -> Result<GcOutcome> {
@@ -150,7 +144,9 @@ impl Cache {
     pub fn gc_with_progress(&self, opts: &GcOptions, progress: &dyn Progress) -> Result<GcOutcome> {
         let base = &self.dir.base;
         let e = |op| move |err| CacheError::io(op, base, err);
-        let Some(_gc) = lock::try_gc_lock(self.state.dir.as_fd()).map_err(e("lock gc in"))? else {
+        let Some(_locks) = lock::try_ager_locks(self.state.dir.as_fd(), self.kc.as_fd())
+            .map_err(e("lock gc in"))?
+        else {
             return Ok(GcOutcome::Skipped);
         };
         let now = self.now();
@@ -180,6 +176,7 @@ impl Cache {
             open: HashMap::new(),
         };
         let idle = |t: Nanos| now.saturating_sub(t) >= opts.floor;
+        let kernel_times = self.opts.clock.is_system();
         let remove_loose =
             |l: &Loose, reason, dirs: &mut Dirs<'_>, report: &mut GcReport, total: &mut u64| {
                 if opts.dry_run || dirs.unlink(&l.rel).unwrap_or(false) {
@@ -219,36 +216,37 @@ impl Cache {
                 kept_loose.push(t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>());
             }
         }
+        // Deletes an entry, manifest first (the entry disappears in one step; its files
+        // follow), and keeps `total` true to the disk: an entry someone else removed leaves
+        // it all the same, but only what this pass unlinked is reported as removed.
         let remove_entry = |rel: &str,
-                            rec: &IndexRec,
+                            seen: &Seen,
                             reason,
                             dirs: &mut Dirs<'_>,
                             report: &mut GcReport,
                             total: &mut u64|
          -> bool {
-            // Manifest first: the entry disappears in one step; its files follow.
-            if !opts.dry_run && !dirs.unlink(rel).unwrap_or(false) {
-                return false;
-            }
-            if !opts.dry_run {
-                for f in &rec.files {
-                    let _ = dirs.unlink(&sibling(rel, f));
+            *total = total.saturating_sub(seen.bytes);
+            let freed = if opts.dry_run {
+                seen.bytes
+            } else {
+                if !dirs.unlink(rel).unwrap_or(false) {
+                    return false;
                 }
-            }
-            *total = total.saturating_sub(rec.bytes);
+                let mut freed = seen.manifest_bytes;
+                for (f, bytes) in &seen.files {
+                    if dirs.unlink(&sibling(rel, f)).unwrap_or(false) {
+                        freed += bytes;
+                    }
+                }
+                freed
+            };
             report.removed.push(Removal {
                 rel: rel.to_owned(),
-                bytes: rec.bytes,
+                bytes: freed,
                 reason,
             });
             true
-        };
-        // Current access time of an entry: its lower bound, raised by a fresh lstat of the
-        // manifest (metadata only: reading it could move atime on a relatime mount).
-        let confirm = |rel: &str, rec: &mut IndexRec, dirs: &mut Dirs<'_>| -> Option<Nanos> {
-            let st = dirs.stat(rel).ok()?;
-            rec.access_ns = rec.access_ns.max(fsx::atime_ns(&st));
-            Some(rec.access_ns)
         };
         let invalid: Vec<String> = sc
             .entries
@@ -260,21 +258,32 @@ impl Cache {
             let Some(mut rec) = sc.entries.remove(&rel) else {
                 continue;
             };
-            match confirm(&rel, &mut rec, &mut dirs) {
-                Some(a)
-                    if idle(a)
-                        && remove_entry(
-                            &rel,
-                            &rec,
-                            Reason::Invalidated,
-                            &mut dirs,
-                            &mut report,
-                            &mut total,
-                        ) => {}
-                Some(_) => {
-                    sc.entries.insert(rel, rec);
+            let Some(seen) = measure::confirm(
+                &rel,
+                &mut rec,
+                &mut |r| dirs.stat(r),
+                &mut total,
+                kernel_times,
+            ) else {
+                continue;
+            };
+            // Rewritten in place after the `force` (CANN recompiled it): current, not stale.
+            let stale = seen.manifest_mtime < epoch;
+            if !(stale
+                && idle(seen.activity)
+                && remove_entry(
+                    &rel,
+                    &seen,
+                    Reason::Invalidated,
+                    &mut dirs,
+                    &mut report,
+                    &mut total,
+                ))
+            {
+                if !stale {
+                    rec.committed_ns = rec.committed_ns.max(seen.manifest_mtime);
                 }
-                None => {}
+                sc.entries.insert(rel, rec);
             }
         }
         if let (Some(limit), Some(target)) = (report.limit_bytes, report.target_bytes) {
@@ -284,38 +293,53 @@ impl Cache {
                     .iter()
                     .map(|(k, r)| Reverse((r.access_ns, k.clone())))
                     .collect();
+                let mut recount = Recount::new(total.saturating_sub(target));
                 while total > target {
+                    if recount.due(total.saturating_sub(target)) {
+                        total = recount.run(&self.kc, &sc.dirs, &mut sc.entries, total, target);
+                        if total <= target {
+                            break;
+                        }
+                    }
                     let Some(Reverse((bound, rel))) = heap.pop() else {
                         break;
                     };
                     let Some(rec) = sc.entries.get_mut(&rel) else {
                         continue;
                     };
-                    let Some(access) = confirm(&rel, rec, &mut dirs) else {
+                    let Some(seen) = measure::confirm(
+                        &rel,
+                        rec,
+                        &mut |r| dirs.stat(r),
+                        &mut total,
+                        kernel_times,
+                    ) else {
                         sc.entries.remove(&rel);
                         continue;
                     };
-                    if access > bound {
-                        heap.push(Reverse((access, rel)));
+                    if seen.activity > bound {
+                        heap.push(Reverse((seen.activity, rel)));
                         continue;
                     }
-                    if !idle(access) {
+                    if !idle(seen.activity) {
                         // The least recently used entry is younger than the floor, so all are.
                         report.stopped_by_floor = true;
                         break;
                     }
-                    if let Some(rec) = sc.entries.remove(&rel) {
-                        if !remove_entry(
-                            &rel,
-                            &rec,
-                            Reason::Aged,
-                            &mut dirs,
-                            &mut report,
-                            &mut total,
-                        ) {
-                            total = total.saturating_sub(rec.bytes);
-                        }
+                    if total <= target {
+                        // Re-measuring showed the cache already small enough.
+                        break;
                     }
+                    sc.entries.remove(&rel);
+                    remove_entry(
+                        &rel,
+                        &seen,
+                        Reason::Aged,
+                        &mut dirs,
+                        &mut report,
+                        &mut total,
+                    );
+                    recount.deleted();
                 }
             }
         }

@@ -1,16 +1,29 @@
 //! Advisory locks. `flock` locks belong to an open file description and vanish when the
 //! holder dies (even by SIGKILL), so a crashed ager never wedges the cache.
+//!
+//! CANN's own ager excludes itself with a POSIX record lock (`fcntl(F_SETLK, F_WRLCK)`, whole
+//! file, non-blocking; skip when held) on `kernel_cache/op_cache_file_del.lock`
+//! (hicann/ge@ffdcbc9:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_utils.cc,
+//! `LockAndOpenCacheFile`; called from `TeCacheSpaceManager::CacheSpaceInitialize`). Every pass
+//! of ours that deletes takes that lock too, after our own, so the two agers never run at once.
 
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
 
-use rustix::fs::{flock, FlockOperation, Mode, OFlags};
+use rustix::fs::{fcntl_lock, flock, FlockOperation, Mode, OFlags};
 
 use super::fsx;
 
 /// Name of the lock file that admits one ager at a time.
 pub const GC_LOCK: &str = "gc.lock";
+
+/// CANN's aging lock, directly in `kernel_cache/`. It belongs to CANN: we lock it, never
+/// delete it, never change its mode.
+pub const CANN_LOCK: &str = "op_cache_file_del.lock";
+
+/// Mode for files we create: the umask decides, so a group-shared cache stays shared.
+pub const FILE_MODE: Mode = Mode::from_raw_mode(0o666);
 
 /// Held while one process ages the cache; dropping it (or dying) releases the lock.
 #[derive(Debug)]
@@ -24,13 +37,62 @@ pub fn try_gc_lock(state_dir: BorrowedFd<'_>) -> io::Result<Option<GcLock>> {
         state_dir,
         Path::new(GC_LOCK),
         OFlags::RDWR | OFlags::CREATE,
-        Mode::from_raw_mode(0o644),
+        FILE_MODE,
     )?;
     match flock(&fd, FlockOperation::NonBlockingLockExclusive) {
         Ok(()) => Ok(Some(GcLock { _fd: fd })),
         Err(rustix::io::Errno::WOULDBLOCK) => Ok(None),
         Err(e) => Err(e.into()),
     }
+}
+
+/// CANN's lock, held for the length of a pass. POSIX record locks belong to the process and
+/// are released when the process closes *any* descriptor of the file, so this file is opened
+/// only here, and only by the holder of our own gc lock (which excludes the other threads and
+/// handles of this process first).
+#[derive(Debug)]
+pub struct CannLock {
+    _fd: OwnedFd,
+}
+
+/// Takes CANN's lock without waiting. `Ok(None)`: CANN (or another tool using its lock) is
+/// aging. Without write permission on the file (CANN makes it 0640, so a group member can
+/// read it only) a read lock is taken instead: it blocks CANN's write lock just the same.
+pub fn try_cann_lock(kernel_cache: BorrowedFd<'_>) -> io::Result<Option<CannLock>> {
+    let open = |flags| fsx::open_beneath(kernel_cache, Path::new(CANN_LOCK), flags, FILE_MODE);
+    let (fd, op) = match open(OFlags::RDWR | OFlags::CREATE) {
+        Ok(fd) => (fd, FlockOperation::NonBlockingLockExclusive),
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+            (open(OFlags::RDONLY)?, FlockOperation::NonBlockingLockShared)
+        }
+        Err(e) => return Err(e),
+    };
+    match fcntl_lock(&fd, op) {
+        Ok(()) => Ok(Some(CannLock { _fd: fd })),
+        Err(rustix::io::Errno::AGAIN | rustix::io::Errno::ACCESS) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Both locks of a deleting pass, ours first.
+#[derive(Debug)]
+pub struct AgerLocks {
+    _cann: CannLock,
+    _ours: GcLock,
+}
+
+/// Takes our lock, then CANN's; `Ok(None)` when either is held elsewhere (skip, don't wait).
+pub fn try_ager_locks(
+    state_dir: BorrowedFd<'_>,
+    kernel_cache: BorrowedFd<'_>,
+) -> io::Result<Option<AgerLocks>> {
+    let Some(ours) = try_gc_lock(state_dir)? else {
+        return Ok(None);
+    };
+    Ok(try_cann_lock(kernel_cache)?.map(|cann| AgerLocks {
+        _cann: cann,
+        _ours: ours,
+    }))
 }
 
 /// A short exclusive lock on the ledger file, held for a read-modify-write of the totals and

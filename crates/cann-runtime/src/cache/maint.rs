@@ -137,7 +137,14 @@ impl Cache {
         while let Some(ent) = dir.read() {
             let ent = ent.map_err(|e| io(e.into()))?;
             let name = ent.file_name().to_bytes();
-            if name != b"." && name != b".." && name != super::dir::STATE_DIR.as_bytes() {
+            if ![
+                b".".as_slice(),
+                b"..",
+                super::dir::STATE_DIR.as_bytes(),
+                lock::CANN_LOCK.as_bytes(),
+            ]
+            .contains(&name)
+            {
                 return Ok(());
             }
         }
@@ -214,7 +221,7 @@ impl Cache {
     /// another process is aging.
     pub fn clear(&self, progress: &dyn Progress) -> Result<ClearReport> {
         let base = &self.dir.base;
-        let Some(_gc) = lock::try_gc_lock(self.state.dir.as_fd())
+        let Some(_locks) = lock::try_ager_locks(self.state.dir.as_fd(), self.kc.as_fd())
             .map_err(|e| CacheError::io("lock gc in", base, e))?
         else {
             return Err(CacheError::io(

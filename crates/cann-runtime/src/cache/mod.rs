@@ -31,6 +31,7 @@ pub mod limits;
 mod lock;
 mod maint;
 pub mod manifest;
+mod measure;
 pub mod mode;
 mod progress;
 pub mod reference;

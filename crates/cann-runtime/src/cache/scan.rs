@@ -199,7 +199,12 @@ pub fn walk(
                     continue;
                 }
             };
-            if name == "." || name == ".." || (dir_rel.is_empty() && name == STATE_DIR) {
+            // Our state and CANN's aging lock are not cache content: never orphans, never
+            // deleted.
+            if name == "."
+                || name == ".."
+                || (dir_rel.is_empty() && (name == STATE_DIR || name == super::lock::CANN_LOCK))
+            {
                 continue;
             }
             let mut ft = ent.file_type();

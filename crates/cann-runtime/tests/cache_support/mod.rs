@@ -139,3 +139,5 @@ pub fn check_payload(key: &str, data: &[u8]) -> Result<u64, String> {
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| "no seq".into())
 }
+
+pub mod cann;
