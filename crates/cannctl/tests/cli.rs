@@ -69,7 +69,11 @@ fn check_takes_several_files_and_exits_with_the_worst() {
         "json",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("cannot read no/such/file.yaml"));
+    let err = stderr(&o);
+    assert!(
+        err.contains("no/such/file.yaml: cannot open: no such file"),
+        "{err}"
+    );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let files: Vec<&str> = v
         .as_array()
