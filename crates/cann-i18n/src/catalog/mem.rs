@@ -58,10 +58,6 @@ crate::messages! {
         en: "more than {limit} buffer rows; the planner takes at most {limit} buffers per graph",
         zh: "缓冲区行数超过 {limit}；规划器每个图最多处理 {limit} 个缓冲区",
     }
-    csv_not_utf8() {
-        en: "not UTF-8 text",
-        zh: "不是 UTF-8 文本",
-    }
 
     // Arguments of `mem plan`.
     time_limit_invalid(text: &str, max: u64) {
