@@ -11,6 +11,7 @@ pub mod diff;
 pub mod emit;
 mod from_node;
 pub mod history;
+pub mod in_release;
 pub mod meta;
 mod parse;
 mod report;

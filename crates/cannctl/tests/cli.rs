@@ -756,3 +756,96 @@ fn mem_plan_flags_reports_and_input_errors() {
         stderr(&o)
     );
 }
+
+/// `explain` without `--release` shows the newest release and says so; with it, the facts of
+/// that release: an option not read yet says from when it is, and values that only some
+/// products take name them.
+#[test]
+fn explain_by_release() {
+    let o = cannctl(&["explain", "static_memory_policy"]);
+    assert_eq!(o.status.code(), Some(0));
+    insta::assert_snapshot!("explain_newest", stdout(&o));
+    let o = cannctl(&[
+        "explain",
+        "memory_optimization_policy",
+        "--release",
+        "8.3.RC1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    insta::assert_snapshot!("explain_not_read_yet", stdout(&o));
+    let o = cannctl(&["explain", "precision_mode", "--release", "8.0.RC2"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("products in 8.0.RC2: atlas-a2-training, atlas-a2-inference"),
+        "{out}"
+    );
+    let o = cannctl(&[
+        "explain",
+        "precision_mode",
+        "--release",
+        "8.0.RC2",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["release"], "8.0.RC2");
+    let bf16 = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["value"] == "\"allow_mix_precision_bf16\"")
+        .unwrap();
+    assert_eq!(bf16["own_products"], true);
+    assert_eq!(
+        bf16["products"],
+        serde_json::json!(["atlas-a2-training", "atlas-a2-inference"])
+    );
+    let o = cannctl(&["explain", "static_memory_policy", "--release", "7.0.0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("7.0.0"), "{}", stderr(&o));
+}
+
+/// Users look an option up by whatever their code or log shows.
+#[test]
+fn explain_finds_every_name_users_know() {
+    for (query, path) in [
+        (
+            "ge.exec.staticMemoryPolicy",
+            "npu_run_config.memory_config.static_memory_policy",
+        ),
+        (
+            "memory_config.static_memory_policy",
+            "npu_run_config.memory_config.static_memory_policy",
+        ),
+        (
+            "npu.global_options().memory_config.static_memory_policy",
+            "npu_run_config.memory_config.static_memory_policy",
+        ),
+        (
+            "GE.EXEC.STATICMEMORYPOLICY",
+            "npu_run_config.memory_config.static_memory_policy",
+        ),
+        ("HCCL_algorithm", "npu_run_config.hccl_algorithm"),
+        (
+            "custom_op.parameter_map[\"HCCL_algorithm\"].s",
+            "npu_run_config.hccl_algorithm",
+        ),
+        (
+            "NPURunConfig(HCCL_algorithm=...)",
+            "npu_run_config.hccl_algorithm",
+        ),
+        (
+            "dump_config.enable_dump",
+            "npu_run_config.dump_config.enable_dump",
+        ),
+        ("ASCEND_CACHE_PATH", "env.ASCEND_CACHE_PATH"),
+        ("export ASCEND_CACHE_PATH=/tmp", "env.ASCEND_CACHE_PATH"),
+        // A spelling the adapter stopped reading still finds its option.
+        ("auto_tune_mode", "npu_run_config.auto_tune_mode"),
+    ] {
+        let o = cannctl(&["explain", query, "--format", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{query}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["path"], path, "{query}");
+    }
+}

@@ -52,7 +52,20 @@ fn check_zh(file: &Path) -> String {
 
 /// Terms the upstream Chinese docs write in English, and unit and brand names.
 const KEPT_IN_ENGLISH: &[&str] = &[
-    "CANN", "Atlas", "Cube", "Vector", "Core", "session", "shape", "MB", "true", "false", "null",
+    "CANN",
+    "Atlas",
+    "Cube",
+    "Vector",
+    "Core",
+    "session",
+    "shape",
+    "MB",
+    "true",
+    "false",
+    "null",
+    "Estimator",
+    "Loss",
+    "Scale",
 ];
 
 /// Every name a message may quote bare: options, classes, values, keys, variables, products.
@@ -234,6 +247,43 @@ fn unreadable_files_are_explained_in_chinese() {
     assert!(
         english.is_empty(),
         "English in --lang zh errors:\n{}",
+        english.join("\n")
+    );
+}
+
+/// `explain --lang zh`: labels, value marks, the history, surfaces and rules read in Chinese,
+/// for the newest release and for older ones.
+#[test]
+fn explain_reads_in_chinese() {
+    let names = names();
+    let mut english = Vec::new();
+    for (option, release) in [
+        ("static_memory_policy", None),
+        ("memory_optimization_policy", Some("8.3.RC1")),
+        ("precision_mode", Some("8.0.RC2")),
+    ] {
+        let mut args = vec!["explain", option, "--lang", "zh"];
+        args.extend(release.iter().flat_map(|r| ["--release", *r]));
+        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+            .args(&args)
+            .current_dir(repo())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        let out = String::from_utf8(o.stdout).unwrap();
+        // Sources are citations, quoted as their authors wrote them.
+        let prose = out.split("\n来源：").next().unwrap_or(&out);
+        let words = english_words(prose, &names);
+        if !words.is_empty() {
+            english.push(format!("{}: {}", args.join(" "), words.join(" ")));
+        }
+        let name = format!("explain_{option}_{}", release.unwrap_or("newest"));
+        insta::assert_snapshot!(name, out);
+    }
+    assert!(
+        english.is_empty(),
+        "English prose in explain --lang zh:\n{}",
         english.join("\n")
     );
 }

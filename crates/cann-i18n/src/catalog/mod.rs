@@ -4,6 +4,7 @@ pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod emit;
+pub mod explain;
 pub mod input;
 pub mod lint;
 pub mod mem;
@@ -17,6 +18,7 @@ pub const AREAS: &[(&str, &[Entry])] = &[
     ("cli", cli::ENTRIES),
     ("config", config::ENTRIES),
     ("emit", emit::ENTRIES),
+    ("explain", explain::ENTRIES),
     ("input", input::ENTRIES),
     ("lint", lint::ENTRIES),
     ("mem", mem::ENTRIES),
