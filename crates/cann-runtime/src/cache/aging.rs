@@ -1,8 +1,10 @@
 //! Aging (`gc`): one process at a time, never blocking puts or gets.
 //!
 //! 1. Try the gc lock; if another process holds it, skip (don't wait).
-//! 2. Reconcile: walk the directory trusting the index ([`super::scan`]); only new manifests
-//!    and loose files are opened or stat-ed.
+//! 2. Reconcile: walk the directory and `lstat` each manifest and its files
+//!    ([`super::scan::Known::Check`]); only new manifests, and manifests whose inode, mtime or
+//!    size moved since they were read (CANN recompiled them in place), are read again. Sizes
+//!    are the ones on disk now, so a binary rewritten larger counts at its new size.
 //! 3. Clean up what no reader can use, once older than the grace period: temporaries,
 //!    orphans, torn entries, and entries invalidated by `force` or a version change that
 //!    nobody accessed within the grace period.
@@ -12,14 +14,17 @@
 //!    `stat`-ed (never read, so no mount policy can move its atime) and re-queued if it was
 //!    used since. Only the entries examined are stat-ed, not the whole cache.
 //! 5. Rewrite the index (survivors with their confirmed access times, plus anything appended
-//!    meanwhile) and the ledger, under the ledger lock for a moment only.
+//!    meanwhile) and the ledger, under the ledger lock for a moment only. The ledger records
+//!    the directories' time only if every file on disk is one the pass accounted for
+//!    ([`super::dirtime::settle`]), so a foreign write during the pass leaves "unknown".
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::Path;
 
 use super::clock::Nanos;
+use super::dirtime;
 use super::error::{CacheError, Result};
 use super::fsx;
 use super::ledger::{self, IndexRec, Ledger};
@@ -106,6 +111,8 @@ pub enum GcOutcome {
 struct Dirs<'a> {
     kc: std::os::fd::BorrowedFd<'a>,
     open: HashMap<String, OwnedFd>,
+    /// Everything this pass unlinked.
+    gone: HashSet<String>,
 }
 
 impl Dirs<'_> {
@@ -115,10 +122,14 @@ impl Dirs<'_> {
             let fd = fsx::open_dir(self.kc, Path::new(dir))?;
             self.open.insert(dir.to_owned(), fd);
         }
-        match self.open.get(dir) {
-            Some(fd) => fsx::unlink_at(fd.as_fd(), name.as_ref()),
-            None => Ok(false),
+        let done = match self.open.get(dir) {
+            Some(fd) => fsx::unlink_at(fd.as_fd(), name.as_ref())?,
+            None => false,
+        };
+        if done {
+            self.gone.insert(rel.to_owned());
         }
+        Ok(done)
     }
 
     fn stat(&mut self, rel: &str) -> std::io::Result<rustix::fs::Stat> {
@@ -158,7 +169,8 @@ impl Cache {
         if let Some(l) = self.read_ledger()? {
             progress.set_total(l.entries);
         }
-        let mut sc = scan::walk(self.kc.as_fd(), &known, true, progress).map_err(e("scan"))?;
+        let mut sc =
+            scan::walk(self.kc.as_fd(), &known, scan::Known::Check, progress).map_err(e("scan"))?;
         drop(known);
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         let mut report = GcReport {
@@ -174,6 +186,7 @@ impl Cache {
         let mut dirs = Dirs {
             kc: self.kc.as_fd(),
             open: HashMap::new(),
+            gone: HashSet::new(),
         };
         let idle = |t: Nanos| now.saturating_sub(t) >= opts.floor;
         let kernel_times = self.opts.clock.is_system();
@@ -347,7 +360,16 @@ impl Cache {
         report.entries_after = sc.entries.len() as u64;
         if !opts.dry_run {
             let loose_bytes: u64 = kept_loose.iter().sum();
-            self.commit_index(sc.entries, snapshot_len, loose_bytes, now, &mut report)?;
+            let mut seen = std::mem::take(&mut sc.seen);
+            seen.retain(|p| !dirs.gone.contains(p));
+            self.commit_index(
+                sc.entries,
+                snapshot_len,
+                loose_bytes,
+                seen,
+                now,
+                &mut report,
+            )?;
         }
         Ok(GcOutcome::Done(report))
     }
@@ -359,6 +381,7 @@ impl Cache {
         mut entries: BTreeMap<String, IndexRec>,
         snapshot_len: u64,
         loose_bytes: u64,
+        mut seen: HashSet<String>,
         now: Nanos,
         report: &mut GcReport,
     ) -> Result<()> {
@@ -375,6 +398,8 @@ impl Cache {
         let mut tail_map = BTreeMap::new();
         ledger::apply_index(&mut tail_map, &tail);
         for (rel, rec) in tail_map {
+            seen.insert(rel.clone());
+            seen.extend(rec.files.iter().map(|f| sibling(&rel, f)));
             if let Some(old) = entries.insert(rel, rec) {
                 // The replaced entry's files are orphans on disk until the next pass.
                 replaced_bytes += old.bytes;
@@ -391,11 +416,14 @@ impl Cache {
             .map_err(|e| CacheError::io("rewrite index in", base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         let total = entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + replaced_bytes;
+        // Unlistable now: record nothing, the start-up check stays "unknown".
+        let dirs_mtime_ns = dirtime::settle(self.kc.as_fd(), &seen).unwrap_or(0);
         let l = Ledger {
             total_bytes: total,
             entries: entries.len() as u64,
             epoch_ns: epoch,
             reconciled_ns: now.max(1),
+            dirs_mtime_ns,
         };
         self.state
             .write_ledger(&guard, &l)

@@ -40,6 +40,10 @@ pub enum CacheError {
         #[source]
         source: io::Error,
     },
+    /// A file the cache reads (`op_cache.ini`, a state file) was refused by the input layer:
+    /// not a regular file, a symbolic link, too large, unreadable.
+    #[error("{0}")]
+    Input(#[from] cann_input::InputError),
     /// A fault hook asked the commit to stop (tests use this to simulate crashes).
     #[error("commit aborted by fault hook at {0:?}")]
     Aborted(crate::cache::store::CommitStep),

@@ -106,24 +106,6 @@ pub fn open_read_noatime(dir: BorrowedFd<'_>, rel: &Path) -> io::Result<OwnedFd>
     }
 }
 
-/// Reads a whole file from an open descriptor.
-pub fn read_all(fd: &OwnedFd, size_hint: usize) -> io::Result<Vec<u8>> {
-    let mut buf = Vec::with_capacity(size_hint.max(64));
-    loop {
-        if buf.len() == buf.capacity() {
-            buf.reserve(buf.capacity().max(4096));
-        }
-        let spare = buf.spare_capacity_mut();
-        let (got, _) = rustix::io::read(fd, spare)?;
-        let n = got.len();
-        if n == 0 {
-            return Ok(buf);
-        }
-        // SAFETY: `read` initialised exactly `n` bytes of the spare capacity.
-        unsafe { buf.set_len(buf.len() + n) };
-    }
-}
-
 /// Writes all of `data` to `fd`.
 pub fn write_all(fd: &OwnedFd, mut data: &[u8]) -> io::Result<()> {
     while !data.is_empty() {

@@ -1,7 +1,9 @@
 //! The size ledger and the entry index, kept in `kernel_cache/.cann-cache/`.
 //!
-//! - `ledger`: 64 bytes (totals, invalidation epoch, checksum), rewritten in place under a
-//!   `flock`. The start-up "is aging needed" check reads only this: one `pread`, no scan.
+//! - `ledger`: 128 bytes (totals, invalidation epoch, the newest directory time seen at the
+//!   last reconcile, checksum), rewritten in place under a `flock`. The start-up "is aging
+//!   needed" check reads this (one `pread`) and compares the directory time with the top
+//!   directories' own (a few `stat`s), never scanning entries.
 //! - `index`: append-only lines, one per put (`P`) or removal (`D`), compacted by `gc`. It
 //!   tells the ager each entry's files, size and a lower bound of its last access without
 //!   opening any manifest.
@@ -24,8 +26,11 @@ use super::lock::LedgerGuard;
 pub const LEDGER: &str = "ledger";
 /// Index file name.
 pub const INDEX: &str = "index";
-const MAGIC: &[u8; 8] = b"CNCLEDG1";
-const LEN: usize = 64;
+/// Version 2 added the directory time; a version-1 ledger reads as damaged ("unknown") and
+/// the next gc rewrites it.
+const MAGIC: &[u8; 8] = b"CNCLEDG2";
+const LEN: usize = 128;
+const SUM_AT: usize = LEN - 8;
 
 /// The totals.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -38,6 +43,11 @@ pub struct Ledger {
     pub epoch_ns: Nanos,
     /// Last time a gc reconciled the ledger with the directory.
     pub reconciled_ns: Nanos,
+    /// Newest modification time of `kernel_cache/` and its subdirectories when the totals
+    /// were last known to account for every file in them; 0 when they are known not to (a
+    /// foreign writer added files during the last pass). A directory newer than this means
+    /// someone created, renamed or removed files since: the totals are then unknown.
+    pub dirs_mtime_ns: Nanos,
 }
 
 /// What reading the ledger found.
@@ -55,6 +65,17 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl Ledger {
+    /// Accounts for one of our own changes, made between two readings `(before, after)` of
+    /// the directories' time: if nothing had moved them past the record before the change,
+    /// the record moves to `after`; otherwise a foreign write is still unaccounted and the
+    /// record stays behind. (A foreign write landing during our change itself, a few
+    /// milliseconds, is the one this cannot tell from ours; the next gc accounts for it.)
+    pub fn advance_dirs(&mut self, (before, after): (Nanos, Nanos)) {
+        if self.dirs_mtime_ns > 0 && before <= self.dirs_mtime_ns {
+            self.dirs_mtime_ns = self.dirs_mtime_ns.max(after);
+        }
+    }
+
     fn encode(&self) -> [u8; LEN] {
         let mut b = [0u8; LEN];
         b[..8].copy_from_slice(MAGIC);
@@ -62,8 +83,9 @@ impl Ledger {
         b[16..24].copy_from_slice(&self.entries.to_le_bytes());
         b[24..32].copy_from_slice(&self.epoch_ns.to_le_bytes());
         b[32..40].copy_from_slice(&self.reconciled_ns.to_le_bytes());
-        let sum = fnv1a(&b[..56]);
-        b[56..64].copy_from_slice(&sum.to_le_bytes());
+        b[40..48].copy_from_slice(&self.dirs_mtime_ns.to_le_bytes());
+        let sum = fnv1a(&b[..SUM_AT]);
+        b[SUM_AT..].copy_from_slice(&sum.to_le_bytes());
         b
     }
 
@@ -72,7 +94,7 @@ impl Ledger {
             return None;
         }
         let word = |i: usize| -> Option<[u8; 8]> { b.get(i..i + 8)?.try_into().ok() };
-        if u64::from_le_bytes(word(56)?) != fnv1a(&b[..56]) {
+        if u64::from_le_bytes(word(SUM_AT)?) != fnv1a(&b[..SUM_AT]) {
             return None;
         }
         Some(Ledger {
@@ -80,7 +102,25 @@ impl Ledger {
             entries: u64::from_le_bytes(word(16)?),
             epoch_ns: i64::from_le_bytes(word(24)?),
             reconciled_ns: i64::from_le_bytes(word(32)?),
+            dirs_mtime_ns: i64::from_le_bytes(word(40)?),
         })
+    }
+}
+
+/// About 100 bytes a line: room for ten million entries. A larger index is not ours.
+const INDEX_MAX_BYTES: u64 = 1 << 30;
+
+/// A state file must be a regular file: `open_beneath` already refused symlinks and does not
+/// wait on a FIFO, this refuses the FIFO or device itself.
+fn require_regular(fd: &OwnedFd) -> io::Result<()> {
+    let st = rustix::fs::fstat(fd)?;
+    if fsx::kind(&st) == rustix::fs::FileType::RegularFile {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "not a regular file (state files are; remove it and run `cannctl cache gc`)",
+        ))
     }
 }
 
@@ -101,10 +141,11 @@ impl State {
             OFlags::RDWR | OFlags::CREATE,
             Mode::from_raw_mode(0o644),
         )?;
+        require_regular(&ledger)?;
         Ok(State { dir, ledger })
     }
 
-    /// Reads the ledger: one `pread` of 64 bytes.
+    /// Reads the ledger: one `pread` of 128 bytes.
     pub fn read_ledger(&self) -> io::Result<LedgerRead> {
         let mut buf = [0u8; LEN];
         let n = rustix::io::pread(&self.ledger, &mut buf, 0)?;
@@ -120,7 +161,7 @@ impl State {
         LedgerGuard::acquire(&self.ledger)
     }
 
-    /// Overwrites the ledger (caller holds the lock). 64 bytes sit in one sector, so a crash
+    /// Overwrites the ledger (caller holds the lock). 128 bytes sit in one sector, so a crash
     /// leaves the old or the new record; the checksum catches anything else.
     pub fn write_ledger(&self, _guard: &LedgerGuard<'_>, l: &Ledger) -> io::Result<()> {
         let b = l.encode();
@@ -158,7 +199,13 @@ impl State {
         if from > 0 {
             rustix::fs::seek(&fd, rustix::fs::SeekFrom::Start(from))?;
         }
-        fsx::read_all(&fd, 1 << 16)
+        let file = std::fs::File::from(fd);
+        cann_input::read_file(
+            file,
+            Path::new(INDEX),
+            cann_input::Limits::new(INDEX_MAX_BYTES),
+        )
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
     }
 
     /// Replaces the index with `text` (caller holds the lock).
@@ -183,6 +230,33 @@ pub struct IndexRec {
     pub bytes: u64,
     /// The other files of the entry, in the manifest's directory.
     pub files: Vec<String>,
+    /// The manifest as last read; a manifest whose `lstat` differs is read again.
+    pub stamp: Stamp,
+}
+
+/// Identity of a manifest file at the time it was read: inode, modification time, size.
+/// All zero means "not known" (an index line of the previous format), which never matches.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stamp {
+    pub ino: u64,
+    pub mtime_ns: Nanos,
+    pub size: u64,
+}
+
+impl Stamp {
+    /// The stamp of an `lstat` result.
+    pub fn of(st: &rustix::fs::Stat) -> Stamp {
+        Stamp {
+            ino: st.st_ino,
+            mtime_ns: fsx::mtime_ns(st),
+            size: fsx::size_of(st),
+        }
+    }
+
+    /// True when `st` is the same manifest, unchanged since this stamp was taken.
+    pub fn matches(&self, st: &rustix::fs::Stat) -> bool {
+        self.ino != 0 && *self == Stamp::of(st)
+    }
 }
 
 /// True when a relative path can be stored in the line format (no tabs or newlines).
@@ -190,9 +264,13 @@ pub fn indexable(rel: &str) -> bool {
     !rel.contains(['\t', '\n', '\r'])
 }
 
-/// One `P` line.
+/// One `E` line (an entry; `P` lines of the previous format, without the manifest's stamp,
+/// are still read).
 pub fn put_line(rel: &str, r: &IndexRec) -> String {
-    let mut s = format!("P\t{}\t{}\t{}\t{rel}", r.committed_ns, r.access_ns, r.bytes);
+    let mut s = format!(
+        "E\t{}\t{}\t{}\t{}\t{}\t{}\t{rel}",
+        r.committed_ns, r.access_ns, r.bytes, r.stamp.ino, r.stamp.mtime_ns, r.stamp.size
+    );
     for f in &r.files {
         s.push('\t');
         s.push_str(f);
@@ -215,15 +293,32 @@ pub fn apply_index(map: &mut BTreeMap<String, IndexRec>, text: &[u8]) {
         };
         let mut f = line.split('\t');
         match f.next() {
-            Some("P") => {
-                let (Some(c), Some(a), Some(b), Some(rel)) =
-                    (f.next(), f.next(), f.next(), f.next())
-                else {
+            Some(tag @ ("P" | "E")) => {
+                let (Some(c), Some(a), Some(b)) = (f.next(), f.next(), f.next()) else {
                     continue;
                 };
                 let (Ok(committed_ns), Ok(access_ns), Ok(bytes)) =
                     (c.parse(), a.parse(), b.parse())
                 else {
+                    continue;
+                };
+                let stamp = if tag == "E" {
+                    let (Some(i), Some(m), Some(z)) = (f.next(), f.next(), f.next()) else {
+                        continue;
+                    };
+                    let (Ok(ino), Ok(mtime_ns), Ok(size)) = (i.parse(), m.parse(), z.parse())
+                    else {
+                        continue;
+                    };
+                    Stamp {
+                        ino,
+                        mtime_ns,
+                        size,
+                    }
+                } else {
+                    Stamp::default()
+                };
+                let Some(rel) = f.next() else {
                     continue;
                 };
                 let files = f.map(str::to_owned).collect();
@@ -234,6 +329,7 @@ pub fn apply_index(map: &mut BTreeMap<String, IndexRec>, text: &[u8]) {
                         access_ns,
                         bytes,
                         files,
+                        stamp,
                     },
                 );
             }
@@ -259,6 +355,7 @@ mod tests {
             entries: 2,
             epoch_ns: -3,
             reconciled_ns: 9,
+            dirs_mtime_ns: 11,
         };
         let mut b = l.encode();
         assert_eq!(Ledger::decode(&b), Some(l));
@@ -273,6 +370,11 @@ mod tests {
             access_ns: 2,
             bytes: 3,
             files: vec!["a.o".into()],
+            stamp: Stamp {
+                ino: 4,
+                mtime_ns: 5,
+                size: 6,
+            },
         };
         let mut text = put_line("x/a.json", &r);
         text.push_str(&put_line(
@@ -283,10 +385,14 @@ mod tests {
             },
         ));
         text.push_str(&del_line("b.json"));
+        text.push_str("P\t7\t8\t9\told.json\told.o\n");
         text.push_str("P\t1\t2");
         let mut m = BTreeMap::new();
         apply_index(&mut m, text.as_bytes());
-        assert_eq!(m.len(), 1);
+        assert_eq!(m.len(), 2);
         assert_eq!(m.get("x/a.json"), Some(&r));
+        let old = m.get("old.json").unwrap();
+        assert_eq!((old.bytes, old.stamp), (9, Stamp::default()));
+        assert_eq!(old.files, vec!["old.o"]);
     }
 }

@@ -12,7 +12,7 @@ use super::fsx;
 use super::ledger::{self, Ledger};
 use super::lock;
 use super::progress::Progress;
-use super::scan::{self, Loose};
+use super::scan::{self, Known, Loose};
 use super::store::Cache;
 
 /// Answer of the start-up check.
@@ -25,15 +25,31 @@ pub enum AgingNeed {
     Yes,
     /// `-1`: aging is off.
     Off,
-    /// The ledger is missing, damaged or was never reconciled: a gc pass will rebuild it.
+    /// The ledger is missing, damaged or was never reconciled, or someone else created or
+    /// removed files since it was (a directory is newer than the ledger's record): a gc
+    /// pass will find out.
     Unknown,
 }
 
-/// The start-up check: one 64-byte read of the ledger, no directory walk.
+/// The start-up check: one read of the ledger and a `stat` of each top directory, no walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct StartupCheck {
     pub need: AgingNeed,
     pub ledger: Option<Ledger>,
+    /// A directory changed since the ledger last accounted for every file (a foreign write,
+    /// or a pass that saw one): its totals are a lower bound of nothing, only a record.
+    pub foreign_changes: bool,
+}
+
+/// Where `info`'s numbers come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InfoSource {
+    /// The ledger, exact as of the last reconcile; nothing was created or removed since.
+    Ledger,
+    /// A walk of the directories (index records for entries it knows, new manifests read),
+    /// because the ledger is unreconciled or the directories changed.
+    Walk,
 }
 
 /// A manifest that cannot be served, as `verify` reports it.
@@ -73,6 +89,8 @@ impl VerifyReport {
 pub struct InfoReport {
     pub bytes: u64,
     pub entries: u64,
+    pub source: InfoSource,
+    /// Access range of the entries (known after a walk only).
     pub oldest_access_ns: Option<Nanos>,
     pub newest_access_ns: Option<Nanos>,
     pub startup: StartupCheck,
@@ -96,18 +114,28 @@ impl Cache {
     /// Is aging needed? Cost does not depend on the number of entries.
     pub fn startup_check(&self) -> Result<StartupCheck> {
         let ledger = self.read_ledger()?;
+        // Unreadable directories cannot be vouched for.
+        let newest = super::dirtime::newest(self.kc.as_fd()).unwrap_or(Nanos::MAX);
+        let foreign_changes =
+            ledger.is_none_or(|l| l.dirs_mtime_ns == 0 || newest > l.dirs_mtime_ns);
         let need = match ledger {
             _ if !self.opts.limits.aging_enabled() => AgingNeed::Off,
             Some(l) if l.reconciled_ns > 0 => {
                 if self.opts.limits.over_limit(l.total_bytes) {
                     AgingNeed::Yes
+                } else if foreign_changes {
+                    AgingNeed::Unknown
                 } else {
                     AgingNeed::No
                 }
             }
             _ => AgingNeed::Unknown,
         };
-        Ok(StartupCheck { need, ledger })
+        Ok(StartupCheck {
+            need,
+            ledger,
+            foreign_changes,
+        })
     }
 
     /// Runs the start-up check and, when aging is (or may be) needed, a gc pass on a
@@ -133,6 +161,8 @@ impl Cache {
             return Ok(());
         }
         let io = |e: std::io::Error| CacheError::io("read directory", self.dir.kernel_cache(), e);
+        // Taken before the listing: a file created after it moves a time past this one.
+        let dirs_mtime_ns = super::dirtime::newest(self.kc.as_fd()).map_err(io)?;
         let mut dir = rustix::fs::Dir::read_from(&self.kc).map_err(|e| io(e.into()))?;
         while let Some(ent) = dir.read() {
             let ent = ent.map_err(|e| io(e.into()))?;
@@ -155,6 +185,7 @@ impl Cache {
         if self.read_ledger()?.is_none() {
             let l = Ledger {
                 reconciled_ns: self.now().max(1),
+                dirs_mtime_ns,
                 ..Ledger::default()
             };
             self.state
@@ -171,7 +202,7 @@ impl Cache {
         if let Some(l) = ledger {
             progress.set_total(l.entries);
         }
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress)
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), Known::Ignore, progress)
             .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         let bytes = sc.total_bytes();
         let entries = sc.entries.len() as u64;
@@ -198,21 +229,42 @@ impl Cache {
         })
     }
 
-    /// Size, entry count and access range from a full walk.
+    /// Size and entry count: from the ledger when no directory changed since it was
+    /// reconciled (cost independent of the cache's size), else from a walk that takes the
+    /// index's word for the entries it knows and reads only the new ones.
     pub fn info(&self, progress: &dyn Progress) -> Result<InfoReport> {
         let startup = self.startup_check()?;
-        if let Some(l) = startup.ledger {
-            progress.set_total(l.entries);
+        let epoch_ns = startup.ledger.map_or(0, |l| l.epoch_ns);
+        match startup.ledger {
+            Some(l) if l.reconciled_ns > 0 && !startup.foreign_changes => {
+                return Ok(InfoReport {
+                    bytes: l.total_bytes,
+                    entries: l.entries,
+                    source: InfoSource::Ledger,
+                    oldest_access_ns: None,
+                    newest_access_ns: None,
+                    startup,
+                    epoch_ns,
+                })
+            }
+            Some(l) => progress.set_total(l.entries),
+            None => {}
         }
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress)
+        let mut known = BTreeMap::new();
+        // An unreadable index only costs speed: every manifest is read instead.
+        if let Ok(text) = self.state.read_index_from(0) {
+            ledger::apply_index(&mut known, &text);
+        }
+        let sc = scan::walk(self.kc.as_fd(), &known, Known::Trust, progress)
             .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         Ok(InfoReport {
             bytes: sc.total_bytes(),
             entries: sc.entries.len() as u64,
+            source: InfoSource::Walk,
             oldest_access_ns: sc.entries.values().map(|r| r.access_ns).min(),
             newest_access_ns: sc.entries.values().map(|r| r.access_ns).max(),
             startup,
-            epoch_ns: startup.ledger.map_or(0, |l| l.epoch_ns),
+            epoch_ns,
         })
     }
 
@@ -233,7 +285,7 @@ impl Cache {
                 ),
             ));
         };
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), false, progress)
+        let mut sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), Known::Ignore, progress)
             .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         let mut rep = ClearReport::default();
         let mut files: Vec<(String, u64)> = Vec::new();
@@ -276,6 +328,7 @@ impl Cache {
             if self.unlink_rel(&rel)? {
                 rep.files_removed += 1;
                 rep.bytes_removed += bytes;
+                sc.seen.remove(&rel);
             }
         }
         for (rel, _) in &sc.foreign {
@@ -283,6 +336,7 @@ impl Cache {
             // elsewhere loses only the link. Real directories are left to rmdir below.
             if self.unlink_rel(rel).unwrap_or(false) {
                 rep.links_removed += 1;
+                sc.seen.remove(rel);
             }
         }
         let mut dirs: Vec<&String> = sc.dirs.iter().filter(|d| !d.is_empty()).collect();
@@ -292,6 +346,7 @@ impl Cache {
             if let Ok(pfd) = fsx::open_dir(self.kc.as_fd(), Path::new(parent)) {
                 if fsx::rmdir_at(pfd.as_fd(), name.as_ref()).unwrap_or(false) {
                     rep.dirs_removed += 1;
+                    sc.seen.remove(d.as_str());
                 }
             }
         }
@@ -303,11 +358,18 @@ impl Cache {
             .replace_index(&guard, b"", self.opts.durable)
             .map_err(|e| CacheError::io("rewrite index in", base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
+        // What is left (a put racing the clear, a file we could not remove) is unaccounted:
+        // the directory time is then not recorded and the start-up check says "unknown".
+        let dirs_mtime_ns = super::dirtime::settle(self.kc.as_fd(), &sc.seen)
+            .ok()
+            .filter(|_| sc.seen.iter().all(|p| sc.dirs.contains(p)))
+            .unwrap_or(0);
         let l = Ledger {
             total_bytes: 0,
             entries: 0,
             epoch_ns: epoch,
             reconciled_ns: self.now().max(1),
+            dirs_mtime_ns,
         };
         self.state
             .write_ledger(&guard, &l)
@@ -337,6 +399,7 @@ impl Cache {
             return Ok(false);
         };
         let kcp = self.dir.kernel_cache();
+        let dirs_before = self.dirs_now();
         if !fsx::unlink_at(dirfd.as_fd(), mname.as_ref())
             .map_err(|e| CacheError::io("remove", &kcp, e))?
         {
@@ -358,11 +421,13 @@ impl Cache {
                 }
             }
         }
+        let dirs_after = self.dirs_now();
         let guard = self
             .state
             .lock()
             .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
         let mut l = self.read_ledger()?.unwrap_or_default();
+        l.advance_dirs((dirs_before, dirs_after));
         l.total_bytes = l.total_bytes.saturating_sub(freed);
         l.entries = l.entries.saturating_sub(1);
         self.state

@@ -12,7 +12,8 @@
 //! - implements `force` and version invalidation as an epoch: nothing is pulled from under a
 //!   reader; old files go once idle for the aging floor;
 //! - opens everything beneath the cache root without following symlinks;
-//! - answers "is aging needed" from a 64-byte ledger instead of a full rescan.
+//! - answers "is aging needed" from a 128-byte ledger and the top directories' times instead
+//!   of a full rescan, and says "unknown" when someone else created or removed files since.
 //!
 //! Entry points: [`open_session`] (a compilation session from plain settings), [`Cache`]
 //! (`get`, `put`, `gc`, `verify`, `info`, `clear`, `startup_check`), [`Limits::resolve`].
@@ -20,6 +21,7 @@
 mod aging;
 pub mod clock;
 pub mod dir;
+mod dirtime;
 pub mod env;
 mod error;
 pub mod facts;
@@ -47,7 +49,9 @@ pub use error::{CacheError, Result};
 pub use key::Key;
 pub use ledger::Ledger;
 pub use limits::{Fallback, IniUse, LimitFinding, Limits, MaxSize, Origin, Problem};
-pub use maint::{AgingNeed, ClearReport, InfoReport, StartupCheck, TornEntry, VerifyReport};
+pub use maint::{
+    AgingNeed, ClearReport, InfoReport, InfoSource, StartupCheck, TornEntry, VerifyReport,
+};
 pub use mode::{default_mode, CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
 pub use progress::{NoProgress, Progress};
 pub use setup::{

@@ -1,9 +1,10 @@
-//! Walking `kernel_cache/`: one `getdents` pass, no `stat` for entries the index already
-//! knows. New (foreign) manifests are parsed once and then indexed; unreferenced files are
-//! orphans; `.tmp-` files are unfinished commits. Symlinks and special files are listed and
-//! never followed.
+//! Walking `kernel_cache/`: one `getdents` pass. How an entry the index knows is treated
+//! depends on [`Known`]: taken as is (no system call), checked with `lstat` (re-read only
+//! when its manifest changed), or ignored. New (foreign) manifests are parsed once and then
+//! indexed; unreferenced files are orphans; `.tmp-` files are unfinished commits. Symlinks and
+//! special files are listed and never followed.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
 
@@ -12,7 +13,7 @@ use rustix::fs::{Dir, FileType};
 use super::clock::Nanos;
 use super::dir::STATE_DIR;
 use super::fsx::{self, TMP_PREFIX};
-use super::ledger::IndexRec;
+use super::ledger::{IndexRec, Stamp};
 use super::manifest::{is_manifest_name, Manifest};
 use super::progress::Progress;
 
@@ -51,6 +52,9 @@ pub struct Scan {
     pub foreign: Vec<(String, &'static str)>,
     /// Directories visited (relative, top level is "").
     pub dirs: Vec<String>,
+    /// Every name met, as a path relative to `kernel_cache/` (non-UTF-8 names lossily):
+    /// what a pass accounted for, checked by [`super::dirtime::settle`].
+    pub seen: HashSet<String>,
 }
 
 impl Scan {
@@ -86,6 +90,40 @@ fn loose(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Option<Loose> {
         rel: join(dir_rel, name),
         bytes: fsx::size_of(&st),
         changed_ns: fsx::mtime_ns(&st).max(fsx::ctime_ns(&st)),
+    })
+}
+
+/// What a walk does with an entry the index knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known {
+    /// Take the record as is: no `stat`, no read (`info` after foreign additions).
+    Trust,
+    /// `lstat` the manifest and its files: sizes are refreshed, and a manifest whose inode,
+    /// modification time or size moved since it was read is read again (gc's reconcile).
+    Check,
+    /// Read every manifest (`verify`, `clear`).
+    Ignore,
+}
+
+/// Re-sizes a known entry from `lstat`s when its manifest is the one that was read; `None`
+/// when it must be read again (changed manifest, or a file gone or not regular).
+fn recheck(dir: BorrowedFd<'_>, name: &str, rec: &IndexRec) -> Option<IndexRec> {
+    let st = fsx::lstat_at(dir, name.as_ref()).ok()?;
+    if !rec.stamp.matches(&st) {
+        return None;
+    }
+    let mut bytes = fsx::size_of(&st);
+    for f in &rec.files {
+        let fs = fsx::lstat_at(dir, f.as_ref()).ok()?;
+        if fsx::kind(&fs) != FileType::RegularFile {
+            return None;
+        }
+        bytes += fsx::size_of(&fs);
+    }
+    Some(IndexRec {
+        bytes,
+        access_ns: rec.access_ns.max(fsx::atime_ns(&st)),
+        ..rec.clone()
     })
 }
 
@@ -162,7 +200,10 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
     if let Some(why) = missing {
         return Err(torn(why, present));
     }
-    let committed = m.own.map_or(changed, |o| o.committed_ns);
+    // A foreign entry was written when its manifest was (the ctime also moves when anyone
+    // stamps an access, which is no recompilation); `get` judges it by the same time.
+    let written = st.as_ref().map(fsx::mtime_ns).unwrap_or(0);
+    let committed = m.own.map_or(written, |o| o.committed_ns);
     let atime = st.as_ref().map(fsx::atime_ns).unwrap_or(0);
     // The upstream rule ranks by access time alone; a foreign entry's atime is our lower bound.
     Ok(IndexRec {
@@ -170,15 +211,15 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
         access_ns: atime,
         bytes,
         files,
+        stamp: st.as_ref().map(Stamp::of).unwrap_or_default(),
     })
 }
 
-/// Walks the cache. With `trust_index`, manifests found in `known` are taken as indexed
-/// (no open, no stat); otherwise every manifest is inspected (used by `verify` and `info`).
+/// Walks the cache, treating the entries of `known` as `how` says.
 pub fn walk(
     kc: BorrowedFd<'_>,
     known: &BTreeMap<String, IndexRec>,
-    trust_index: bool,
+    how: Known,
     progress: &dyn Progress,
 ) -> std::io::Result<Scan> {
     let mut scan = Scan::default();
@@ -192,10 +233,9 @@ pub fn walk(
             let name = match ent.file_name().to_str() {
                 Ok(n) => n.to_owned(),
                 Err(_) => {
-                    scan.foreign.push((
-                        join(&dir_rel, &ent.file_name().to_string_lossy()),
-                        "non-UTF-8 name",
-                    ));
+                    let rel = join(&dir_rel, &ent.file_name().to_string_lossy());
+                    scan.seen.insert(rel.clone());
+                    scan.foreign.push((rel, "non-UTF-8 name"));
                     continue;
                 }
             };
@@ -207,6 +247,7 @@ pub fn walk(
             {
                 continue;
             }
+            scan.seen.insert(join(&dir_rel, &name));
             let mut ft = ent.file_type();
             if ft == FileType::Unknown {
                 ft = fsx::lstat_at(fd.as_fd(), name.as_ref())
@@ -235,9 +276,14 @@ pub fn walk(
             } else if is_manifest_name(name) {
                 progress.inc(1);
                 let rel = join(&dir_rel, name);
-                let rec = match known.get(&rel) {
-                    Some(r) if trust_index => Ok(r.clone()),
-                    _ => inspect(fd.as_fd(), &dir_rel, name).map(|mut r| {
+                let quick = match (known.get(&rel), how) {
+                    (Some(r), Known::Trust) => Some(r.clone()),
+                    (Some(r), Known::Check) => recheck(fd.as_fd(), name, r),
+                    _ => None,
+                };
+                let rec = match quick {
+                    Some(r) => Ok(r),
+                    None => inspect(fd.as_fd(), &dir_rel, name).map(|mut r| {
                         if let Some(k) = known.get(&rel) {
                             r.access_ns = r.access_ns.max(k.access_ns);
                         } else {

@@ -68,14 +68,23 @@ pub struct Session {
     pub cache: Option<Cache>,
 }
 
-/// Reads `op_cache.ini` if it exists (any bytes; invalid UTF-8 is replaced, then reported
-/// through the values it spoils).
+/// `op_cache.ini` holds a section, two limits and two version stamps: a few hundred bytes.
+/// Anything past this is not that file.
+pub const INI_MAX_BYTES: u64 = 64 * 1024;
+
+/// Reads `op_cache.ini` if it exists, through the input layer: opened with `O_NOFOLLOW |
+/// O_NONBLOCK` (a symlink, a FIFO or a device in its place is refused, never waited on or
+/// read without end), a regular file of at most [`INI_MAX_BYTES`], a leading BOM dropped.
+/// Invalid UTF-8 is replaced, then reported through the values it spoils.
 pub fn read_ini(dir: &CacheDir) -> Result<Option<IniDoc>> {
-    let path = dir.ini_path();
-    match std::fs::read(&path) {
-        Ok(b) => Ok(Some(IniDoc::parse(&String::from_utf8_lossy(&b)))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(CacheError::io("read", path, e)),
+    let limits = cann_input::Limits::new(INI_MAX_BYTES).no_follow();
+    match cann_input::read_bytes(&dir.ini_path(), limits) {
+        Ok(b) => {
+            let text = b.strip_prefix(cann_input::BOM).unwrap_or(&b);
+            Ok(Some(IniDoc::parse(&String::from_utf8_lossy(text))))
+        }
+        Err(e) if e.is_not_found() => Ok(None),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -255,6 +255,7 @@ impl Cache {
             });
         }
         let kcp = self.dir.kernel_cache();
+        let dirs_before = self.dirs_now();
         let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir)
             .map_err(io_err("create directory in", &kcp))?;
         let d = dirfd.as_fd();
@@ -303,6 +304,7 @@ impl Cache {
             }
             return Err(e);
         }
+        let dirs_after = self.dirs_now();
         self.hook(CommitStep::Committed)?;
         if !self.opts.clock.is_system() {
             // Creation counts as an access; with an injected clock the kernel's creation
@@ -339,15 +341,36 @@ impl Cache {
             access_ns: now,
             bytes,
             files: vec![bin_full],
+            stamp: fsx::lstat_at(d, mname.as_ref())
+                .map(|st| ledger::Stamp::of(&st))
+                .unwrap_or_default(),
         };
-        let total = self.account(&key.manifest_rel, &rec, old_manifest_len, old.is_some())?;
+        let total = self.account(
+            &key.manifest_rel,
+            &rec,
+            old_manifest_len,
+            old.is_some(),
+            (dirs_before, dirs_after),
+        )?;
         Ok(PutOutcome {
             bytes,
             over_limit: self.opts.limits.over_limit(total),
         })
     }
 
-    fn account(&self, rel: &str, rec: &IndexRec, minus: u64, replaced: bool) -> Result<u64> {
+    /// The directories' time now (see [`super::dirtime`]); unreadable counts as "moved".
+    pub(crate) fn dirs_now(&self) -> Nanos {
+        super::dirtime::newest(self.kc.as_fd()).unwrap_or(Nanos::MAX)
+    }
+
+    fn account(
+        &self,
+        rel: &str,
+        rec: &IndexRec,
+        minus: u64,
+        replaced: bool,
+        dirs: (Nanos, Nanos),
+    ) -> Result<u64> {
         let guard = self
             .state
             .lock()
@@ -355,6 +378,7 @@ impl Cache {
         // A missing or damaged ledger stays marked unreconciled (reconciled_ns = 0), so the
         // start-up check keeps reporting "unknown" until a gc has rebuilt it.
         let mut l = self.read_ledger()?.unwrap_or_default();
+        l.advance_dirs(dirs);
         l.total_bytes = l
             .total_bytes
             .saturating_add(rec.bytes)

@@ -225,9 +225,13 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
     )?;
     writeln!(
         out,
-        "size:            {} in {} entries",
+        "size:            {} in {} entries ({})",
         mb(rep.bytes),
-        rep.entries
+        rep.entries,
+        match rep.source {
+            cache::InfoSource::Ledger => "from the ledger; nothing created or removed since",
+            cache::InfoSource::Walk => "counted now",
+        }
     )?;
     if let Some(t) = rep.oldest_access_ns {
         writeln!(out, "oldest access:   {}", ago(now, t))?;
@@ -236,6 +240,9 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
         AgingNeed::No => "no aging needed",
         AgingNeed::Yes => "aging needed (run `cannctl cache gc`)",
         AgingNeed::Off => "aging is off",
+        AgingNeed::Unknown if rep.startup.foreign_changes => {
+            "unknown: files were created or removed since the last reconcile (run `cannctl cache gc`)"
+        }
         AgingNeed::Unknown => "unknown: ledger not reconciled yet (run `cannctl cache gc`)",
     };
     writeln!(out, "start-up check:  {need}")?;
