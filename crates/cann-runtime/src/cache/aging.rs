@@ -155,8 +155,8 @@ impl Cache {
     pub fn gc_with_progress(&self, opts: &GcOptions, progress: &dyn Progress) -> Result<GcOutcome> {
         let base = &self.dir.base;
         let e = |op| move |err| CacheError::io(op, base, err);
-        let Some(_locks) = lock::try_ager_locks(self.state.dir.as_fd(), self.kc.as_fd())
-            .map_err(e("lock gc in"))?
+        let Some(_locks) =
+            lock::try_ager_locks(self.state_dir()?, self.kc.as_fd()).map_err(e("lock gc in"))?
         else {
             return Ok(GcOutcome::Skipped);
         };
@@ -169,6 +169,9 @@ impl Cache {
         if let Some(l) = self.read_ledger()? {
             progress.set_total(l.entries);
         }
+        // File times come from the kernel's coarse clock, which may trail ours by a tick;
+        // a second of margin is safe because the atime seen before each read is kept.
+        let walk_start = super::clock::system_now() - 1_000_000_000;
         let mut sc =
             scan::walk(self.kc.as_fd(), &known, scan::Known::Check, progress).map_err(e("scan"))?;
         drop(known);
@@ -277,6 +280,7 @@ impl Cache {
                 &mut |r| dirs.stat(r),
                 &mut total,
                 kernel_times,
+                sc.read.contains(&rel).then_some(walk_start),
             ) else {
                 continue;
             };
@@ -326,6 +330,7 @@ impl Cache {
                         &mut |r| dirs.stat(r),
                         &mut total,
                         kernel_times,
+                        sc.read.contains(&rel).then_some(walk_start),
                     ) else {
                         sc.entries.remove(&rel);
                         continue;

@@ -44,6 +44,11 @@ pub enum CacheError {
     /// not a regular file, a symbolic link, too large, unreadable.
     #[error("{0}")]
     Input(#[from] cann_input::InputError),
+    /// A change was asked of a cache opened with [`crate::cache::Cache::open_read_only`].
+    #[error(
+        "`{0}` was opened read-only (for `info` and `verify`); changing it needs write access"
+    )]
+    ReadOnly(PathBuf),
     /// A fault hook asked the commit to stop (tests use this to simulate crashes).
     #[error("commit aborted by fault hook at {0:?}")]
     Aborted(crate::cache::store::CommitStep),

@@ -16,6 +16,12 @@ use rustix::fs::{
 
 use super::clock::Nanos;
 
+/// Mode for files we create: the umask decides (never a forced 0644), so with `umask 002`
+/// a group-shared cache stays writable by the group; a setgid directory gives the group.
+pub const FILE_MODE: Mode = Mode::from_raw_mode(0o666);
+/// Mode for directories we create, under the umask likewise.
+pub const DIR_MODE: Mode = Mode::from_raw_mode(0o777);
+
 /// Flags for every open inside the cache.
 const RESOLVE: ResolveFlags = ResolveFlags::BENEATH
     .union(ResolveFlags::NO_SYMLINKS)
@@ -81,7 +87,7 @@ pub fn make_dirs(root: BorrowedFd<'_>, rel: &Path) -> io::Result<OwnedFd> {
         let Component::Normal(name) = comp else {
             return Err(io::Error::from(io::ErrorKind::InvalidInput));
         };
-        match rfs::mkdirat(cur.as_fd(), name, Mode::from_raw_mode(0o755)) {
+        match rfs::mkdirat(cur.as_fd(), name, DIR_MODE) {
             Ok(()) | Err(rustix::io::Errno::EXIST) => {}
             Err(e) => return Err(e.into()),
         }
@@ -141,7 +147,7 @@ pub fn write_tmp(
         dir,
         name.as_str(),
         OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
-        Mode::from_raw_mode(0o644),
+        FILE_MODE,
     )?;
     let res = write_all(&fd, data).and_then(|()| {
         if durable {

@@ -124,11 +124,19 @@ fn require_regular(fd: &OwnedFd) -> io::Result<()> {
     }
 }
 
-/// Open handles on the state directory.
+/// Open handles on the state directory. A read-only handle may lack either (no permission,
+/// never created): the ledger then reads as missing and the index as empty.
 #[derive(Debug)]
 pub struct State {
-    pub dir: OwnedFd,
-    ledger: OwnedFd,
+    dir: Option<OwnedFd>,
+    ledger: Option<OwnedFd>,
+}
+
+fn read_only_err() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::PermissionDenied,
+        "the cache was opened read-only",
+    )
 }
 
 impl State {
@@ -139,16 +147,66 @@ impl State {
             dir.as_fd(),
             Path::new(LEDGER),
             OFlags::RDWR | OFlags::CREATE,
-            Mode::from_raw_mode(0o644),
+            fsx::FILE_MODE,
         )?;
         require_regular(&ledger)?;
-        Ok(State { dir, ledger })
+        Ok(State {
+            dir: Some(dir),
+            ledger: Some(ledger),
+        })
+    }
+
+    /// Opens what can be read, creating and locking nothing (`info`, `verify`: a group
+    /// member without write permission, a read-only mount). A symlink, FIFO or device in
+    /// place of a state file is still an error; what is missing or unreadable is absent.
+    pub fn open_read_only(kernel_cache: BorrowedFd<'_>) -> io::Result<State> {
+        let absent = |e: &io::Error| {
+            matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::PermissionDenied
+            )
+        };
+        let dir = match fsx::open_dir(kernel_cache, Path::new(super::dir::STATE_DIR)) {
+            Ok(d) => d,
+            Err(e) if absent(&e) => {
+                return Ok(State {
+                    dir: None,
+                    ledger: None,
+                })
+            }
+            Err(e) => return Err(e),
+        };
+        let ledger = match fsx::open_beneath(
+            dir.as_fd(),
+            Path::new(LEDGER),
+            OFlags::RDONLY,
+            Mode::empty(),
+        ) {
+            Ok(l) => {
+                require_regular(&l)?;
+                Some(l)
+            }
+            Err(e) if absent(&e) => None,
+            Err(e) => return Err(e),
+        };
+        Ok(State {
+            dir: Some(dir),
+            ledger,
+        })
+    }
+
+    /// The state directory (for the locks kept there).
+    pub fn dir(&self) -> io::Result<BorrowedFd<'_>> {
+        self.dir.as_ref().map(AsFd::as_fd).ok_or_else(read_only_err)
     }
 
     /// Reads the ledger: one `pread` of 128 bytes.
     pub fn read_ledger(&self) -> io::Result<LedgerRead> {
+        let Some(ledger) = &self.ledger else {
+            return Ok(LedgerRead::Missing);
+        };
         let mut buf = [0u8; LEN];
-        let n = rustix::io::pread(&self.ledger, &mut buf, 0)?;
+        let n = rustix::io::pread(ledger, &mut buf, 0)?;
         Ok(match n {
             0 => LedgerRead::Missing,
             LEN => Ledger::decode(&buf).map_or(LedgerRead::Corrupt, LedgerRead::Valid),
@@ -158,14 +216,14 @@ impl State {
 
     /// Takes the ledger lock.
     pub fn lock(&self) -> io::Result<LedgerGuard<'_>> {
-        LedgerGuard::acquire(&self.ledger)
+        LedgerGuard::acquire(self.ledger.as_ref().ok_or_else(read_only_err)?)
     }
 
     /// Overwrites the ledger (caller holds the lock). 128 bytes sit in one sector, so a crash
     /// leaves the old or the new record; the checksum catches anything else.
     pub fn write_ledger(&self, _guard: &LedgerGuard<'_>, l: &Ledger) -> io::Result<()> {
         let b = l.encode();
-        let n = rustix::io::pwrite(&self.ledger, &b, 0)?;
+        let n = rustix::io::pwrite(self.ledger.as_ref().ok_or_else(read_only_err)?, &b, 0)?;
         if n != LEN {
             return Err(io::Error::from(io::ErrorKind::WriteZero));
         }
@@ -176,26 +234,25 @@ impl State {
     /// file between our open and our write).
     pub fn append_index(&self, _guard: &LedgerGuard<'_>, text: &str) -> io::Result<()> {
         let fd = fsx::open_beneath(
-            self.dir.as_fd(),
+            self.dir()?,
             Path::new(INDEX),
             OFlags::WRONLY | OFlags::APPEND | OFlags::CREATE,
-            Mode::from_raw_mode(0o644),
+            fsx::FILE_MODE,
         )?;
         fsx::write_all(&fd, text.as_bytes())
     }
 
     /// Reads the index from byte `from` on; missing reads as empty.
     pub fn read_index_from(&self, from: u64) -> io::Result<Vec<u8>> {
-        let fd = match fsx::open_beneath(
-            self.dir.as_fd(),
-            Path::new(INDEX),
-            OFlags::RDONLY,
-            Mode::empty(),
-        ) {
-            Ok(fd) => fd,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(e),
+        let Some(dir) = &self.dir else {
+            return Ok(Vec::new());
         };
+        let fd =
+            match fsx::open_beneath(dir.as_fd(), Path::new(INDEX), OFlags::RDONLY, Mode::empty()) {
+                Ok(fd) => fd,
+                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+                Err(e) => return Err(e),
+            };
         if from > 0 {
             rustix::fs::seek(&fd, rustix::fs::SeekFrom::Start(from))?;
         }
@@ -215,7 +272,7 @@ impl State {
         text: &[u8],
         durable: bool,
     ) -> io::Result<()> {
-        fsx::replace_file(self.dir.as_fd(), INDEX, text, durable)
+        fsx::replace_file(self.dir()?, INDEX, text, durable)
     }
 }
 

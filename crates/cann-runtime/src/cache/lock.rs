@@ -11,9 +11,9 @@ use std::io;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
 
-use rustix::fs::{fcntl_lock, flock, FlockOperation, Mode, OFlags};
+use rustix::fs::{fcntl_lock, flock, FlockOperation, OFlags};
 
-use super::fsx;
+use super::fsx::{self, FILE_MODE};
 
 /// Name of the lock file that admits one ager at a time.
 pub const GC_LOCK: &str = "gc.lock";
@@ -21,9 +21,6 @@ pub const GC_LOCK: &str = "gc.lock";
 /// CANN's aging lock, directly in `kernel_cache/`. It belongs to CANN: we lock it, never
 /// delete it, never change its mode.
 pub const CANN_LOCK: &str = "op_cache_file_del.lock";
-
-/// Mode for files we create: the umask decides, so a group-shared cache stays shared.
-pub const FILE_MODE: Mode = Mode::from_raw_mode(0o666);
 
 /// Held while one process ages the cache; dropping it (or dying) releases the lock.
 #[derive(Debug)]

@@ -273,7 +273,7 @@ impl Cache {
     /// another process is aging.
     pub fn clear(&self, progress: &dyn Progress) -> Result<ClearReport> {
         let base = &self.dir.base;
-        let Some(_locks) = lock::try_ager_locks(self.state.dir.as_fd(), self.kc.as_fd())
+        let Some(_locks) = lock::try_ager_locks(self.state_dir()?, self.kc.as_fd())
             .map_err(|e| CacheError::io("lock gc in", base, e))?
         else {
             return Err(CacheError::io(
@@ -389,6 +389,7 @@ impl Cache {
 
     /// Removes one entry (manifest first, then its files) and accounts for it.
     pub fn remove(&self, key: &str) -> Result<bool> {
+        self.writable()?;
         let key = super::key::Key::parse(key)?;
         let dirfd = match fsx::open_dir(self.kc.as_fd(), &key.dir) {
             Ok(fd) => fd,

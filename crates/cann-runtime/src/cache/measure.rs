@@ -34,13 +34,17 @@ pub struct Seen {
 /// `total` by the difference with what was known. `None` when the manifest is gone or is not
 /// a regular file any more: its bytes leave `total`. `kernel_times` says the kernel's
 /// modification stamps share the clock of the pass (false under an injected clock, where only
-/// the access stamps we set explicitly are comparable).
+/// the access stamps we set explicitly are comparable). `read_since`: this pass read the
+/// manifest itself, starting at that (kernel) time; a user who does not own a manifest
+/// cannot read it with `O_NOATIME`, so an access time from then on may be our own read and
+/// is not taken as a use (the atime seen before the read is in `rec`).
 pub fn confirm(
     rel: &str,
     rec: &mut IndexRec,
     stat: &mut dyn FnMut(&str) -> std::io::Result<rustix::fs::Stat>,
     total: &mut u64,
     kernel_times: bool,
+    read_since: Option<Nanos>,
 ) -> Option<Seen> {
     let st = match stat(rel) {
         Ok(st) if fsx::kind(&st) == FileType::RegularFile => st,
@@ -54,7 +58,11 @@ pub fn confirm(
     } else {
         (rec.committed_ns, Nanos::MIN)
     };
-    let mut activity = rec.access_ns.max(fsx::atime_ns(&st)).max(written);
+    let atime = match read_since {
+        Some(t) if fsx::atime_ns(&st) >= t => rec.access_ns,
+        _ => fsx::atime_ns(&st),
+    };
+    let mut activity = rec.access_ns.max(atime).max(written);
     let manifest_bytes = fsx::size_of(&st);
     let mut bytes = manifest_bytes;
     let mut files = Vec::with_capacity(rec.files.len());

@@ -55,6 +55,8 @@ pub struct Scan {
     /// Every name met, as a path relative to `kernel_cache/` (non-UTF-8 names lossily):
     /// what a pass accounted for, checked by [`super::dirtime::settle`].
     pub seen: HashSet<String>,
+    /// Manifests this walk read (new or changed ones).
+    pub read: HashSet<String>,
 }
 
 impl Scan {
@@ -281,6 +283,9 @@ pub fn walk(
                     (Some(r), Known::Check) => recheck(fd.as_fd(), name, r),
                     _ => None,
                 };
+                if quick.is_none() {
+                    scan.read.insert(rel.clone());
+                }
                 let rec = match quick {
                     Some(r) => Ok(r),
                     None => inspect(fd.as_fd(), &dir_rel, name).map(|mut r| {

@@ -81,6 +81,8 @@ pub struct Cache {
     pub(crate) opts: OpenOptions,
     /// Invalidation epoch seen at open (or at the last [`Cache::refresh`]).
     epoch_ns: AtomicU64,
+    /// Opened by [`Cache::open_read_only`]: every change is refused.
+    read_only: bool,
 }
 
 impl std::fmt::Debug for Cache {
@@ -165,10 +167,69 @@ impl Cache {
             state,
             opts,
             epoch_ns: AtomicU64::new(0),
+            read_only: false,
         };
         cache.init_ledger_if_empty()?;
         cache.refresh()?;
         Ok(cache)
+    }
+
+    /// Opens an existing cache for reading only: creates, locks and writes nothing, so it
+    /// works for a group member without write permission and on a read-only mount. `get`,
+    /// `info`, `verify` and `startup_check` work (a state file that cannot be read makes the
+    /// answers "unknown"); `put`, `gc`, `clear`, `remove` and `invalidate_all` return
+    /// [`CacheError::ReadOnly`]. A hit cannot stamp its access time there.
+    pub fn open_read_only(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
+        let base = rustix::fs::open(
+            &dir.base,
+            OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
+        let kc = match fsx::open_dir(base.as_fd(), Path::new(super::dir::KERNEL_CACHE)) {
+            Ok(fd) => fd,
+            Err(_)
+                if std::fs::symlink_metadata(dir.kernel_cache())
+                    .is_ok_and(|m| m.file_type().is_symlink()) =>
+            {
+                return Err(CacheError::Symlink(dir.kernel_cache()))
+            }
+            Err(e) => return Err(CacheError::io("open", dir.kernel_cache(), e)),
+        };
+        let state = State::open_read_only(kc.as_fd())
+            .map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
+        let cache = Cache {
+            dir: dir.clone(),
+            kc,
+            state,
+            opts,
+            epoch_ns: AtomicU64::new(0),
+            read_only: true,
+        };
+        cache.refresh()?;
+        Ok(cache)
+    }
+
+    /// True for a handle from [`Cache::open_read_only`].
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// Refuses a change on a read-only handle.
+    pub(crate) fn writable(&self) -> Result<()> {
+        if self.read_only {
+            Err(CacheError::ReadOnly(self.dir.base.clone()))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The state directory, where the locks live; a read-only handle has none to lock.
+    pub(crate) fn state_dir(&self) -> Result<std::os::fd::BorrowedFd<'_>> {
+        self.writable()?;
+        self.state
+            .dir()
+            .map_err(|e| CacheError::io("open state in", self.dir.kernel_cache(), e))
     }
 
     /// The directory this cache lives in.
@@ -215,6 +276,7 @@ impl Cache {
     /// refresh) after this call. Nothing is deleted here: old entries stay readable for
     /// handles that still use them and are removed by gc once unused for the aging floor.
     pub fn invalidate_all(&self) -> Result<Nanos> {
+        self.writable()?;
         let now = self.now();
         let guard = self
             .state
@@ -247,6 +309,7 @@ impl Cache {
         suffix: &str,
         extra: Option<&serde_json::Map<String, serde_json::Value>>,
     ) -> Result<PutOutcome> {
+        self.writable()?;
         let key = Key::parse(key)?;
         if !manifest::is_plain_name(suffix) && !suffix.is_empty() {
             return Err(CacheError::BadKey {

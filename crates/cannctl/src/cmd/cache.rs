@@ -64,8 +64,21 @@ fn resolve(args: &CacheArgs, env: &EnvSnapshot) -> Result<CacheDir, BoxError> {
     })
 }
 
-/// Opens an existing cache; a missing one is an input error, never created by a query.
-fn open_existing(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
+/// Opens an existing cache for reading: creates, locks and writes nothing, so `info` and
+/// `verify` work for a group member without write permission and on a read-only mount.
+fn open_to_read(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
+    must_exist(dir)?;
+    Ok(Cache::open_read_only(
+        dir,
+        OpenOptions {
+            limits,
+            ..OpenOptions::default()
+        },
+    )?)
+}
+
+/// A missing cache is an input error, never created by a query.
+fn must_exist(dir: &CacheDir) -> Result<(), BoxError> {
     if !dir.kernel_cache().is_dir() {
         return Err(format!(
             "no operator compile cache at `{}` (missing {})",
@@ -74,6 +87,12 @@ fn open_existing(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
         )
         .into());
     }
+    Ok(())
+}
+
+/// Opens an existing cache to change it.
+fn open_existing(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
+    must_exist(dir)?;
     Ok(Cache::open(
         dir,
         OpenOptions {
@@ -177,7 +196,7 @@ fn with_config(
 fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
     let dir = resolve(args, env)?;
     let limits = cache::resolve_limits(&dir, env)?;
-    let c = open_existing(&dir, limits.clone())?;
+    let c = open_to_read(&dir, limits.clone())?;
     let rep = c.info(&Bar::new("scanning"))?;
     let ini = cache::read_ini(&dir)?;
     let stamp = |k| {
@@ -322,7 +341,7 @@ fn gc(
 
 fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
     let dir = resolve(args, env)?;
-    let c = open_existing(&dir, cache::resolve_limits(&dir, env)?)?;
+    let c = open_to_read(&dir, cache::resolve_limits(&dir, env)?)?;
     let rep = c.verify(&Bar::new("verifying"))?;
     let code = u8::from(rep.has_errors());
     if args.format == OutputFormat::Json {
