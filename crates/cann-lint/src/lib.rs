@@ -10,6 +10,8 @@
 //!
 //! - [`lint_source`]: one script's text.
 //! - [`lint_paths`]: files and directories (honouring `.gitignore`), in parallel.
+//! - [`live`]: config objects a running program built (a `ConfigProto`, `NPURunConfig`
+//!   keyword arguments), checked as the same settings in a script are.
 //! - [`sarif::to_sarif`]: SARIF 2.1.0 for code-scanning systems.
 
 mod branch;
@@ -35,6 +37,7 @@ use cann_config::meta::{Lang, Severity};
 use cann_config::{Diagnostic, Product, Release};
 use serde::Serialize;
 
+pub use extract::live;
 pub use walk::{lint_paths, FileReport, Outcome, Unreadable};
 
 /// The API a finding was made on.
@@ -65,6 +68,9 @@ pub enum FindingKind {
     Type,
     /// A finding of `cann_config`'s reader or validator (value, product, release, rule).
     Spec,
+    /// How a session is set up around `parameter_map`: its `NpuOptimizer` entry and
+    /// TensorFlow's own rewrite options.
+    Session,
 }
 
 /// One finding in a script. The diagnostic always has a line and column.
@@ -116,6 +122,7 @@ impl Finding {
             FindingKind::Accessor => "session-accessor",
             FindingKind::NotOnSurface => "not-on-surface",
             FindingKind::Type => "value-type",
+            FindingKind::Session => "session-setup",
             FindingKind::Spec => match self.diagnostic.rule {
                 Some(r) => r,
                 None if self.diagnostic.option.is_empty() => "config",

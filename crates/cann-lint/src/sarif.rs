@@ -36,6 +36,7 @@ fn describe(f: &Finding, lang: Lang) -> String {
         FindingKind::Type => cann_i18n::catalog::lint::rule_type(lang),
         FindingKind::Accessor => cann_i18n::catalog::lint::rule_accessor(lang),
         FindingKind::NotOnSurface => cann_i18n::catalog::lint::rule_not_on_surface(lang),
+        FindingKind::Session => cann_i18n::catalog::lint::rule_session(lang),
         FindingKind::Spec => {
             if let Some(r) = f
                 .diagnostic

@@ -105,4 +105,55 @@ crate::messages! {
         en: "An option set through an API that does not offer it.",
         zh: "通过不提供该选项的接口设置了该选项。",
     }
+    rule_session() {
+        en: "How a session is set up around parameter_map: its NpuOptimizer entry and TensorFlow's rewrite options.",
+        zh: "session 在 parameter_map 之外的设置：NpuOptimizer 条目与 TensorFlow 的 rewrite 选项。",
+    }
+
+    // Live config objects (a ConfigProto, NPURunConfig keyword arguments) a running
+    // program built, read by the Python API.
+    rewrite_should_be_off(field: &str, shown: &str) {
+        en: "rewrite_options.{field} is {shown}; a session on the NPU turns it off explicitly, since it conflicts with the adapter's own graph optimizations",
+        zh: "rewrite_options.{field} 为 {shown}；在 NPU 上运行的 session 需显式关闭该项，以免与适配器自身的图优化冲突",
+    }
+    rewrite_should_be_on(field: &str, shown: &str) {
+        en: "rewrite_options.{field} is {shown}; a session on the NPU keeps it on",
+        zh: "rewrite_options.{field} 为 {shown}；在 NPU 上运行的 session 应保持开启",
+    }
+    rewrite_remove_line(field: &str) {
+        en: "remove the line that sets rewrite_options.{field}",
+        zh: "删除设置 rewrite_options.{field} 的代码",
+    }
+    rewrite_should_be_false(field: &str) {
+        en: "rewrite_options.{field} is set; a session on the NPU keeps it false",
+        zh: "rewrite_options.{field} 已开启；在 NPU 上运行的 session 应保持为 false",
+    }
+    empty_entry(key: &str, zero: &str) {
+        en: "parameter_map[\"{key}\"] exists but holds no value; the adapter reads it as {zero}, not as the option's default",
+        zh: "parameter_map[\"{key}\"] 存在但未赋值；适配器将其读作 {zero}，而非该选项的默认值",
+    }
+    empty_entry_hint(accessor: &str, key: &str) {
+        en: "assign it (`.{accessor}` = ...) or delete the entry: del custom_op.parameter_map[\"{key}\"]",
+        zh: "为其赋值（`.{accessor}` = ...）或删除该条目：del custom_op.parameter_map[\"{key}\"]",
+    }
+    no_npu_optimizer(name: &str) {
+        en: "no custom optimizer is named {name}, so the adapter reads none of this session's options",
+        zh: "没有名为 {name} 的自定义优化器，适配器不会读取该 session 的任何选项",
+    }
+    npu_optimizer_misnamed(found: &str, name: &str) {
+        en: "the optimizer named `{found}` is read only when named exactly `{name}`",
+        zh: "名为 `{found}` 的优化器须准确命名为 `{name}` 才会被读取",
+    }
+    npu_optimizer_twice(count: usize, name: &str) {
+        en: "{count} custom optimizers are named {name}; the adapter reads each in turn, so a later one's values win",
+        zh: "有 {count} 个名为 {name} 的自定义优化器；适配器依次读取，后者的取值覆盖前者",
+    }
+    npu_optimizer_twice_hint() {
+        en: "set every parameter_map entry on one optimizer",
+        zh: "在同一个优化器的 parameter_map 中设置全部选项",
+    }
+    takes_class(name: &str, class: &str, found: &str) {
+        en: "`{name}` takes a {class} object, found {found}",
+        zh: "`{name}` 应为 {class} 对象，实际为 {found}",
+    }
 }

@@ -8,6 +8,7 @@
 
 mod env;
 mod estimator;
+pub mod live;
 mod session;
 mod tf2;
 mod unknown;

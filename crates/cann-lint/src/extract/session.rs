@@ -129,17 +129,17 @@ impl Extract<'_, '_> {
 }
 
 /// Where a `parameter_map[key].accessor` is written.
-struct Site<'a> {
-    key: &'a str,
-    at: Pos,
+pub(super) struct Site<'a> {
+    pub key: &'a str,
+    pub at: Pos,
     /// The key's text between its quotes.
-    span: Option<std::ops::Range<usize>>,
-    accessor: &'a str,
+    pub span: Option<std::ops::Range<usize>>,
+    pub accessor: &'a str,
 }
 
 /// One `parameter_map[key].accessor = value`; `value` is `None` for `.list...` calls and
 /// `Some(None)` for a value that is not a literal.
-fn set(
+pub(super) fn set(
     obj: &mut ConfigObject,
     lang: Lang,
     site: &Site<'_>,
