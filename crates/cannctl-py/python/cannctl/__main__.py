@@ -1,0 +1,18 @@
+"""The ``cannctl`` command: ``python -m cannctl`` and the console script both land here."""
+
+import signal
+import sys
+
+from ._cannctl import main as _main
+
+
+def main() -> None:
+    # The command runs inside the interpreter; let Ctrl-C stop it as it stops the binary,
+    # instead of waiting for control to return to Python.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    sys.stdout.flush()
+    sys.exit(_main(sys.argv))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+//! Python values to the value trees `cann_config` reads.
+//!
+//! A value becomes what a YAML or JSON file holding it would hold: `True` a boolean, `3` an
+//! integer, `b"x"` the string `x`, a `dict` a mapping. Nothing is decided here; a wrong type
+//! is reported by `cann_config`'s reader, as for a file.
+
+use cann_config::yaml::{Kind, Node, Pos};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
+
+use crate::errors::InputError;
+
+/// Deeper nesting is no config; it bounds recursion on self-referencing data.
+const MAX_DEPTH: u32 = 32;
+
+/// Hands out the position of each value read, so that findings point back at the setting:
+/// the n-th setting read is at line n, and `settings[n - 1]` says how it was written.
+#[derive(Debug, Default)]
+pub struct Settings {
+    pub written: Vec<String>,
+}
+
+impl Settings {
+    pub fn next(&mut self, written: String) -> Pos {
+        self.written.push(written);
+        Pos {
+            line: u32::try_from(self.written.len()).unwrap_or(u32::MAX),
+            col: 1,
+        }
+    }
+
+    /// How the setting at `line` was written; `None` for the object as a whole (line 0).
+    pub fn at(&self, line: Option<u32>) -> Option<String> {
+        let i = usize::try_from(line?.checked_sub(1)?).ok()?;
+        self.written.get(i).cloned()
+    }
+}
+
+/// The Python type's name, for messages.
+pub fn type_name(v: &Bound<'_, PyAny>) -> String {
+    v.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "object".into())
+}
+
+/// `None` when `v` is not a value a config file can hold (an object, a function).
+pub fn scalar(v: &Bound<'_, PyAny>) -> PyResult<Option<Kind>> {
+    if v.is_none() {
+        return Ok(Some(Kind::Null));
+    }
+    // bool before int: True is an int in Python.
+    if v.is_instance_of::<PyBool>() {
+        return Ok(Some(Kind::Bool(v.extract::<bool>()?)));
+    }
+    if v.is_instance_of::<PyInt>() {
+        return Ok(Some(match v.extract::<i64>() {
+            Ok(i) => Kind::Int(i),
+            // Beyond 64 bits: still a number, so the range check speaks of it.
+            Err(_) => Kind::Float(v.extract::<f64>().unwrap_or(f64::INFINITY)),
+        }));
+    }
+    if v.is_instance_of::<PyFloat>() {
+        return Ok(Some(Kind::Float(v.extract::<f64>()?)));
+    }
+    if let Ok(s) = v.cast::<PyString>() {
+        return Ok(Some(Kind::Str(s.to_cow()?.into_owned())));
+    }
+    if let Ok(b) = v.cast::<PyBytes>() {
+        return Ok(Some(Kind::Str(
+            String::from_utf8_lossy(b.as_bytes()).into_owned(),
+        )));
+    }
+    Ok(None)
+}
+
+fn node(pos: Pos, kind: Kind) -> Node {
+    Node { pos, kind }
+}
+
+/// A whole config given as a `dict` (or any mapping), every value at `pos`.
+pub fn tree(v: &Bound<'_, PyAny>, pos: Pos, path: &str, depth: u32) -> PyResult<Node> {
+    if depth > MAX_DEPTH {
+        return Err(InputError::new_err(format!(
+            "`{path}` is nested more than {MAX_DEPTH} levels deep; a config is a few levels"
+        )));
+    }
+    if let Some(k) = scalar(v)? {
+        return Ok(node(pos, k));
+    }
+    if let Ok(m) = v.cast::<PyMapping>() {
+        let mut entries = Vec::new();
+        for item in m.items()?.iter() {
+            let (k, val): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+            let key = match k.cast::<PyString>() {
+                Ok(s) => s.to_cow()?.into_owned(),
+                Err(_) => {
+                    return Err(PyTypeError::new_err(format!(
+                        "keys of `{}` must be strings, found {} {}",
+                        if path.is_empty() { "the config" } else { path },
+                        type_name(&k),
+                        k.repr()?
+                    )))
+                }
+            };
+            let child = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
+            let value = tree(&val, pos, &child, depth + 1)?;
+            entries.push((node(pos, Kind::Str(key)), value));
+        }
+        return Ok(node(pos, Kind::Map(entries)));
+    }
+    if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
+        let mut items = Vec::new();
+        for (i, x) in v.try_iter()?.enumerate() {
+            items.push(tree(&x?, pos, &format!("{path}[{i}]"), depth + 1)?);
+        }
+        return Ok(node(pos, Kind::Seq(items)));
+    }
+    Err(PyTypeError::new_err(format!(
+        "`{path}` is a {}, which a config file cannot hold; use a bool, int, float, str, list or dict",
+        type_name(v)
+    )))
+}
