@@ -49,3 +49,34 @@ def test_schema_command_prints_the_shipped_schema():
 def test_the_command_is_a_console_script_of_this_environment():
     text = open(command(), encoding="utf-8").read()
     assert "cannctl.__main__" in text or "from cannctl" in text
+
+
+WRONG_KEY = (
+    "import tensorflow as tf\n"
+    "config = tf.compat.v1.ConfigProto()\n"
+    "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n"
+    'custom_op.name = "NpuOptimizer"\n'
+    'custom_op.parameter_map["op_debug_levl"].i = 0\n'
+)
+
+
+def test_lint_formats_for_ci_name_the_wrong_key(tmp_path):
+    # What the README's GitHub and GitLab snippets run: an absolute path still comes out
+    # relative to the directory the command runs in, and the job fails (exit 1).
+    (tmp_path / "train.py").write_text(WRONG_KEY)
+    script = str(tmp_path / "train.py")
+    gh = run("lint", "--format", "github", script, cwd=tmp_path)
+    assert gh.returncode == 1, gh.stderr
+    [line] = gh.stdout.splitlines()
+    assert line.startswith("::error file=train.py,line=5,col=25,")
+    assert "op_debug_levl" in line and "op_debug_level" in line
+    gl = run("lint", "--format", "gitlab", script, cwd=tmp_path)
+    assert gl.returncode == 1, gl.stderr
+    [issue] = json.loads(gl.stdout)
+    assert issue["location"] == {"path": "train.py", "lines": {"begin": 5}}
+    assert issue["check_name"] == "unknown-option"
+    # The fingerprint follows the line, not its number: code added above keeps it.
+    (tmp_path / "train.py").write_text("import os\n\n" + WRONG_KEY)
+    [moved] = json.loads(run("lint", "--format", "gitlab", script, cwd=tmp_path).stdout)
+    assert moved["location"]["lines"]["begin"] == 7
+    assert moved["fingerprint"] == issue["fingerprint"]

@@ -27,6 +27,11 @@ def test_lint_is_the_commands_lint(tmp_path):
         (file["path"], d["line"], d["column"], d["message"]) for d in file["findings"]
     ]
     assert {f.rule for f in findings} == {"unknown-option", "session-accessor"}
+    # The wrong key: where it is written, and the key meant.
+    [typo] = [f for f in findings if f.rule == "unknown-option"]
+    assert (typo.line, typo.column, typo.severity) == (5, 25, "error")
+    assert "op_debug_levl" in typo.message
+    assert typo.hint == "did you mean `op_debug_level`?"
     assert str(findings[0]).startswith(f"{tmp_path / 'train.py'}:5:")
     # A path, a list of paths, a pathlib.Path: the same.
     one = [f.message for f in cannctl.lint(str(tmp_path / "train.py"))]
