@@ -150,13 +150,13 @@ mod tests {
                 assert!(!w[0].same_facts(&w[1]), "{}: {:?}", o.path, w[1].release);
             }
         }
-        // memory_optimization_policy is read from 9.0.0 on: its history says so.
+        // variable_use_1g_huge_page is read from 8.1.RC1 on: its history says so.
         let o = OPTIONS
             .iter()
-            .find(|o| o.name == "memory_optimization_policy")
+            .find(|o| o.name == "variable_use_1g_huge_page")
             .expect("in the spec");
         let h = o.history();
         assert!(!h[0].read);
-        assert!(h.iter().any(|f| f.read && f.release.id() == "9.0.0"));
+        assert!(h.iter().any(|f| f.read && f.release.id() == "8.1.RC1"));
     }
 }

@@ -17,12 +17,14 @@ fn seed_000_to_seed_001() {
     let p = find(&d.changes, "product", "atlas-350");
     assert_eq!(p.len(), 1);
     assert_eq!(p[0].change, "added");
+    // The 8.3.RC1 page leaves memory_optimization_policy out, but the adapter has read it
+    // since 6.3.RC1 (spec/history/upstream-refs.json): it is no news of 9.0.0.
     let o = find(
         &d.changes,
         "option",
         "npu_run_config.memory_config.memory_optimization_policy",
     );
-    assert_eq!(o[0].change, "added");
+    assert!(o.is_empty(), "{o:?}");
     let s = find(
         &d.changes,
         "support",

@@ -765,12 +765,7 @@ fn explain_by_release() {
     let o = cannctl(&["explain", "static_memory_policy"]);
     assert_eq!(o.status.code(), Some(0));
     insta::assert_snapshot!("explain_newest", stdout(&o));
-    let o = cannctl(&[
-        "explain",
-        "memory_optimization_policy",
-        "--release",
-        "8.3.RC1",
-    ]);
+    let o = cannctl(&["explain", "variable_use_1g_huge_page", "--release", "8.0.0"]);
     assert_eq!(o.status.code(), Some(0));
     insta::assert_snapshot!("explain_not_read_yet", stdout(&o));
     let o = cannctl(&["explain", "precision_mode", "--release", "8.0.RC2"]);
