@@ -7,8 +7,8 @@
 //! values), never upstream text. `crates/cann-config/tests/fidelity.rs` compares the spec
 //! with it; `--check` fails when the committed file differs from what the checkout gives.
 
-mod cc;
-mod py;
+pub(crate) mod cc;
+pub(crate) mod py;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,11 +20,12 @@ use crate::ensure::{ensure_file_contents, Mode, Outcome};
 /// Where the facts go, relative to the workspace root.
 pub const FACTS: &str = "spec/fidelity/upstream.json";
 
-const NPU_CONFIG: &str = "tf_adapter/python/npu_bridge/estimator/npu/npu_config.py";
-const NPU_ESTIMATOR: &str = "tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py";
-const TF2_CONFIGS: &str = "tf_adapter_2.x/python/npu_device/configs";
-const TF2_ROOT: &str = "NpuConfig";
-const NPU_ATTRS: &str = "tf_adapter/util/npu_attrs.cc";
+pub(crate) const NPU_CONFIG: &str = "tf_adapter/python/npu_bridge/estimator/npu/npu_config.py";
+pub(crate) const NPU_ESTIMATOR: &str =
+    "tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py";
+pub(crate) const TF2_CONFIGS: &str = "tf_adapter_2.x/python/npu_device/configs";
+pub(crate) const TF2_ROOT: &str = "NpuConfig";
+pub(crate) const NPU_ATTRS: &str = "tf_adapter/util/npu_attrs.cc";
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

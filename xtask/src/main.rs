@@ -6,6 +6,7 @@
 mod drill;
 mod ensure;
 mod fidelity;
+mod history;
 mod regenerate;
 
 use std::process::ExitCode;
@@ -25,6 +26,10 @@ const TASKS: &[(&str, &str)] = &[
         "read upstream checkouts (--upstream, --ge) into spec/fidelity/upstream.json",
     ),
     (
+        "upstream-history",
+        "read the adapter's release refs (--ascend, --hicann) into spec/history/",
+    ),
+    (
         "release-drill",
         "add a product and a release to a copy's spec only, rebuild, check cannctl",
     ),
@@ -36,6 +41,7 @@ fn run(task: &str, args: &[String]) -> Option<Result<(), Box<dyn std::error::Err
         "check" => regenerate::run(ensure::Mode::Check).map_err(Into::into),
         "release-drill" => drill::run(&workspace_root()),
         "fidelity" => fidelity::run(args).map_err(Into::into),
+        "upstream-history" => history::run(args).map_err(Into::into),
         _ => return None,
     })
 }
@@ -50,7 +56,7 @@ fn workspace_root() -> std::path::PathBuf {
 fn usage() -> String {
     let mut s = String::from("usage: cargo xtask <task>\n\ntasks:\n");
     for (name, what) in TASKS {
-        s.push_str(&format!("  {name:<12} {what}\n"));
+        s.push_str(&format!("  {name:<16} {what}\n"));
     }
     s
 }

@@ -107,9 +107,10 @@ pub struct GeKeys {
     pub unresolved: BTreeSet<String>,
 }
 
-/// Session key -> accessors NPUEstimator writes it with (`parameter_map["k"].b = ...`).
+/// Session key -> accessors NPUEstimator writes it with (`parameter_map["k"].b = ...`, the
+/// subscript possibly broken over lines).
 pub fn parameter_map_writes(text: &str) -> Result<BTreeMap<String, BTreeSet<String>>, Error> {
-    let write = re(r#"parameter_map\["(\w+)"\]\.(b|i|s|f)\s*="#)?;
+    let write = re(r#"parameter_map\[\s*"(\w+)"\s*\]\.(b|i|s|f)\s*="#)?;
     let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for c in write.captures_iter(text) {
         out.entry(c[1].to_string())

@@ -1,0 +1,441 @@
+//! The spec's release history agrees with the adapter's own, as `cargo xtask
+//! upstream-history` read it from the release branches and tags into
+//! `spec/history/upstream-refs.json`: which session keys `npu_attrs.cc` reads, which
+//! constructor keywords `npu_config.py` takes and which TF2 paths exist at each ref.
+//!
+//! A release is compared with the last tag that names its build (`tfa_v0.0.20_7.0.0.alpha003`
+//! stands for 7.0.0), also where the spec does not model that release: an option the spec
+//! makes available from its first release must be in the newest tag before it, a removed
+//! option (or spelling) must be absent from every tagged release from its removal on and
+//! present in some ref before, an option "never read" must be read by no ref at all.
+//! Every disagreement fails unless `ALLOWED` lists it with the reason; an entry that no
+//! longer matches fails too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use cann_config::meta::{Gone, OptionMeta, RemovalMeta};
+use cann_config::{Release, OPTIONS};
+use serde_json::Value;
+
+const REFS: &str = include_str!("../../../spec/history/upstream-refs.json");
+
+/// Disagreements with the code history that the spec keeps on purpose, with the reason.
+/// `new-after:7.0.0:P`: the spec has P from 8.0.RC2, its first release, but the last
+/// 7.0.0 build lacks it; no tag of 8.0.RC2 .. 8.3.RC1 exists to tell when it came.
+const ALLOWED: &[(&str, &str)] = &[
+    (
+        "retired-present:9.0.0:npu_run_config.auto_tune_mode:session:auto_tune_mode",
+        "the adapter still forwards the key, but the graph engine refuses any non-empty value",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.aicore_num",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.all_tensor_not_empty",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.auto_multistream_parallel_mode",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.compile_dynamic_mode",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.export_compile_stat",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.graph_max_parallel_model_num",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.input_batch_cpy",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.input_fusion_size",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.oo_constant_folding",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.oo_level",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.optimization_switch",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.quant_dumpable",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.shape_generalization_mode",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.dynamic_input_config.compile_hybrid_mode",
+        "first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+    (
+        "new-after:7.0.0:npu_run_config.execute_times",
+        "a TF2 option first in the 9.0.0 tag; no 8.x tag or page dates it",
+    ),
+];
+
+/// A CANN release id as a sortable key: `7.0.RC1` before `7.0.0` before `8.0.RC2`.
+fn order(id: &str) -> (u32, u32, u32, u32) {
+    let mut parts = id.split('.');
+    let n = |p: Option<&str>| p.and_then(|s| s.parse().ok()).unwrap_or(0);
+    let major = n(parts.next());
+    let minor = n(parts.next());
+    match parts.next() {
+        Some(p) if p.starts_with("RC") => (major, minor, 0, n(Some(&p[2..]))),
+        p => (major, minor, 1, n(p)),
+    }
+}
+
+/// What one ref has.
+struct Tag {
+    build: String,
+    session: BTreeSet<String>,
+    writes: BTreeSet<String>,
+    constructors: BTreeMap<String, BTreeSet<String>>,
+    tf2: Option<BTreeSet<String>>,
+}
+
+fn strings(v: &Value) -> BTreeSet<String> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s.as_str().map(String::from))
+        .collect()
+}
+
+fn tag(r: &Value) -> Tag {
+    Tag {
+        build: r["build"]
+            .as_str()
+            .unwrap_or(r["ref"].as_str().unwrap())
+            .to_string(),
+        session: strings(&r["session"]),
+        writes: strings(&r["estimator_writes"]),
+        constructors: r["constructors"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(c, ps)| (c.clone(), strings(ps)))
+            .collect(),
+        tf2: r["tf2"].as_array().map(|_| strings(&r["tf2"])),
+    }
+}
+
+struct History {
+    /// Every ref, in date order.
+    all: Vec<Tag>,
+    /// Release id -> its last tagged build, oldest release first.
+    releases: Vec<(String, Tag)>,
+}
+
+fn history() -> History {
+    let doc: Value = serde_json::from_str(REFS).unwrap();
+    let refs = doc["refs"].as_array().unwrap();
+    let mut last: BTreeMap<(u32, u32, u32, u32), (String, &Value)> = BTreeMap::new();
+    for r in refs {
+        if let Some(rel) = r["release"].as_str() {
+            // Refs are in date order: a later build of a release replaces an earlier one.
+            last.insert(order(rel), (rel.to_string(), r));
+        }
+    }
+    History {
+        all: refs.iter().map(tag).collect(),
+        releases: last.into_values().map(|(id, r)| (id, tag(r))).collect(),
+    }
+}
+
+/// One way of setting an option: a session key, a constructor keyword, a TF2 path.
+#[derive(Clone, Copy)]
+enum Surface<'a> {
+    Session(&'a str),
+    Keyword(&'a str, &'a str),
+    Tf2(&'a str),
+}
+
+impl Surface<'_> {
+    /// Whether the ref has it; `None` where the ref has no such tree at all (TF2 before
+    /// 2021). A session key is there when the adapter reads it or NPUEstimator writes it
+    /// (an option only written does nothing, but setting it is no error).
+    fn in_tag(self, t: &Tag) -> Option<bool> {
+        match self {
+            Surface::Session(k) => Some(t.session.contains(k) || t.writes.contains(k)),
+            Surface::Keyword(c, k) => Some(t.constructors.get(c).is_some_and(|s| s.contains(k))),
+            Surface::Tf2(p) => t.tf2.as_ref().map(|s| s.contains(p)),
+        }
+    }
+
+    fn label(self) -> String {
+        match self {
+            Surface::Session(k) => format!("session:{k}"),
+            Surface::Keyword(c, k) => format!("keyword:{c}.{k}"),
+            Surface::Tf2(p) => format!("tf2:{p}"),
+        }
+    }
+}
+
+fn surfaces(o: &OptionMeta) -> Vec<Surface<'static>> {
+    let mut out = Vec::new();
+    if let Some((k, _)) = o.session {
+        out.push(Surface::Session(k));
+    }
+    if let Some(k) = o.estimator {
+        out.push(Surface::Keyword(o.config, k));
+    }
+    if let Some(p) = o.tf2 {
+        out.push(Surface::Tf2(p));
+    }
+    out
+}
+
+/// The surfaces a removal retires: the ones it names, or all of the option's.
+fn retired(o: &OptionMeta, r: &RemovalMeta) -> Vec<Surface<'static>> {
+    if r.is_whole() {
+        return surfaces(o);
+    }
+    let mut out = Vec::new();
+    if let Some((k, _)) = r.session {
+        out.push(Surface::Session(k));
+    }
+    if let Some(k) = r.estimator {
+        out.push(Surface::Keyword(o.config, k));
+    }
+    if let Some(p) = r.tf2 {
+        out.push(Surface::Tf2(p));
+    }
+    out
+}
+
+struct Found(Vec<(String, String)>);
+
+impl Found {
+    fn add(&mut self, key: String, detail: String) {
+        self.0.push((key, detail));
+    }
+}
+
+/// Whether a release (by id) no longer has what `gone` retires; `None` for "never read".
+fn gone_in(gone: Gone, id: &str) -> Option<bool> {
+    match gone {
+        Gone::After(last) => Some(order(id) > order(last.id())),
+        Gone::Before(first_without) => Some(order(id) >= order(first_without.id())),
+        Gone::Never => None,
+    }
+}
+
+fn removals(h: &History, o: &OptionMeta, found: &mut Found) {
+    for r in o.removed {
+        let gone = retired(o, r);
+        if r.gone == Gone::Never {
+            // Never read: no ref of either repository reads the key, at any time.
+            for s in &gone {
+                if matches!(s, Surface::Keyword(..)) {
+                    // A keyword may be accepted and dropped; the key is what is never read.
+                    continue;
+                }
+                let read = |t: &&Tag| match s {
+                    Surface::Session(k) => t.session.contains(*k),
+                    _ => s.in_tag(t) == Some(true),
+                };
+                if let Some(t) = h.all.iter().find(read) {
+                    found.add(
+                        format!("never-read-present:{}:{}", o.path, s.label()),
+                        format!("retired as never read, but {} has it", t.build),
+                    );
+                }
+            }
+            continue;
+        }
+        for s in &gone {
+            let later = h
+                .releases
+                .iter()
+                .filter(|(id, _)| gone_in(r.gone, id) == Some(true));
+            for (id, t) in later {
+                if s.in_tag(t) == Some(true) {
+                    found.add(
+                        format!("retired-present:{id}:{}:{}", o.path, s.label()),
+                        format!(
+                            "retired by {id} in the spec, but the {} build has it",
+                            t.build
+                        ),
+                    );
+                }
+            }
+            if !h.all.iter().any(|t| s.in_tag(t) == Some(true)) {
+                found.add(
+                    format!("retired-never-seen:{}:{}", o.path, s.label()),
+                    "no ref ever had it: retire it as never read".into(),
+                );
+            }
+            if let Gone::After(last) = r.gone {
+                let at = h.releases.iter().find(|(id, _)| id == last.id());
+                if let Some((id, t)) = at {
+                    if s.in_tag(t) == Some(false) {
+                        found.add(
+                            format!("retired-gone-earlier:{id}:{}:{}", o.path, s.label()),
+                            format!(
+                                "{id} is its last release, but the {} build lacks it",
+                                t.build
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The option exists from `available.from` on: present in that release's build where
+/// there is one, absent from the build before it when that is not the spec's first release,
+/// and present in the newest build before the spec's first release when it starts there.
+fn availability(h: &History, o: &OptionMeta, found: &mut Found) {
+    let whole_gone = o.removed.iter().any(|r| r.is_whole());
+    if whole_gone {
+        return;
+    }
+    let live: Vec<Surface<'static>> = surfaces(o)
+        .into_iter()
+        .filter(|s| {
+            !o.removed
+                .iter()
+                .any(|r| retired(o, r).iter().any(|g| g.label() == s.label()))
+        })
+        .collect();
+    if live.is_empty() {
+        return;
+    }
+    let has = |t: &Tag| live.iter().any(|s| s.in_tag(t) == Some(true));
+    let first = Release::ALL[0];
+    let from = o.available.from.unwrap_or(first);
+    let last = o.available.last;
+    for (id, t) in &h.releases {
+        let k = order(id);
+        let inside =
+            k >= order(from.id()) && last.is_none_or(|l| k <= order(l.id())) && spec_has(id);
+        if inside && !has(t) {
+            found.add(
+                format!("absent:{id}:{}", o.path),
+                format!(
+                    "available in {id} in the spec, but the {} build lacks it",
+                    t.build
+                ),
+            );
+        }
+        if k < order(from.id()) && from != first && has(t) {
+            found.add(
+                format!("earlier:{id}:{}", o.path),
+                format!(
+                    "available from {} in the spec, but the {} build has it",
+                    from.id(),
+                    t.build
+                ),
+            );
+        }
+    }
+    if from == first {
+        let before = h
+            .releases
+            .iter()
+            .rev()
+            .find(|(id, _)| order(id) < order(first.id()));
+        if let Some((id, t)) = before {
+            if !has(t) {
+                found.add(
+                    format!("new-after:{id}:{}", o.path),
+                    format!(
+                        "the spec has it from {}, but the {} build lacks it",
+                        first.id(),
+                        t.build
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn spec_has(id: &str) -> bool {
+    Release::ALL.iter().any(|r| r.id() == id)
+}
+
+#[test]
+fn the_release_history_agrees_with_the_adapters_branches_and_tags() {
+    let h = history();
+    let mut found = Found(Vec::new());
+    for o in OPTIONS.iter() {
+        if surfaces(o).is_empty() {
+            continue;
+        }
+        removals(&h, o, &mut found);
+        availability(&h, o, &mut found);
+    }
+    let unexplained: Vec<String> = found
+        .0
+        .iter()
+        .filter(|(k, _)| !ALLOWED.iter().any(|(a, _)| a == k))
+        .map(|(k, d)| format!("{k}: {d}"))
+        .collect();
+    let stale: Vec<&str> = ALLOWED
+        .iter()
+        .filter(|(a, _)| !found.0.iter().any(|(k, _)| k == a))
+        .map(|(a, _)| *a)
+        .collect();
+    assert!(
+        unexplained.is_empty() && stale.is_empty(),
+        "{} disagreements with spec/history/upstream-refs.json:\n{}\n\nallow-list entries that no longer match: {stale:?}",
+        unexplained.len(),
+        unexplained.join("\n")
+    );
+}
+
+#[test]
+fn every_ref_names_its_commit_and_the_releases_are_in_order() {
+    let doc: Value = serde_json::from_str(REFS).unwrap();
+    let refs = doc["refs"].as_array().unwrap();
+    for r in refs {
+        let c = r["commit"].as_str().unwrap_or_default();
+        assert!(
+            c.len() == 40 && c.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{}: {c:?}",
+            r["ref"]
+        );
+    }
+    let dates: Vec<&str> = refs.iter().map(|r| r["date"].as_str().unwrap()).collect();
+    assert!(
+        dates.windows(2).all(|w| w[0] <= w[1]),
+        "refs not in date order"
+    );
+    // The tagged releases read in date order are also in release order, and include the
+    // spec's newest release.
+    let h = history();
+    let ids: Vec<&str> = h.releases.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, ["6.3.RC1", "6.3.RC2", "7.0.RC1", "7.0.0", "9.0.0"]);
+    assert!(ids.contains(&Release::LATEST.id()));
+}
+
+#[test]
+fn release_ids_sort_as_cann_releases() {
+    let mut ids = [
+        "8.0.0", "7.0.RC1", "9.0.0", "8.0.RC2", "7.0.0", "6.3.RC2", "8.0.RC3",
+    ];
+    ids.sort_by_key(|id| order(id));
+    assert_eq!(
+        ids,
+        ["6.3.RC2", "7.0.RC1", "7.0.0", "8.0.RC2", "8.0.RC3", "8.0.0", "9.0.0"]
+    );
+}
