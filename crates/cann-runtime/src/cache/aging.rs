@@ -132,6 +132,18 @@ impl Dirs<'_> {
         Ok(done)
     }
 
+    /// Unlinks a file by its raw (non-UTF-8) name in `dir`.
+    fn unlink_raw(&mut self, dir: &str, name: &[u8]) -> std::io::Result<bool> {
+        if !self.open.contains_key(dir) {
+            let fd = fsx::open_dir(self.kc, Path::new(dir))?;
+            self.open.insert(dir.to_owned(), fd);
+        }
+        match self.open.get(dir) {
+            Some(fd) => fsx::unlink_at(fd.as_fd(), std::os::unix::ffi::OsStrExt::from_bytes(name)),
+            None => Ok(false),
+        }
+    }
+
     fn stat(&mut self, rel: &str) -> std::io::Result<rustix::fs::Stat> {
         let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
         if !self.open.contains_key(dir) {
@@ -215,6 +227,20 @@ impl Cache {
                 remove_loose(l, reason, &mut dirs, &mut report, &mut total)
             } else {
                 kept_loose.push(l.bytes)
+            }
+        }
+        // Files with non-UTF-8 names: no manifest can name them, so they are orphans.
+        for f in sc.raw.iter().filter(|f| f.regular) {
+            if !idle(f.changed_ns) {
+                kept_loose.push(f.bytes);
+            } else if opts.dry_run || dirs.unlink_raw(&f.dir, &f.name).unwrap_or(false) {
+                total = total.saturating_sub(f.bytes);
+                dirs.gone.insert(f.shown());
+                report.removed.push(Removal {
+                    rel: f.shown(),
+                    bytes: f.bytes,
+                    reason: Reason::Orphan,
+                });
             }
         }
         for t in &sc.torn {
@@ -399,16 +425,13 @@ impl Cache {
             .state
             .read_index_from(snapshot_len)
             .map_err(|e| CacheError::io("read index in", base, e))?;
-        let mut replaced_bytes = 0u64;
         let mut tail_map = BTreeMap::new();
         ledger::apply_index(&mut tail_map, &tail);
         for (rel, rec) in tail_map {
             seen.insert(rel.clone());
             seen.extend(rec.files.iter().map(|f| sibling(&rel, f)));
-            if let Some(old) = entries.insert(rel, rec) {
-                // The replaced entry's files are orphans on disk until the next pass.
-                replaced_bytes += old.bytes;
-            }
+            // A put that replaced an entry reclaimed the old files itself.
+            entries.insert(rel, rec);
         }
         let mut text = String::with_capacity(entries.len() * 96);
         for (rel, rec) in &entries {
@@ -420,7 +443,7 @@ impl Cache {
             .replace_index(&guard, text.as_bytes(), self.opts.durable)
             .map_err(|e| CacheError::io("rewrite index in", base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
-        let total = entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + replaced_bytes;
+        let total = entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes;
         // Unlistable now: record nothing, the start-up check stays "unknown".
         let dirs_mtime_ns = dirtime::settle(self.kc.as_fd(), &seen).unwrap_or(0);
         let l = Ledger {

@@ -227,9 +227,24 @@ pub fn ctime_ns(st: &Stat) -> Nanos {
         .saturating_add(st.st_ctime_nsec as i64)
 }
 
-/// Bytes the file occupies as reported by its size (not blocks: matches the reference).
+/// Bytes a file counts for against the limit: its size, or the blocks it really has
+/// allocated when those are fewer. For every dense file this is `st_size`, what CANN's ager
+/// sums, so both agers measure a normal cache alike; a sparse (or compressed) file counts
+/// for the disk it occupies, so a 1 GB file of holes does not flush every other entry.
+/// Counting blocks always would make each 350-byte manifest a 4 KiB one, eleven times what
+/// CANN counts, and aging would start far below the size CANN ages at.
 pub fn size_of(st: &Stat) -> u64 {
+    apparent_size(st).min(allocated_size(st))
+}
+
+/// `st_size`.
+pub fn apparent_size(st: &Stat) -> u64 {
     u64::try_from(st.st_size).unwrap_or(0)
+}
+
+/// Bytes allocated (`st_blocks` counts 512-byte units whatever the file system's block).
+pub fn allocated_size(st: &Stat) -> u64 {
+    u64::try_from(st.st_blocks).unwrap_or(0).saturating_mul(512)
 }
 
 /// The file type of a stat result.

@@ -306,7 +306,7 @@ impl Stamp {
         Stamp {
             ino: st.st_ino,
             mtime_ns: fsx::mtime_ns(st),
-            size: fsx::size_of(st),
+            size: fsx::apparent_size(st),
         }
     }
 

@@ -64,8 +64,11 @@ pub struct TornEntry {
 pub struct VerifyReport {
     pub entries: u64,
     pub bytes: u64,
-    /// Errors: entries whose manifest is unreadable or whose files are missing or wrong.
+    /// Errors: entries whose manifest is unreadable or whose files are missing or wrong,
+    /// still so when checked again after the walk.
     pub torn: Vec<TornEntry>,
+    /// Warnings: such entries changed within [`VERIFY_GRACE`]: probably being written.
+    pub in_progress: Vec<TornEntry>,
     /// Warnings: files no manifest references.
     pub orphans: Vec<String>,
     /// Warnings: leftovers of interrupted commits.
@@ -104,7 +107,17 @@ pub struct ClearReport {
     pub bytes_removed: u64,
     pub links_removed: u64,
     pub dirs_removed: u64,
+    /// Loose files younger than a minute, left for the put that is writing them.
+    pub in_flight_kept: u64,
 }
+
+/// How long a loose file may belong to a commit still under way (binary written, manifest
+/// not yet renamed): far longer than any commit takes.
+const IN_FLIGHT: Nanos = 60_000_000_000;
+
+/// A manifest written this recently that does not parse, or names a missing file, may be
+/// one CANN is writing in place right now: `verify` reports it as in progress, not torn.
+pub const VERIFY_GRACE: Nanos = 60_000_000_000;
 
 fn names(v: &[Loose]) -> Vec<String> {
     v.iter().map(|l| l.rel.clone()).collect()
@@ -202,22 +215,51 @@ impl Cache {
         if let Some(l) = ledger {
             progress.set_total(l.entries);
         }
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), Known::Ignore, progress)
+        let mut sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), Known::Ignore, progress)
             .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let recent = super::clock::system_now() - VERIFY_GRACE;
+        let mut torn = Vec::new();
+        let mut in_progress = Vec::new();
+        for t in std::mem::take(&mut sc.torn) {
+            // Checked again: a writer may have finished since the walk saw it.
+            let t = match scan::reinspect(self.kc.as_fd(), &t.loose.rel) {
+                Ok(rec) => {
+                    sc.entries.insert(t.loose.rel.clone(), rec);
+                    continue;
+                }
+                Err(again) => again,
+            };
+            let e = TornEntry {
+                rel: t.loose.rel.clone(),
+                why: t.why.clone(),
+            };
+            // Written recently (mtime: a writer moves it, an access stamp does not).
+            let (dir_rel, name) = t.loose.rel.rsplit_once('/').unwrap_or(("", &t.loose.rel));
+            let written = fsx::open_dir(self.kc.as_fd(), Path::new(dir_rel))
+                .and_then(|fd| fsx::lstat_at(fd.as_fd(), name.as_ref()))
+                .map_or(0, |st| fsx::mtime_ns(&st));
+            if written >= recent && !t.special {
+                in_progress.push(e);
+            } else {
+                torn.push(e);
+            }
+            sc.torn.push(t);
+        }
         let bytes = sc.total_bytes();
         let entries = sc.entries.len() as u64;
+        let mut orphans = names(&sc.orphans);
+        orphans.extend(
+            sc.raw
+                .iter()
+                .filter(|f| f.regular)
+                .map(scan::RawFile::shown),
+        );
         Ok(VerifyReport {
             entries,
             bytes,
-            torn: sc
-                .torn
-                .iter()
-                .map(|t| TornEntry {
-                    rel: t.loose.rel.clone(),
-                    why: t.why.clone(),
-                })
-                .collect(),
-            orphans: names(&sc.orphans),
+            torn,
+            in_progress,
+            orphans,
             temporaries: names(&sc.temps),
             foreign: sc
                 .foreign
@@ -318,17 +360,34 @@ impl Cache {
                 )
             }));
         }
-        files.extend(
-            sc.orphans
-                .iter()
-                .chain(&sc.temps)
-                .map(|l| (l.rel.clone(), l.bytes)),
-        );
+        // A put in flight has written its binary (a temporary, then an unreferenced name)
+        // and not yet renamed its manifest: removing that binary now would leave the entry
+        // torn when the manifest lands. Young loose files are kept; gc takes them once they
+        // are old, if no manifest ever claimed them.
+        let in_flight_from = super::clock::system_now() - IN_FLIGHT;
+        for l in sc.orphans.iter().chain(&sc.temps) {
+            if l.changed_ns >= in_flight_from {
+                rep.in_flight_kept += 1;
+            } else {
+                files.push((l.rel.clone(), l.bytes));
+            }
+        }
         for (rel, bytes) in files {
             if self.unlink_rel(&rel)? {
                 rep.files_removed += 1;
                 rep.bytes_removed += bytes;
                 sc.seen.remove(&rel);
+            }
+        }
+        for f in &sc.raw {
+            let Ok(dfd) = fsx::open_dir(self.kc.as_fd(), Path::new(&f.dir)) else {
+                continue;
+            };
+            let name = std::os::unix::ffi::OsStrExt::from_bytes(f.name.as_slice());
+            if fsx::unlink_at(dfd.as_fd(), name).unwrap_or(false) {
+                rep.files_removed += 1;
+                rep.bytes_removed += f.bytes;
+                sc.seen.remove(&f.shown());
             }
         }
         for (rel, _) in &sc.foreign {

@@ -5,7 +5,9 @@
 //! special files are listed and never followed.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::ffi::OsStr;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
 use rustix::fs::{Dir, FileType};
@@ -36,6 +38,8 @@ pub struct Torn {
     pub why: String,
     /// Files of the entry that exist (removed with it).
     pub present: Vec<(String, u64)>,
+    /// A file it names is a symlink, FIFO or device: no writer finishing will mend that.
+    pub special: bool,
 }
 
 /// What a walk found.
@@ -57,12 +61,54 @@ pub struct Scan {
     pub seen: HashSet<String>,
     /// Manifests this walk read (new or changed ones).
     pub read: HashSet<String>,
+    /// Files whose names are not UTF-8 (never anyone's entry): sized, reported, removed like
+    /// orphans by their raw names.
+    pub raw: Vec<RawFile>,
+}
+
+/// A file whose name is not UTF-8.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawFile {
+    /// Its directory, relative to `kernel_cache/`.
+    pub dir: String,
+    pub name: Vec<u8>,
+    /// 0 unless a regular file.
+    pub bytes: u64,
+    pub changed_ns: Nanos,
+    pub regular: bool,
+}
+
+impl RawFile {
+    /// The path as shown to users (invalid bytes replaced).
+    pub fn shown(&self) -> String {
+        join(&self.dir, &String::from_utf8_lossy(&self.name))
+    }
+}
+
+/// Reads and sizes the manifest `rel` again (a torn candidate is re-checked before it is
+/// called torn: a writer may have finished meanwhile).
+pub fn reinspect(kc: BorrowedFd<'_>, rel: &str) -> Result<IndexRec, Torn> {
+    let (dir_rel, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+    match fsx::open_dir(kc, Path::new(dir_rel)) {
+        Ok(fd) => inspect(fd.as_fd(), dir_rel, name),
+        Err(e) => Err(Torn {
+            loose: Loose {
+                rel: rel.to_owned(),
+                bytes: 0,
+                changed_ns: 0,
+            },
+            why: format!("directory unreadable: {e}"),
+            present: Vec::new(),
+            special: false,
+        }),
+    }
 }
 
 impl Scan {
     /// Bytes of everything counted: entries, orphans, temporaries, torn entries.
     pub fn total_bytes(&self) -> u64 {
-        let e: u64 = self.entries.values().map(|r| r.bytes).sum();
+        let e: u64 = self.entries.values().map(|r| r.bytes).sum::<u64>()
+            + self.raw.iter().map(|r| r.bytes).sum::<u64>();
         let l: u64 = self
             .orphans
             .iter()
@@ -145,6 +191,7 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
         loose: base.clone(),
         why,
         present,
+        special: false,
     };
     let text = super::store::read_small(dir, name)
         .ok_or_else(|| torn("manifest unreadable".into(), vec![]))?;
@@ -153,6 +200,7 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
     let mut present = Vec::new();
     let mut bytes = mbytes;
     let mut missing = None;
+    let mut special = false;
     let mut visit = |fname: String,
                      expect: Option<u64>,
                      present: &mut Vec<(String, u64)>|
@@ -160,9 +208,10 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
         match fsx::lstat_at(dir, fname.as_ref()) {
             Ok(s) if fsx::kind(&s) == FileType::RegularFile => {
                 let sz = fsx::size_of(&s);
-                if expect.is_some_and(|e| e != sz) && missing.is_none() {
+                let len = fsx::apparent_size(&s);
+                if expect.is_some_and(|e| e != len) && missing.is_none() {
                     missing = Some(format!(
-                        "{fname}: {sz} bytes, manifest says {}",
+                        "{fname}: {len} bytes, manifest says {}",
                         expect.unwrap_or(0)
                     ));
                 }
@@ -176,6 +225,7 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
                 }
             }
             Ok(_) => {
+                special = true;
                 missing.get_or_insert(format!("{fname} is not a regular file"));
                 None
             }
@@ -200,7 +250,10 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
         }
     }
     if let Some(why) = missing {
-        return Err(torn(why, present));
+        return Err(Torn {
+            special,
+            ..torn(why, present)
+        });
     }
     // A foreign entry was written when its manifest was (the ctime also moves when anyone
     // stamps an access, which is no recompilation); `get` judges it by the same time.
@@ -235,9 +288,22 @@ pub fn walk(
             let name = match ent.file_name().to_str() {
                 Ok(n) => n.to_owned(),
                 Err(_) => {
-                    let rel = join(&dir_rel, &ent.file_name().to_string_lossy());
+                    let raw = ent.file_name().to_bytes().to_vec();
+                    let rel = join(&dir_rel, &String::from_utf8_lossy(&raw));
                     scan.seen.insert(rel.clone());
-                    scan.foreign.push((rel, "non-UTF-8 name"));
+                    match fsx::lstat_at(fd.as_fd(), OsStr::from_bytes(&raw)) {
+                        Ok(st) if fsx::kind(&st) != FileType::Directory => {
+                            let regular = fsx::kind(&st) == FileType::RegularFile;
+                            scan.raw.push(RawFile {
+                                dir: dir_rel.clone(),
+                                name: raw,
+                                bytes: if regular { fsx::size_of(&st) } else { 0 },
+                                changed_ns: fsx::mtime_ns(&st).max(fsx::ctime_ns(&st)),
+                                regular,
+                            });
+                        }
+                        _ => scan.foreign.push((rel, "directory with a non-UTF-8 name")),
+                    }
                     continue;
                 }
             };

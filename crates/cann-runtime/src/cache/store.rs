@@ -377,25 +377,14 @@ impl Cache {
             }
         }
 
-        let mut old_manifest_len = 0u64;
+        // The entry being replaced: its manifest was just overwritten, so no manifest names
+        // its files any more; they go now instead of lingering as orphans. A reader that read
+        // the old manifest and finds its binary gone looks the key up again (see `get`).
+        let mut replaced_bytes = 0u64;
         if let Some(old_bytes) = &old {
-            old_manifest_len = old_bytes.len() as u64;
+            replaced_bytes = old_bytes.len() as u64;
             if let Ok(m) = Manifest::parse(old_bytes) {
-                // Restart the orphan grace period of the replaced files: gc waits for the
-                // ctime this stamp sets before removing them.
-                for name in m
-                    .bin_name()
-                    .ok()
-                    .flatten()
-                    .into_iter()
-                    .chain(m.sub_manifests().unwrap_or_default())
-                {
-                    if let Ok(fd) =
-                        fsx::open_beneath(d, Path::new(&name), OFlags::RDONLY, Mode::empty())
-                    {
-                        let _ = fsx::stamp_atime(fd.as_fd(), None);
-                    }
-                }
+                replaced_bytes += reclaim(d, &m, &bin_full);
             }
         }
         let bytes = bin.len() as u64 + mbytes.len() as u64;
@@ -411,7 +400,7 @@ impl Cache {
         let total = self.account(
             &key.manifest_rel,
             &rec,
-            old_manifest_len,
+            replaced_bytes,
             old.is_some(),
             (dirs_before, dirs_after),
         )?;
@@ -465,14 +454,38 @@ impl Cache {
     /// except I/O failures other than "not found".
     pub fn get(&self, key: &str) -> Result<Lookup> {
         let key = Key::parse(key)?;
+        let mut tries = 0;
+        loop {
+            let (found, ino) = self.get_once(&key)?;
+            tries += 1;
+            // A replacement committed between our manifest read and our binary read has
+            // reclaimed the binary we were told about: the new manifest names the new one.
+            let replaced = matches!(found, Lookup::Miss(Miss::Unusable(_)))
+                && ino != 0
+                && fsx::lstat_at(self.kc.as_fd(), key.manifest_rel.as_ref())
+                    .is_ok_and(|st| st.st_ino != ino);
+            if !replaced || tries == 3 {
+                return Ok(found);
+            }
+        }
+    }
+
+    /// One lookup; also returns the inode of the manifest it read (0 when none).
+    fn get_once(&self, key: &Key) -> Result<(Lookup, u64)> {
         let mfd = match fsx::open_read_noatime(self.kc.as_fd(), Path::new(&key.manifest_rel)) {
             Ok(fd) => fd,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Lookup::Miss(Miss::Absent))
+                return Ok((Lookup::Miss(Miss::Absent), 0))
             }
-            Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("manifest: {e}")))),
+            Err(e) => return Ok((Lookup::Miss(Miss::Unusable(format!("manifest: {e}"))), 0)),
         };
-        let mbytes = match read_manifest(&mfd, &key.manifest_rel) {
+        let ino = rustix::fs::fstat(&mfd).map_or(0, |st| st.st_ino);
+        Ok((self.serve(key, &mfd)?, ino))
+    }
+
+    /// The hit path once the manifest is open.
+    fn serve(&self, key: &Key, mfd: &OwnedFd) -> Result<Lookup> {
+        let mbytes = match read_manifest(mfd, &key.manifest_rel) {
             Ok(b) => b,
             Err(e) => return Ok(Lookup::Miss(Miss::Unusable(format!("manifest: {e}")))),
         };
@@ -484,7 +497,7 @@ impl Cache {
         if epoch > 0 {
             let committed = match m.own {
                 Some(o) => o.committed_ns,
-                None => rustix::fs::fstat(&mfd)
+                None => rustix::fs::fstat(mfd)
                     .map(|st| fsx::mtime_ns(&st))
                     .unwrap_or(0),
             };
@@ -498,21 +511,21 @@ impl Cache {
             (Err(e), _) | (_, Err(e)) => return Ok(Lookup::Miss(Miss::Unusable(format!("{e:?}")))),
         };
         if let Some(bin) = names.0 {
-            match self.read_sibling(&key, &bin, m.own.map(|o| o.bin_size)) {
+            match self.read_sibling(key, &bin, m.own.map(|o| o.bin_size)) {
                 Ok(data) => binaries.push((bin, data)),
                 Err(why) => return Ok(Lookup::Miss(Miss::Unusable(why))),
             }
         }
         for sub in names.1 {
             let part = match self
-                .read_sibling(&key, &sub, None)
+                .read_sibling(key, &sub, None)
                 .and_then(|b| Manifest::parse(&b).map_err(|e| format!("{sub}: {e:?}")))
             {
                 Ok(p) => p,
                 Err(why) => return Ok(Lookup::Miss(Miss::Unusable(why))),
             };
             if let Ok(Some(bin)) = part.bin_name() {
-                match self.read_sibling(&key, &bin, None) {
+                match self.read_sibling(key, &bin, None) {
                     Ok(data) => binaries.push((bin, data)),
                     Err(why) => return Ok(Lookup::Miss(Miss::Unusable(why))),
                 }
@@ -554,6 +567,27 @@ impl Cache {
             _ => Ok(data),
         }
     }
+}
+
+/// Unlinks the files a replaced manifest named (its binary; for a `jsonList` entry, each part
+/// and the part's binary), except `keep`; returns the bytes freed.
+fn reclaim(d: std::os::fd::BorrowedFd<'_>, old: &Manifest, keep: &str) -> u64 {
+    let mut names: Vec<String> = old.bin_name().ok().flatten().into_iter().collect();
+    for sub in old.sub_manifests().unwrap_or_default() {
+        if let Some(part) = read_small(d, &sub).and_then(|t| Manifest::parse(&t).ok()) {
+            names.extend(part.bin_name().ok().flatten());
+        }
+        names.push(sub);
+    }
+    let mut freed = 0;
+    for name in names.iter().filter(|n| n.as_str() != keep) {
+        if let Ok(st) = fsx::lstat_at(d, name.as_ref()) {
+            if fsx::unlink_at(d, name.as_ref()).unwrap_or(false) {
+                freed += fsx::size_of(&st);
+            }
+        }
+    }
+    freed
 }
 
 /// Kernel binaries without a size in their manifest are read up to this.

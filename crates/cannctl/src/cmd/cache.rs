@@ -351,6 +351,13 @@ fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8
     for t in &rep.torn {
         writeln!(out, "error: torn entry {}: {}", t.rel, t.why)?;
     }
+    for t in &rep.in_progress {
+        writeln!(
+            out,
+            "warning: entry {} incomplete but written within the last minute (probably being compiled): {}",
+            t.rel, t.why
+        )?;
+    }
     for o in &rep.orphans {
         writeln!(out, "warning: orphaned file {o} (no manifest names it)")?;
     }
@@ -394,6 +401,13 @@ fn clear(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8,
             rep.links_removed,
             rep.dirs_removed
         )?;
+        if rep.in_flight_kept > 0 {
+            writeln!(
+                out,
+                "kept {} files written within the last minute (commits under way; gc removes them if unclaimed)",
+                rep.in_flight_kept
+            )?;
+        }
     }
     Ok(0)
 }
@@ -466,6 +480,23 @@ mod tests {
         std::fs::write(
             t.path().join("kernel_cache/soc/te_b.json"),
             r#"{"binFileName":"te_b","binFileSuffix":".o"}"#,
+        )
+        .unwrap();
+        // Just written: possibly a compiler still at work, a warning.
+        let (r, text) = run_str(&CacheCommand::Verify {
+            cache: args(t.path(), OutputFormat::Human),
+        });
+        assert_eq!(r, Ok(0));
+        assert!(
+            text.contains("warning: entry soc/te_b.json incomplete"),
+            "{text}"
+        );
+        // Written an hour ago and still missing its binary: torn.
+        let hour_ago = cache::clock::system_now() - 3_600_000_000_000;
+        cache::set_file_times(
+            &t.path().join("kernel_cache/soc/te_b.json"),
+            hour_ago,
+            hour_ago,
         )
         .unwrap();
         let (r, text) = run_str(&CacheCommand::Verify {
