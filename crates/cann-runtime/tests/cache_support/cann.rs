@@ -78,6 +78,28 @@ type Candidate = (PathBuf, i64, u64, Option<(PathBuf, u64)>);
 /// `O_NOATIME` (the variant that really evicts; the faithful read moves atimes on `relatime`
 /// and frees nothing). `now_secs` is the wall clock in seconds.
 pub fn age(kernel_cache: &Path, limit: u64, ratio: u64, now_secs: i64, noatime: bool) -> CannRun {
+    age_paced(kernel_cache, limit, ratio, now_secs, noatime, Pace::default())
+}
+
+/// How a test slows one pass down to the length a large cache gives it (step 7 unlinks at
+/// 60-90 us a file: half of 100k entries is about 10 s), and learns when it holds the lock.
+#[derive(Debug, Default, Clone)]
+pub struct Pace {
+    /// Sleep after each deleted entry.
+    pub per_delete: std::time::Duration,
+    /// Created once the lock is held and the manifests are listed.
+    pub ready: Option<PathBuf>,
+}
+
+/// [`age`], paced.
+pub fn age_paced(
+    kernel_cache: &Path,
+    limit: u64,
+    ratio: u64,
+    now_secs: i64,
+    noatime: bool,
+    pace: Pace,
+) -> CannRun {
     let total = dir_size(kernel_cache);
     let mut run = CannRun {
         total_bytes: total,
@@ -108,6 +130,9 @@ pub fn age(kernel_cache: &Path, limit: u64, ratio: u64, now_secs: i64, noatime: 
     let size_to_delete = total.saturating_sub(limit * ratio / 100);
     let mut manifests = Vec::new();
     list(kernel_cache, &mut manifests);
+    if let Some(r) = &pace.ready {
+        fs::write(r, b"").unwrap();
+    }
     // Steps 5 and 6: stat (atime), stat (size), realpath, read, stat the binary; a multimap
     // keyed by whole-second atime, ties in listing order.
     let mut by_atime: BTreeMap<(i64, usize), Candidate> = BTreeMap::new();
@@ -153,6 +178,7 @@ pub fn age(kernel_cache: &Path, limit: u64, ratio: u64, now_secs: i64, noatime: 
             }
         }
         run.deleted_entries += 1;
+        std::thread::sleep(pace.per_delete);
         if deleted >= size_to_delete {
             break;
         }
