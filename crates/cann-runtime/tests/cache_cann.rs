@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cann_runtime::cache::{
-    AgingNeed, Cache, CacheDir, GcOptions, GcOutcome, GcReport, Limits, MaxSize, OpenOptions, Progress,
-    SystemClock,
+    AgingNeed, Cache, CacheDir, GcOptions, GcOutcome, GcReport, Limits, MaxSize, OpenOptions,
+    Progress, SystemClock,
 };
 
 mod cache_support;
@@ -185,7 +185,10 @@ fn gc_beside_a_cann_ager_and_writer_ends_within_one_entry_of_the_target() {
         let ready = stop.with_extension("ready");
         let waited = Instant::now();
         while !ready.exists() {
-            assert!(waited.elapsed() < Duration::from_secs(20), "CANN ager never started");
+            assert!(
+                waited.elapsed() < Duration::from_secs(20),
+                "CANN ager never started"
+            );
             std::thread::sleep(Duration::from_millis(1));
         }
         let writer = spawn("writer", &dir, &stop, &t.path().join("writer.log"));
@@ -321,4 +324,31 @@ fn entries_deleted_by_someone_else_during_a_pass_are_not_freed_twice() {
         );
         assert!(r.bytes_after + census.largest >= census.bytes, "{context}");
     }
+}
+
+#[test]
+fn both_agers_measure_the_same_size() {
+    // Our state (ledger, index, gc lock) lives in kernel_cache/.cann-cache/, which CANN's
+    // size scan sums with everything else: our totals count it, so both agers agree on
+    // when the limit is reached.
+    let t = cache_support::tmp();
+    let dir = CacheDir::explicit(t.path().join("cache")).unwrap();
+    populate(&dir.kernel_cache().join("ascend910b"), 10);
+    let c = open(&dir);
+    let cann_size = || cann::age(&dir.kernel_cache(), u64::MAX, 50, now_secs(), true).total_bytes;
+    let ours = || c.startup_check().unwrap().ledger.unwrap().total_bytes;
+    done(c.gc(&GcOptions::default()).unwrap());
+    assert_eq!(ours(), cann_size());
+    for i in 0..5 {
+        c.put(&format!("ascend910b/te_ours_{i}"), &[1; ENTRY], ".o", None)
+            .unwrap();
+    }
+    c.put("ascend910b/te_ours_0", &[2; ENTRY], ".o", None)
+        .unwrap();
+    assert!(c.remove("ascend910b/te_ours_1").unwrap());
+    assert_eq!(ours(), cann_size());
+    let v = c.verify(&cann_runtime::cache::NoProgress).unwrap();
+    assert!(v.ledger_matches, "{v:?}");
+    c.clear(&cann_runtime::cache::NoProgress).unwrap();
+    assert_eq!(ours(), cann_size());
 }

@@ -190,7 +190,8 @@ impl Cache {
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         let mut report = GcReport {
             dry_run: opts.dry_run,
-            bytes_before: sc.total_bytes(),
+            // Our state files too: CANN's ager counts them (see `State::bytes`).
+            bytes_before: sc.total_bytes() + self.state.bytes(),
             entries_before: sc.entries.len() as u64,
             limit_bytes: self.opts.limits.max_bytes(),
             target_bytes: self.opts.limits.retained_bytes(),
@@ -443,7 +444,8 @@ impl Cache {
             .replace_index(&guard, text.as_bytes(), self.opts.durable)
             .map_err(|e| CacheError::io("rewrite index in", base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
-        let total = entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes;
+        let total =
+            entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + self.state.bytes();
         // Unlistable now: record nothing, the start-up check stays "unknown".
         let dirs_mtime_ns = dirtime::settle(self.kc.as_fd(), &seen).unwrap_or(0);
         let l = Ledger {

@@ -195,6 +195,26 @@ impl State {
         })
     }
 
+    /// Bytes of our state files. They sit inside `kernel_cache/`, where CANN's ager sums
+    /// every regular file, so our totals count them too: both agers then measure the same
+    /// cache and start aging at the same size. (About 100 bytes of index per entry, beside
+    /// entries of a 350-byte manifest and a binary of kilobytes.) The ledger counts at its
+    /// written length even before its first write.
+    pub fn bytes(&self) -> u64 {
+        let Some(dir) = &self.dir else {
+            return 0;
+        };
+        let mut total = LEN as u64;
+        for name in [INDEX, super::lock::GC_LOCK] {
+            if let Ok(st) = fsx::lstat_at(dir.as_fd(), name.as_ref()) {
+                if fsx::kind(&st) == rustix::fs::FileType::RegularFile {
+                    total += fsx::size_of(&st);
+                }
+            }
+        }
+        total
+    }
+
     /// The state directory (for the locks kept there).
     pub fn dir(&self) -> io::Result<BorrowedFd<'_>> {
         self.dir.as_ref().map(AsFd::as_fd).ok_or_else(read_only_err)

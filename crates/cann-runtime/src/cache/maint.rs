@@ -197,6 +197,7 @@ impl Cache {
             .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
         if self.read_ledger()?.is_none() {
             let l = Ledger {
+                total_bytes: self.state.bytes(),
                 reconciled_ns: self.now().max(1),
                 dirs_mtime_ns,
                 ..Ledger::default()
@@ -245,7 +246,7 @@ impl Cache {
             }
             sc.torn.push(t);
         }
-        let bytes = sc.total_bytes();
+        let bytes = sc.total_bytes() + self.state.bytes();
         let entries = sc.entries.len() as u64;
         let mut orphans = names(&sc.orphans);
         orphans.extend(
@@ -300,7 +301,7 @@ impl Cache {
         let sc = scan::walk(self.kc.as_fd(), &known, Known::Trust, progress)
             .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         Ok(InfoReport {
-            bytes: sc.total_bytes(),
+            bytes: sc.total_bytes() + self.state.bytes(),
             entries: sc.entries.len() as u64,
             source: InfoSource::Walk,
             oldest_access_ns: sc.entries.values().map(|r| r.access_ns).min(),
@@ -424,7 +425,7 @@ impl Cache {
             .filter(|_| sc.seen.iter().all(|p| sc.dirs.contains(p)))
             .unwrap_or(0);
         let l = Ledger {
-            total_bytes: 0,
+            total_bytes: self.state.bytes(),
             entries: 0,
             epoch_ns: epoch,
             reconciled_ns: self.now().max(1),
@@ -490,9 +491,11 @@ impl Cache {
         l.advance_dirs((dirs_before, dirs_after));
         l.total_bytes = l.total_bytes.saturating_sub(freed);
         l.entries = l.entries.saturating_sub(1);
+        let line = ledger::del_line(&key.manifest_rel);
         self.state
-            .append_index(&guard, &ledger::del_line(&key.manifest_rel))
+            .append_index(&guard, &line)
             .map_err(|e| CacheError::io("append index in", &self.dir.base, e))?;
+        l.total_bytes = l.total_bytes.saturating_add(line.len() as u64);
         self.state
             .write_ledger(&guard, &l)
             .map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;

@@ -439,9 +439,12 @@ impl Cache {
             l.entries += 1;
         }
         if ledger::indexable(rel) {
+            let line = ledger::put_line(rel, rec);
             self.state
-                .append_index(&guard, &ledger::put_line(rel, rec))
+                .append_index(&guard, &line)
                 .map_err(io_err("append index in", &self.dir.base))?;
+            // The index lives where CANN's ager counts it (see `State::bytes`).
+            l.total_bytes = l.total_bytes.saturating_add(line.len() as u64);
         }
         self.state
             .write_ledger(&guard, &l)

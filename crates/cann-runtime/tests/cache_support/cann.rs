@@ -78,7 +78,14 @@ type Candidate = (PathBuf, i64, u64, Option<(PathBuf, u64)>);
 /// `O_NOATIME` (the variant that really evicts; the faithful read moves atimes on `relatime`
 /// and frees nothing). `now_secs` is the wall clock in seconds.
 pub fn age(kernel_cache: &Path, limit: u64, ratio: u64, now_secs: i64, noatime: bool) -> CannRun {
-    age_paced(kernel_cache, limit, ratio, now_secs, noatime, Pace::default())
+    age_paced(
+        kernel_cache,
+        limit,
+        ratio,
+        now_secs,
+        noatime,
+        Pace::default(),
+    )
 }
 
 /// How a test slows one pass down to the length a large cache gives it (step 7 unlinks at
