@@ -73,6 +73,11 @@ fn rule_in(rule: &RuleMeta, r: Release, product: Option<Product>) -> bool {
 
 /// Differences between `from` and `to`, optionally as seen by one product.
 pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff {
+    diff_in(from, to, product, Lang::En)
+}
+
+/// As [`diff`], with the details (product names, rule texts, removal notes) in `lang`.
+pub fn diff_in(from: Release, to: Release, product: Option<Product>, lang: Lang) -> ReleaseDiff {
     let mut changes = Vec::new();
     for p in PRODUCTS
         .iter()
@@ -87,7 +92,7 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
                 kind: "product",
                 change: v,
                 subject: p.id.to_string(),
-                detail: Some(p.name.en.to_string()),
+                detail: Some(p.name.get(lang).to_string()),
                 before: a.then(|| p.id.to_string()),
                 after: b.then(|| p.id.to_string()),
             });
@@ -103,7 +108,7 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
                 detail: o
                     .removal()
                     .filter(|r| r.gone_in(from) != r.gone_in(to))
-                    .map(|r| removal_summary(r, Lang::En)),
+                    .map(|r| removal_summary(r, lang)),
                 before: a.then(|| o.ty.name().to_string()),
                 after: b.then(|| o.ty.name().to_string()),
             });
@@ -112,7 +117,7 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
         if !(a && b) {
             continue;
         }
-        option_changes(o, from, to, product, &mut changes);
+        option_changes(o, from, to, product, lang, &mut changes);
     }
     for r in RULES.iter() {
         let (a, b) = (rule_in(r, from, product), rule_in(r, to, product));
@@ -121,7 +126,7 @@ pub fn diff(from: Release, to: Release, product: Option<Product>) -> ReleaseDiff
                 kind: "rule",
                 change: v,
                 subject: r.id.to_string(),
-                detail: Some(r.message.en.to_string()),
+                detail: Some(r.message.get(lang).to_string()),
                 before: a.then(|| r.severity.as_str().to_string()),
                 after: b.then(|| r.severity.as_str().to_string()),
             });
@@ -158,6 +163,7 @@ fn option_changes(
     from: Release,
     to: Release,
     product: Option<Product>,
+    lang: Lang,
     out: &mut Vec<Change>,
 ) {
     let subject = || o.path.to_string();
@@ -189,7 +195,7 @@ fn option_changes(
                 kind: "surface",
                 change: c,
                 subject: subject(),
-                detail: Some(format!("{spelled}; {}", removal_summary(r, Lang::En))),
+                detail: Some(format!("{spelled}; {}", removal_summary(r, lang))),
                 before: x.then(|| spelled.clone()),
                 after: y.then_some(spelled),
             });
@@ -203,7 +209,7 @@ fn option_changes(
             let gone = v
                 .removed
                 .filter(|r| r.gone_in(from) != r.gone_in(to))
-                .map(|r| format!("; {}", removal_summary(&r, Lang::En)))
+                .map(|r| format!("; {}", removal_summary(&r, lang)))
                 .unwrap_or_default();
             out.push(Change {
                 kind: "value",

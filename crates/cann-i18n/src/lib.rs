@@ -170,6 +170,14 @@ impl Entry {
             Lang::Zh => self.zh,
         }
     }
+
+    /// The text of a message without arguments, as its function returns it (`{{` read as
+    /// `{`): for texts looked up by id, such as help texts. `None` when it takes arguments.
+    pub fn plain(&self, lang: Lang) -> Option<String> {
+        self.args
+            .is_empty()
+            .then(|| self.text(lang).replace("{{", "{").replace("}}", "}"))
+    }
 }
 
 /// Declares messages: for each entry a `pub fn name(lang: Lang, args...) -> String`, and for

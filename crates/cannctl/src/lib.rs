@@ -6,6 +6,7 @@ mod cmd;
 pub mod embed;
 mod error;
 mod render;
+mod usage;
 
 use std::io::Write;
 
@@ -25,21 +26,53 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    use clap::Parser;
+    use clap::error::ErrorKind;
+    use clap::FromArgMatches;
+    let argv: Vec<std::ffi::OsString> = argv.into_iter().map(Into::into).collect();
+    let early = cli::prescan(&argv);
+    cli::set_parse_lang(early.lang);
+    render::set_color(early.color);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    match cli::Cli::try_parse_from(argv) {
+    let parsed = cli::localize::command(early.lang)
+        .color(early.color.clap())
+        .try_get_matches_from(&argv)
+        .and_then(|m| cli::Cli::from_arg_matches(&m));
+    match parsed {
         Ok(cli) => run(&cli, &mut stdout.lock(), &mut stderr.lock()),
-        Err(e) => {
-            // Help and --version go to stdout with exit 0; usage errors to stderr with 2.
+        // Help and --version go to stdout with exit 0 (help for a missing command to
+        // stderr with 2), in the language asked for.
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
             let _ = e.print();
             u8::try_from(e.exit_code()).unwrap_or(EXIT_INPUT)
+        }
+        Err(e) => {
+            let u = usage::usage_error(&e, early.lang);
+            if early.json {
+                let _ = writeln!(stdout.lock(), "{:#}", u.to_json());
+            } else {
+                let _ = writeln!(
+                    stderr.lock(),
+                    "{}",
+                    render::usage_error(&u, render::use_color_stderr(), early.lang)
+                );
+            }
+            EXIT_INPUT
         }
     }
 }
 
-/// Runs one command, writing results to `out` and problems to `err`.
+/// Runs one command, writing results to `out` and problems to `err` (to `out`, as JSON,
+/// when the command was asked for JSON).
 pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    render::set_color(cli.color);
     let result = match &cli.command {
         cli::Command::Check(a) => cmd::check::run(a, out, err),
         cli::Command::Emit(a) => cmd::emit::run(a, out, err),
@@ -51,9 +84,15 @@ pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         cli::Command::Mem(c) => cmd::mem::run(c, out).map_err(CliError::Other),
         cli::Command::Lint(a) => cmd::lint::run(a, out).map_err(CliError::Other),
         cli::Command::Schema => cmd::schema::run(out),
+        cli::Command::Completions { shell, lang } => cmd::completions::run(*shell, *lang, out),
+        cli::Command::Man { lang } => cmd::completions::man(*lang, out),
     };
     match result {
         Ok(code) => code,
+        Err(e) if cli.command.json() => {
+            let _ = writeln!(out, "{:#}", render::error_json(&e, cli.command.lang()));
+            EXIT_INPUT
+        }
         Err(e) => {
             let _ = writeln!(
                 err,

@@ -66,6 +66,22 @@ const KEPT_IN_ENGLISH: &[&str] = &[
     "Estimator",
     "Loss",
     "Scale",
+    "cannctl",
+    "TF",
+    "Adapter",
+    "shell",
+    "bash",
+    "zsh",
+    "fish",
+    "elvish",
+    "powershell",
+    "man",
+    "roff",
+    "diff",
+    "Schema",
+    "pickle",
+    "torch",
+    "Python",
 ];
 
 /// Every name a message may quote bare: options, classes, values, keys, variables, products.
@@ -90,6 +106,25 @@ fn names() -> BTreeSet<String> {
     for p in cann_config::Product::ALL {
         add(p.id());
     }
+    for (name, _) in cann_config::emit::Format::ALL {
+        add(name);
+    }
+    // The values flags take (`human`, `documented`), as the help lists them.
+    fn values(cmd: &clap::Command, add: &mut dyn FnMut(&str)) {
+        for a in cmd.get_arguments() {
+            for v in a.get_possible_values() {
+                add(v.get_name());
+            }
+        }
+        for s in cmd.get_subcommands() {
+            add(s.get_name());
+            values(s, add);
+        }
+    }
+    values(
+        &cannctl::cli::localize::command(cann_config::meta::Lang::Zh),
+        &mut add,
+    );
     n
 }
 
@@ -284,6 +319,118 @@ fn explain_reads_in_chinese() {
     assert!(
         english.is_empty(),
         "English prose in explain --lang zh:\n{}",
+        english.join("\n")
+    );
+}
+
+/// Every help page: `--help` of every command, in a Chinese locale.
+#[test]
+fn help_reads_in_chinese() {
+    fn paths(cmd: &clap::Command, at: &mut Vec<String>, all: &mut Vec<Vec<String>>) {
+        all.push(at.clone());
+        for s in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            at.push(s.get_name().to_string());
+            paths(s, at, all);
+            at.pop();
+        }
+    }
+    let names = names();
+    let mut all = Vec::new();
+    paths(
+        &cannctl::cli::localize::command(cann_config::meta::Lang::Zh),
+        &mut Vec::new(),
+        &mut all,
+    );
+    assert!(all.len() > 15, "{all:?}");
+    let mut english = Vec::new();
+    for path in &all {
+        for flag in ["--help", "-h"] {
+            let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+                .args(path)
+                .arg(flag)
+                .current_dir(repo())
+                .env("NO_COLOR", "1")
+                .env_remove("LC_ALL")
+                .env("LANG", "zh_CN.UTF-8")
+                .output()
+                .unwrap();
+            assert_eq!(o.status.code(), Some(0), "{path:?}");
+            let out = String::from_utf8(o.stdout).unwrap();
+            assert!(out.contains("用法："), "{path:?}: {out}");
+            let words = english_words(&out, &names);
+            if !words.is_empty() {
+                english.push(format!("{} {flag}: {}", path.join(" "), words.join(" ")));
+            }
+            if flag == "--help" {
+                let mut name = vec!["help"];
+                name.extend(path.iter().map(String::as_str));
+                insta::assert_snapshot!(name.join("_"), out);
+            }
+        }
+    }
+    // `--lang zh` asks for Chinese help as the locale does.
+    let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+        .args(["check", "--help", "--lang", "zh"])
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(o.stdout)
+        .unwrap()
+        .contains("按产品和版本校验配置文件"));
+    assert!(
+        english.is_empty(),
+        "English prose in Chinese help:\n{}",
+        english.join("\n")
+    );
+}
+
+/// Mistakes on the command line are explained in Chinese, with the usage line.
+#[test]
+fn usage_errors_read_in_chinese() {
+    let names = names();
+    let cases: &[&[&str]] = &[
+        &["chek", "a.yaml"],
+        &["check"],
+        &["check", "a.yaml", "--formt", "json"],
+        &["check", "a.yaml", "--format", "xml"],
+        &["check", "a.yaml", "--format"],
+        &["check", "a.yaml", "--max-findings", "many"],
+        &["mem", "plan", "--buffers", "b.csv", "--threads", "0"],
+        &[
+            "mem", "simulate", "--trace", "t.jsonl", "--policy", "1", "--device", "x",
+        ],
+        &["emit", "a.yaml", "--to", "yaml"],
+        &["lint", "a.py", "--fix", "--diff"],
+        &["mem", "plan", "--buffers", "b.csv", "--time-limit", "0"],
+        &["cache"],
+        &["completions", "tcsh"],
+        &["check", "examples/train-a2.yaml", "--product", "atlas-9"],
+        &["diff", "8.3.RC1", "10.0.0"],
+    ];
+    let mut english = Vec::new();
+    for args in cases {
+        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+            .args(*args)
+            .args(["--lang", "zh"])
+            .current_dir(repo())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(
+            err.contains("错误") || err.contains("用法："),
+            "{args:?}: {err}"
+        );
+        let words = english_words(&err, &names);
+        if !words.is_empty() {
+            english.push(format!("{}: {}", args.join(" "), words.join(" ")));
+        }
+    }
+    assert!(
+        english.is_empty(),
+        "English prose in Chinese usage errors:\n{}",
         english.join("\n")
     );
 }

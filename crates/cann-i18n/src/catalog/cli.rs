@@ -33,6 +33,44 @@ crate::messages! {
         zh: "{file}：有错误，未生成输出（{counts}）",
     }
 
+    // Column headings of `options` and `products`.
+    column_option() { en: "option", zh: "选项" }
+    column_type() { en: "type", zh: "类型" }
+    column_default() { en: "default", zh: "默认值" }
+    column_summary() { en: "summary", zh: "说明" }
+    column_product() { en: "product", zh: "产品" }
+    column_name() { en: "name", zh: "名称" }
+    column_aliases() { en: "also known as", zh: "别名" }
+    column_releases() { en: "releases", zh: "版本" }
+    product_with_note(name: crate::Text, note: crate::Text) {
+        en: "{name} ({note})",
+        zh: "{name}（{note}）",
+    }
+
+    // `cannctl diff`.
+    diff_header(from: &str, to: &str, n: usize) {
+        en: "changes from {from} to {to}: {n}",
+        zh: "从 {from} 到 {to} 的变化：{n} 项",
+    }
+    diff_header_product(from: &str, to: &str, product: crate::Text, n: usize) {
+        en: "changes from {from} to {to} for the {product}: {n}",
+        zh: "从 {from} 到 {to}，{product}的变化：{n} 项",
+    }
+    diff_kind(kind: &str) { en: "{kind}:", zh: "{kind}：" }
+    diff_kind_product() { en: "products", zh: "产品" }
+    diff_kind_option() { en: "options", zh: "选项" }
+    diff_kind_surface() { en: "spellings of options", zh: "选项的写法" }
+    diff_kind_support() { en: "support on products", zh: "产品支持情况" }
+    diff_kind_value() { en: "values", zh: "取值" }
+    diff_kind_value_support() { en: "support of values on products", zh: "取值的产品支持情况" }
+    diff_kind_default() { en: "defaults", zh: "默认值" }
+    diff_kind_range() { en: "ranges", zh: "取值范围" }
+    diff_kind_ge_key() { en: "ge keys", zh: "ge 键名" }
+    diff_kind_deprecation() { en: "deprecations", zh: "弃用" }
+    diff_kind_rule() { en: "rules", zh: "规则" }
+    diff_supported() { en: "supported", zh: "支持" }
+    diff_not_supported() { en: "not supported", zh: "不支持" }
+
     findings_left_out(file: &str, left: usize, shown: usize) {
         en: "{file}: {left} more findings not shown (the first {shown} are above; --max-findings 0 shows all)",
         zh: "{file}：另有 {left} 条结果未显示（以上为前 {shown} 条；--max-findings 0 显示全部）",

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod emit;
 pub mod explain;
+pub mod help;
 pub mod input;
 pub mod lint;
 pub mod mem;
@@ -19,6 +20,7 @@ pub const AREAS: &[(&str, &[Entry])] = &[
     ("config", config::ENTRIES),
     ("emit", emit::ENTRIES),
     ("explain", explain::ENTRIES),
+    ("help", help::ENTRIES),
     ("input", input::ENTRIES),
     ("lint", lint::ENTRIES),
     ("mem", mem::ENTRIES),

@@ -1,5 +1,8 @@
 //! Arguments several commands share: the output format, the language and the target.
 
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
@@ -8,16 +11,16 @@ use clap::{Args, ValueEnum};
 /// admits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum OutputFormat {
-    /// Text for people: findings with file:line:col, the source line and a caret.
+    // Text for people: findings with file:line:col, the source line and a caret.
     #[default]
     Human,
-    /// One JSON document.
+    // One JSON document.
     Json,
-    /// SARIF 2.1.0, for code-scanning systems.
+    // SARIF 2.1.0, for code-scanning systems.
     Sarif,
-    /// GitHub Actions workflow commands (`::error file=...`), shown as annotations.
+    // GitHub Actions workflow commands (`::error file=...`), shown as annotations.
     Github,
-    /// A GitLab Code Quality report (JSON), with a fingerprint per finding.
+    // A GitLab Code Quality report (JSON), with a fingerprint per finding.
     Gitlab,
 }
 
@@ -57,6 +60,74 @@ impl LangArg {
     }
 }
 
+impl From<cann_config::meta::Lang> for LangArg {
+    fn from(l: cann_config::meta::Lang) -> Self {
+        match l {
+            cann_config::meta::Lang::En => LangArg::En,
+            cann_config::meta::Lang::Zh => LangArg::Zh,
+        }
+    }
+}
+
+/// The language the command line is read in, known before it is parsed (see
+/// [`super::prescan`]), so value parsers can word their errors in it.
+static PARSE_LANG: AtomicBool = AtomicBool::new(false);
+
+/// Sets the language of value parsers' errors.
+pub fn set_parse_lang(lang: cann_config::meta::Lang) {
+    PARSE_LANG.store(lang == cann_config::meta::Lang::Zh, Ordering::Relaxed);
+}
+
+/// The language of value parsers' errors.
+pub fn parse_lang() -> cann_config::meta::Lang {
+    if PARSE_LANG.load(Ordering::Relaxed) {
+        cann_config::meta::Lang::Zh
+    } else {
+        cann_config::meta::Lang::En
+    }
+}
+
+/// When output is colored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorArg {
+    // A terminal, unless NO_COLOR is set; always when CLICOLOR_FORCE is set (not to 0).
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorArg {
+    /// Whether a stream that `is_terminal` (or not) is colored, by this choice and the
+    /// `NO_COLOR` / `CLICOLOR_FORCE` conventions (no-color.org, bixense.com/clicolors).
+    pub fn colors(self, is_terminal: bool) -> bool {
+        let set = |k| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+        match self {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto if set("NO_COLOR") => false,
+            ColorArg::Auto
+                if set("CLICOLOR_FORCE")
+                    && std::env::var_os("CLICOLOR_FORCE").as_deref() != Some("0".as_ref()) =>
+            {
+                true
+            }
+            ColorArg::Auto => is_terminal,
+        }
+    }
+
+    /// The same choice for clap's own help and errors.
+    pub fn clap(self) -> clap::ColorChoice {
+        match self {
+            ColorArg::Auto if self.colors(std::io::stderr().is_terminal()) => {
+                clap::ColorChoice::Always
+            }
+            ColorArg::Auto | ColorArg::Never => clap::ColorChoice::Never,
+            ColorArg::Always => clap::ColorChoice::Always,
+        }
+    }
+}
+
 impl From<LangArg> for cann_config::meta::Lang {
     fn from(l: LangArg) -> Self {
         match l {
@@ -69,10 +140,8 @@ impl From<LangArg> for cann_config::meta::Lang {
 /// The product and release a config file is checked against.
 #[derive(Debug, Args)]
 pub struct TargetArgs {
-    /// Product id, e.g. atlas-a2-training (overrides `product:` in the file).
     #[arg(long)]
     pub product: Option<String>,
-    /// CANN release, e.g. 9.0.0 (overrides `release:`; default: the newest release).
     #[arg(long)]
     pub release: Option<String>,
 }

@@ -2,17 +2,16 @@
 
 use clap::Args;
 
-use super::{human_or_json, OutputFormat};
+use super::{human_or_json, LangArg, OutputFormat};
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
-    /// The earlier release, e.g. 8.3.RC1.
     pub from: String,
-    /// The later release, e.g. 9.0.0.
     pub to: String,
-    /// Only what changes for this product.
     #[arg(long)]
     pub product: Option<String>,
     #[arg(long, value_parser = human_or_json(), default_value = "human")]
     pub format: OutputFormat,
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
 }

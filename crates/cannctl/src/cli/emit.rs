@@ -17,15 +17,14 @@ fn emit_format(s: &str) -> Result<cann_config::emit::Format, String> {
                 .iter()
                 .map(|(n, _)| *n)
                 .collect();
-            format!("expected one of {}", names.join(", "))
+            let lang = super::parse_lang();
+            cann_i18n::catalog::help::usage_one_of(lang, &lang.join(names))
         })
 }
 
 #[derive(Debug, Args)]
 pub struct EmitArgs {
-    /// Config file (YAML or JSON).
     pub file: PathBuf,
-    /// What to write: ge (the ge.* option map), estimator, session, tf2, env or json.
     #[arg(long, value_parser = emit_format)]
     pub to: cann_config::emit::Format,
     #[command(flatten)]

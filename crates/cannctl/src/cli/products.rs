@@ -6,7 +6,6 @@ use super::{human_or_json, LangArg, OutputFormat};
 
 #[derive(Debug, Args)]
 pub struct ProductsArgs {
-    /// Only products this release knows.
     #[arg(long)]
     pub release: Option<String>,
     #[arg(long, value_parser = human_or_json(), default_value = "human")]

@@ -77,7 +77,7 @@ fn one(
     out: &mut dyn Write,
 ) -> Result<(u8, Option<serde_json::Value>), CliError> {
     let lang = a.lang.into();
-    let loaded = super::load(file, lang)?;
+    let loaded = super::load_named(file, a.stdin_filename.as_deref(), lang)?;
     let target = super::target(&a.target, &loaded.file, lang)?;
     let ds = super::diagnose(&loaded, target, device, lang);
     let count = |s| ds.iter().filter(|d| d.severity == s).count();

@@ -2,61 +2,104 @@
 
 use std::io::Write;
 
+use cann_config::meta::Lang;
 use cann_config::Product;
+use cann_i18n::catalog::cli as msg;
 
 use crate::cli::{DiffArgs, OutputFormat};
 use crate::{CliError, EXIT_OK};
 
 pub fn run(a: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let lang = cann_config::meta::Lang::En;
+    let lang = a.lang.into();
     let from = super::parse_release(&a.from, lang)?;
     let to = super::parse_release(&a.to, lang)?;
     let product = a
         .product
         .as_deref()
-        .map(|p| {
-            p.parse::<Product>()
-                .map_err(|e| CliError::Usage(e.to_string(), None))
-        })
+        .map(|p| super::parse_product(p, lang))
         .transpose()?;
-    let d = cann_config::diff::diff(from, to, product);
+    let d = cann_config::diff::diff_in(from, to, product, lang);
     match a.format {
         OutputFormat::Json => {
             serde_json::to_writer_pretty(&mut *out, &d).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
         OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
-            let scope = product.map(|p| format!(" for {p}")).unwrap_or_default();
-            writeln!(
-                out,
-                "changes from {from} to {to}{scope}: {}",
-                d.changes.len()
-            )?;
-            let mut last_kind = "";
-            for c in &d.changes {
-                if c.kind != last_kind {
-                    writeln!(out, "\n{}:", c.kind)?;
-                    last_kind = c.kind;
-                }
-                let sign = match c.change {
-                    "added" => "+",
-                    "removed" => "-",
-                    _ => "~",
-                };
-                let detail = c
-                    .detail
-                    .as_deref()
-                    .map(|d| format!(" [{d}]"))
-                    .unwrap_or_default();
-                let ba = match (&c.before, &c.after) {
-                    (Some(b), Some(a)) if c.change == "changed" || c.kind == "support" => {
-                        format!(": {b} -> {a}")
-                    }
-                    _ => String::new(),
-                };
-                writeln!(out, "  {sign} {}{detail}{ba}", c.subject)?;
-            }
+            human(&d, product, lang, out)?;
         }
     }
     Ok(EXIT_OK)
+}
+
+/// A product id as the user reads it: its name in `lang`.
+fn product_name(id: &str, lang: Lang) -> String {
+    id.parse::<Product>()
+        .map_or_else(|_| id.to_string(), |p| p.meta().name.get(lang).to_string())
+}
+
+/// `before -> after` of a support change, in `lang`.
+fn support_word(s: &str, lang: Lang) -> String {
+    match s {
+        "supported" => msg::diff_supported(lang),
+        "not supported" => msg::diff_not_supported(lang),
+        other => other.to_string(),
+    }
+}
+
+fn human(
+    d: &cann_config::diff::ReleaseDiff,
+    product: Option<Product>,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let n = d.changes.len();
+    let head = match product {
+        Some(p) => msg::diff_header_product(lang, d.from, d.to, p.meta().name, n),
+        None => msg::diff_header(lang, d.from, d.to, n),
+    };
+    writeln!(out, "{head}")?;
+    let mut last_kind = "";
+    for c in &d.changes {
+        if c.kind != last_kind {
+            writeln!(out, "\n{}", msg::diff_kind(lang, &kind_name(c.kind, lang)))?;
+            last_kind = c.kind;
+        }
+        let sign = match c.change {
+            "added" => "+",
+            "removed" => "-",
+            _ => "~",
+        };
+        let detail = c.detail.as_deref().map(|x| match c.kind {
+            "support" => product_name(x, lang),
+            _ => x.to_string(),
+        });
+        let detail = detail.map(|x| format!(" [{x}]")).unwrap_or_default();
+        let ba = match (&c.before, &c.after) {
+            (Some(b), Some(a)) if c.kind == "support" => {
+                format!(": {} -> {}", support_word(b, lang), support_word(a, lang))
+            }
+            (Some(b), Some(a)) if c.change == "changed" => format!(": {b} -> {a}"),
+            _ => String::new(),
+        };
+        writeln!(out, "  {sign} {}{detail}{ba}", c.subject)?;
+    }
+    Ok(())
+}
+
+/// The heading of a kind of change, in `lang`.
+fn kind_name(kind: &str, lang: Lang) -> String {
+    match kind {
+        "product" => msg::diff_kind_product(lang),
+        "option" => msg::diff_kind_option(lang),
+        "surface" => msg::diff_kind_surface(lang),
+        "support" => msg::diff_kind_support(lang),
+        "value" => msg::diff_kind_value(lang),
+        "value-support" => msg::diff_kind_value_support(lang),
+        "default" => msg::diff_kind_default(lang),
+        "range" => msg::diff_kind_range(lang),
+        "ge-key" => msg::diff_kind_ge_key(lang),
+        "deprecation" => msg::diff_kind_deprecation(lang),
+        "rule" => msg::diff_kind_rule(lang),
+        other => other.to_string(),
+    }
 }

@@ -2,6 +2,7 @@
 
 pub mod cache;
 pub mod check;
+pub mod completions;
 pub mod diff;
 pub mod emit;
 pub mod explain;
@@ -35,10 +36,20 @@ pub struct Loaded {
 /// Reads and parses a config file (`-` is standard input) through the one input layer:
 /// `check`, `emit`, `explain` and `cache --config` accept and refuse the same files.
 pub fn load(path: &Path, lang: Lang) -> Result<Loaded, CliError> {
+    load_named(path, None, lang)
+}
+
+/// As [`load`]; standard input (`-`) is reported as `stdin_name` when given, which also
+/// says whether it is JSON.
+pub fn load_named(path: &Path, stdin_name: Option<&Path>, lang: Lang) -> Result<Loaded, CliError> {
     let text = cann_input::read_text(path, CONFIG_LIMITS)?;
-    let name = cann_input::display_name(path);
+    let named = match stdin_name {
+        Some(n) if path == Path::new("-") => n,
+        _ => path,
+    };
+    let name = cann_input::display_name(named);
     // A `.json` file is held to JSON; anything else is read as YAML, of which JSON is a part.
-    let json = path
+    let json = named
         .extension()
         .is_some_and(|x| x.eq_ignore_ascii_case("json"));
     load_text(&name, text, json, lang)
@@ -85,6 +96,10 @@ pub fn parse_release(id: &str, lang: Lang) -> Result<Release, CliError> {
     id.parse::<Release>().map_err(|e| unknown_id(&e, lang))
 }
 
+pub fn parse_product(id: &str, lang: Lang) -> Result<Product, CliError> {
+    id.parse::<Product>().map_err(|e| unknown_id(&e, lang))
+}
+
 /// An unknown product or release id on the command line.
 fn unknown_id(e: &cann_config::UnknownId, lang: Lang) -> CliError {
     CliError::Usage(e.message(lang), Some(e.expected(lang)))
@@ -94,7 +109,7 @@ fn unknown_id(e: &cann_config::UnknownId, lang: Lang) -> CliError {
 pub fn target(args: &TargetArgs, file: &ConfigFile, lang: Lang) -> Result<Target, CliError> {
     use cann_i18n::catalog::cli as msg;
     let product = match &args.product {
-        Some(p) => p.parse::<Product>().map_err(|e| unknown_id(&e, lang))?,
+        Some(p) => parse_product(p, lang)?,
         None => file.product.ok_or_else(|| {
             CliError::Usage(msg::no_product(lang), Some(msg::no_product_hint(lang)))
         })?,

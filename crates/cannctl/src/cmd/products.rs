@@ -6,7 +6,10 @@ use cann_config::meta::Lang;
 use cann_config::PRODUCTS;
 use serde_json::json;
 
+use cann_i18n::catalog::cli as msg;
+
 use crate::cli::{OutputFormat, ProductsArgs};
+use crate::render::table;
 use crate::{CliError, EXIT_OK};
 
 pub fn run(a: &ProductsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
@@ -44,20 +47,32 @@ pub fn run(a: &ProductsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             writeln!(out)?;
         }
         OutputFormat::Human | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab => {
-            for p in listed {
-                write!(out, "{:<20} {}", p.id, p.name.get(lang))?;
-                if let Some(n) = p.note {
-                    write!(out, "  ({})", n.get(lang))?;
-                }
-                writeln!(out)?;
-                if !p.aliases.is_empty() {
-                    let label = match lang {
-                        Lang::En => "also",
-                        Lang::Zh => "别名",
+            let header = [
+                msg::column_product(lang),
+                msg::column_name(lang),
+                msg::column_aliases(lang),
+                msg::column_releases(lang),
+            ];
+            let rows: Vec<Vec<String>> = listed
+                .iter()
+                .map(|p| {
+                    let name = match p.note {
+                        Some(n) => msg::product_with_note(lang, p.name, n),
+                        None => p.name.get(lang).to_string(),
                     };
-                    writeln!(out, "{:<20} {label}: {}", "", p.aliases.join(", "))?;
-                }
-            }
+                    let releases = cann_config::Release::ALL
+                        .iter()
+                        .filter(|r| r.meta().products.contains(&p.product))
+                        .map(|r| r.id());
+                    vec![
+                        p.id.to_string(),
+                        name,
+                        lang.join(p.aliases),
+                        lang.join(releases),
+                    ]
+                })
+                .collect();
+            out.write_all(table::for_stdout(&header, &rows).as_bytes())?;
         }
     }
     Ok(EXIT_OK)

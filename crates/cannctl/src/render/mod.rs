@@ -4,8 +4,10 @@
 //! finding, so drawing costs the same per finding however long the line.
 
 mod source;
+pub mod table;
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
@@ -15,18 +17,38 @@ use cann_i18n::catalog::cli as msg;
 
 pub use source::Source;
 
+use crate::cli::ColorArg;
+use crate::usage::UsageError;
 use crate::CliError;
 
-fn color_allowed() -> bool {
-    std::env::var_os("NO_COLOR").is_none()
+/// The `--color` of the command running (0 auto, 1 always, 2 never); one per process, as
+/// the terminal is.
+static COLOR: AtomicU8 = AtomicU8::new(0);
+
+/// Sets `--color` for everything drawn from now on.
+pub fn set_color(c: ColorArg) {
+    let v = match c {
+        ColorArg::Auto => 0,
+        ColorArg::Always => 1,
+        ColorArg::Never => 2,
+    };
+    COLOR.store(v, Ordering::Relaxed);
+}
+
+fn color() -> ColorArg {
+    match COLOR.load(Ordering::Relaxed) {
+        1 => ColorArg::Always,
+        2 => ColorArg::Never,
+        _ => ColorArg::Auto,
+    }
 }
 
 pub fn use_color_stdout() -> bool {
-    color_allowed() && std::io::stdout().is_terminal()
+    color().colors(std::io::stdout().is_terminal())
 }
 
 pub fn use_color_stderr() -> bool {
-    color_allowed() && std::io::stderr().is_terminal()
+    color().colors(std::io::stderr().is_terminal())
 }
 
 fn renderer(color: bool) -> Renderer {
@@ -222,6 +244,52 @@ pub fn input_error(e: &CliError, color: bool, lang: Lang) -> String {
         return renderer(color).render(&[g]);
     }
     drawn.render(color, lang)
+}
+
+/// A usage error: the title, a hint, and the command's usage line.
+pub fn usage_error(u: &UsageError, color: bool, lang: Lang) -> String {
+    let mut g = Group::with_title(level(Severity::Error, lang).primary_title(one_line(&u.message)));
+    if let Some(h) = &u.hint {
+        g = g.element(
+            Level::HELP
+                .with_name(msg::label_hint(lang))
+                .message(one_line(h)),
+        );
+    }
+    let mut s = renderer(color).render(&[g]);
+    if let Some(usage) = &u.usage {
+        s.push_str("\n\n");
+        s.push_str(&cann_i18n::catalog::help::usage_line(lang, usage));
+    }
+    s
+}
+
+/// A problem that stopped the command, as the JSON a `--format json` caller reads on stdout.
+pub fn error_json(e: &CliError, lang: Lang) -> serde_json::Value {
+    let (file, line, column) = match e {
+        CliError::Parse { path, pos, .. } => (
+            Some(path.display().to_string()),
+            pos.map(|p| p.line),
+            pos.map(|p| p.col),
+        ),
+        _ => (None, None, None),
+    };
+    let kind = match e {
+        CliError::Parse { .. } => "parse",
+        CliError::Usage(..) => "usage",
+        CliError::Input(_) | CliError::Other(_) => "input",
+        CliError::Write(_) => "output",
+    };
+    serde_json::json!({
+        "error": {
+            "kind": kind,
+            "message": e.message(lang),
+            "hint": e.hint(lang),
+            "file": file,
+            "line": line,
+            "column": column,
+        }
+    })
 }
 
 #[cfg(test)]

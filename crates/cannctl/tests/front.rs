@@ -1,0 +1,324 @@
+//! The command line itself: `--format json` on every outcome, `--color`, standard input,
+//! `completions`, `man`, `--version`, `options` filters and tables, `diff --lang`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn base() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cannctl"));
+    c.current_dir(repo())
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("COLUMNS")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8");
+    c
+}
+
+fn cannctl(args: &[&str]) -> Output {
+    base().args(args).output().unwrap()
+}
+
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = base()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{e}: stdout is not JSON: {}", text(&o.stdout)))
+}
+
+/// Every way a command can stop with exit 2 still gives a `--format json` caller JSON on
+/// stdout, and nothing on stderr.
+#[test]
+fn json_is_printed_for_every_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "npu_run_config:\n  aicore_num: [1, 2\n").unwrap();
+    let bad = bad.display().to_string();
+    let cases: &[(&[&str], &str)] = &[
+        (&["check", &bad, "--format", "json"], "parse"),
+        (&["check", "no/such.yaml", "--format", "json"], "input"),
+        (
+            &[
+                "check",
+                "examples/train-a2.yaml",
+                "--product",
+                "atlas-9",
+                "--format",
+                "json",
+            ],
+            "usage",
+        ),
+        (
+            &["check", "a.yaml", "--format", "json", "--frobnicate"],
+            "usage",
+        ),
+        (&["check", "--format=json"], "usage"),
+        (
+            &["products", "--release", "1.0", "--format", "json"],
+            "usage",
+        ),
+        (&["diff", "8.3.RC1", "10.0.0", "--format", "json"], "usage"),
+        (&["explain", "no_such_option", "--format", "json"], "usage"),
+    ];
+    for (args, kind) in cases {
+        let o = cannctl(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let v = json(&o);
+        assert_eq!(v["error"]["kind"], *kind, "{args:?}: {v}");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty()),
+            "{v}"
+        );
+        assert!(o.stderr.is_empty(), "{args:?}: {}", text(&o.stderr));
+    }
+    // A parse error carries its place.
+    let v = json(&cannctl(&["check", &bad, "--format", "json"]));
+    assert_eq!(v["error"]["line"], 2);
+    assert_eq!(v["error"]["column"], 15);
+    // In Chinese too.
+    let v = json(&cannctl(&[
+        "check", &bad, "--format", "json", "--lang", "zh",
+    ]));
+    let zh = v["error"]["message"].as_str().unwrap();
+    assert!(
+        zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+        "{v}"
+    );
+}
+
+#[test]
+fn color_follows_the_flag_and_the_conventions() {
+    let file = "examples/mistakes.yaml";
+    let esc = |o: &Output| o.stdout.contains(&0x1b);
+    // Piped: no colour unless asked.
+    assert!(!esc(&cannctl(&["check", file])));
+    assert!(esc(&cannctl(&["check", file, "--color", "always"])));
+    assert!(
+        esc(&cannctl(&["--color", "always", "check", file])),
+        "a global flag"
+    );
+    assert!(esc(&base()
+        .args(["check", file])
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap()));
+    assert!(!esc(&base()
+        .args(["check", file])
+        .env("CLICOLOR_FORCE", "0")
+        .output()
+        .unwrap()));
+    // NO_COLOR wins over CLICOLOR_FORCE; --color wins over both.
+    let both = |args: &[&str]| {
+        base()
+            .args(args)
+            .env("CLICOLOR_FORCE", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    };
+    assert!(!esc(&both(&["check", file])));
+    assert!(esc(&both(&["check", file, "--color", "always"])));
+    assert!(!esc(&base()
+        .args(["check", file, "--color", "never"])
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap()));
+}
+
+#[test]
+fn check_reads_standard_input() {
+    let yaml = std::fs::read_to_string(repo().join("examples/mistakes.yaml")).unwrap();
+    let o = with_stdin(&["check", "-"], &yaml);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("<stdin>:5:3"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = with_stdin(
+        &["check", "-", "--stdin-filename", "configs/job.yaml"],
+        &yaml,
+    );
+    assert!(
+        text(&o.stdout).contains("configs/job.yaml:5:3"),
+        "{}",
+        text(&o.stdout)
+    );
+    // The name also says JSON: a trailing comma is then an error, as in a `.json` file.
+    let trailing =
+        "{\"product\": \"atlas-a2-training\", \"env\": {\"ASCEND_CACHE_PATH\": \"/tmp/c\",}}\n";
+    let o = with_stdin(&["check", "-", "--stdin-filename", "job.json"], trailing);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stderr).contains("job.json:1:"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = with_stdin(&["check", "-", "--stdin-filename", "job.yaml"], trailing);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = cannctl(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        let s = text(&o.stdout);
+        assert!(
+            s.contains("cannctl") && s.contains("max-findings"),
+            "{shell}"
+        );
+    }
+    let zsh = text(&cannctl(&["completions", "zsh", "--lang", "zh"]).stdout);
+    assert!(
+        zsh.contains("按产品和版本校验配置文件"),
+        "completions describe in Chinese"
+    );
+    let o = cannctl(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    let man = text(&o.stdout);
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH cannctl"),
+        "{man}"
+    );
+    assert!(man.contains("Check, explain and emit"), "{man}");
+    assert!(text(&cannctl(&["man", "--lang", "zh"]).stdout).contains("检查、解释并生成"));
+}
+
+#[test]
+fn version_names_the_newest_release() {
+    let o = cannctl(&["--version"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = text(&o.stdout);
+    assert!(v.starts_with("cannctl ") && v.contains("(CANN "), "{v}");
+    // The release named is the one `check` defaults to: the newest.
+    let release = v
+        .trim()
+        .trim_end_matches(')')
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let r = json(&cannctl(&[
+        "check",
+        "examples/train-a2.yaml",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(r["release"], release.as_str(), "{v}");
+}
+
+#[test]
+fn options_filters_by_product_and_release() {
+    let all = json(&cannctl(&["options", "--format", "json"]));
+    let n = |v: &serde_json::Value| v.as_array().unwrap().len();
+    let inference = json(&cannctl(&[
+        "options",
+        "--product",
+        "atlas-inference",
+        "--release",
+        "8.3.RC1",
+        "--format",
+        "json",
+    ]));
+    assert!(
+        n(&inference) > 10 && n(&inference) < n(&all),
+        "{} of {}",
+        n(&inference),
+        n(&all)
+    );
+    // memory_config is not supported on Atlas inference products in 8.3.RC1 (as
+    // examples/mistakes.yaml shows), so it is not listed.
+    assert!(!inference
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o["path"] == "npu_run_config.memory_config"));
+    let o = cannctl(&["options", "--product", "atlas-9"]);
+    assert_eq!(o.status.code(), Some(2));
+    // A table: one line per option plus the header when piped, wrapped to COLUMNS.
+    let table = text(&cannctl(&["options"]).stdout);
+    assert_eq!(table.lines().count(), n(&all) + 1, "{table}");
+    let narrow = text(
+        &base()
+            .args(["options", "--lang", "zh"])
+            .env("COLUMNS", "80")
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let cells = |l: &str| {
+        l.chars()
+            .map(|c| if c > '\u{2e80}' { 2 } else { 1 })
+            .sum::<usize>()
+    };
+    assert!(narrow.lines().all(|l| cells(l) <= 80), "{narrow}");
+    assert!(narrow.lines().next().unwrap().contains("选项"));
+}
+
+#[test]
+fn summaries_are_not_cut_at_abbreviations() {
+    let table = text(&cannctl(&["options"]).stdout);
+    for line in table.lines() {
+        let t = line.trim_end();
+        assert!(
+            !t.ends_with(" e.g") && !t.ends_with("(e.g") && !t.ends_with(" tf"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn diff_speaks_the_language_asked() {
+    let o = cannctl(&["diff", "8.3.RC1", "9.0.0", "--lang", "zh"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("从 8.3.RC1 到 9.0.0 的变化"), "{out}");
+    assert!(out.contains("产品："), "{out}");
+    assert!(!out.contains("not supported"), "{out}");
+    let o = cannctl(&[
+        "diff",
+        "8.3.RC1",
+        "9.0.0",
+        "--product",
+        "atlas-9",
+        "--lang",
+        "zh",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("错误"), "{}", text(&o.stderr));
+}
