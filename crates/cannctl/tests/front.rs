@@ -322,3 +322,44 @@ fn diff_speaks_the_language_asked() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("错误"), "{}", text(&o.stderr));
 }
+
+#[test]
+fn options_are_found_by_every_name() {
+    let path = |args: &[&str]| {
+        let v = json(&cannctl(args));
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["path"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let policy = "npu_run_config.memory_config.static_memory_policy";
+    for name in [
+        "static_memory_policy",
+        "memory_config.static_memory_policy",
+        policy,
+        "ge.exec.staticMemoryPolicy",
+    ] {
+        assert_eq!(
+            path(&["options", name, "--format", "json"]),
+            [policy],
+            "{name}"
+        );
+    }
+    // Upstream spellings of the Estimator and the environment.
+    let hccl = path(&["options", "HCCL_algorithm", "--format", "json"]);
+    assert_eq!(hccl.len(), 1, "{hccl:?}");
+    // Part of a name lists every option that has it.
+    let memory = path(&["options", "memory", "--format", "json"]);
+    assert!(
+        memory.len() > 3 && memory.contains(&policy.to_string()),
+        "{memory:?}"
+    );
+    let o = cannctl(&["options", "no_such_thing_at_all"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("no_such_thing_at_all"),
+        "{}",
+        text(&o.stderr)
+    );
+}

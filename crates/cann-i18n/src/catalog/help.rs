@@ -154,6 +154,10 @@ crate::messages! {
     }
 
     // options
+    arg_options_name() {
+        en: "Only the option of this name (any name explain takes: ge.* key, Estimator keyword, parameter_map name, TF2 path, environment variable, path tail), else the options whose names contain it",
+        zh: "只列出该名称对应的选项（explain 接受的任一名称：ge.* 键名、Estimator 参数名、parameter_map 名称、TF2 路径、环境变量、路径末段）；没有时列出名称中含有它的选项",
+    }
     arg_options_product() {
         en: "Only options this product supports (in --release, or in any release)",
         zh: "只列出该产品支持的选项（在 --release 指定的版本中，未指定则任一版本）",

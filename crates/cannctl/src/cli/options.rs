@@ -6,6 +6,7 @@ use super::{human_or_json, LangArg, OutputFormat};
 
 #[derive(Debug, Args)]
 pub struct OptionsArgs {
+    pub name: Option<String>,
     #[arg(long)]
     pub product: Option<String>,
     #[arg(long)]

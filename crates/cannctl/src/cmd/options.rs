@@ -27,6 +27,39 @@ fn listed(o: &OptionMeta, product: Option<Product>, release: Option<Release>) ->
         .any(|r| o.available.contains(*r) && product.is_none_or(|p| supports(o.products, p, *r)))
 }
 
+/// The options `query` names: the one `explain` would show, else every option one of whose
+/// names (path, ge key, Estimator keyword, session name, TF2 path, variable) contains it,
+/// ignoring case; `explain`'s error when none does.
+fn named(query: &str, lang: Lang) -> Result<Vec<&'static OptionMeta>, CliError> {
+    let refused = match super::explain::find(query, lang) {
+        Ok(o) => return Ok(vec![o]),
+        Err(e) => e,
+    };
+    let q = query.trim().to_lowercase();
+    let found: Vec<&'static OptionMeta> = OPTIONS
+        .iter()
+        .filter(|o| {
+            !q.is_empty()
+                && [
+                    Some(o.path),
+                    o.ge_key,
+                    o.estimator,
+                    o.session.map(|(n, _)| n),
+                    o.tf2,
+                    o.env,
+                ]
+                .into_iter()
+                .flatten()
+                .any(|n| n.to_lowercase().contains(&q))
+        })
+        .collect();
+    if found.is_empty() {
+        Err(refused)
+    } else {
+        Ok(found)
+    }
+}
+
 pub fn run(a: &OptionsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let lang: Lang = a.lang.into();
     let product = a
@@ -39,8 +72,17 @@ pub fn run(a: &OptionsArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         .as_deref()
         .map(|r| super::parse_release(r, lang))
         .transpose()?;
+    let named = match a.name.as_deref() {
+        Some(q) => Some(named(q, lang)?),
+        None => None,
+    };
     let shown: Vec<&OptionMeta> = OPTIONS
         .iter()
+        .filter(|o| {
+            named
+                .as_ref()
+                .is_none_or(|n| n.iter().any(|m| std::ptr::eq(*m, *o)))
+        })
         .filter(|o| listed(o, product, release))
         .collect();
     match a.format {
