@@ -6,11 +6,16 @@
 //! - `CACHE_BENCH_SIZES=10000,100000` (default) chooses the entry counts.
 //! - `CACHE_BENCH_ONESHOT_MAX=N` skips the destructive one-shot aging runs above N entries
 //!   (each 100,000-entry run unlinks 100,000 files; about 5 minutes apiece on a slow disk).
+//! - `CACHE_BENCH_FIRST_GC_ONLY=1` runs only the first-gc one-shots after criterion.
 //! - `CACHE_BENCH_COLD=1` also measures with the kernel caches dropped
 //!   (`echo 3 > /proc/sys/vm/drop_caches`, needs root) before each one-shot measurement.
 //!
-//! Warm start-up and hit numbers come from criterion (small samples). Aging passes destroy
-//! their input, so each is timed once on a freshly built, identical directory.
+//! Warm start-up, hit and `info` numbers come from criterion (small samples). Aging passes
+//! destroy their input, so each is timed once on a freshly built, identical directory.
+//!
+//! `first-gc`: the first gc over a cache CANN wrote (no index yet: every manifest must be
+//! read), against the floor on an identical copy: walk every directory, `lstat` every file,
+//! read and parse every manifest, unlink the files our pass removed. Printed as a ratio.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -18,8 +23,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cann_runtime::cache::{
-    clock::system_now, reference, Cache, CacheDir, GcOptions, GcOutcome, Limits, Lookup,
-    ManualClock, MaxSize, OpenOptions, SystemClock,
+    clock::system_now, reference, Cache, CacheDir, GcOptions, GcOutcome, InfoSource, Limits,
+    Lookup, ManualClock, MaxSize, NoProgress, OpenOptions, SystemClock,
 };
 use criterion::{black_box, Criterion};
 
@@ -184,6 +189,126 @@ fn one_shot_aging(root: &Path, n: usize, cold: bool, rows: &mut Vec<Row>) {
     ));
 }
 
+/// `n` entries as CANN's compiler leaves them (manifest naming its binary, no `cannCache`
+/// field, no index), with the same sizes and access order as [`build`].
+fn build_cann(root: &Path, n: usize) -> CacheDir {
+    let _ = std::fs::remove_dir_all(root);
+    let dir = CacheDir::explicit(root).unwrap();
+    let now = system_now();
+    let start = now - 2 * 3600 * 1_000_000_000;
+    let step = (83 * 60 * 1_000_000_000) / n as i64;
+    for i in 0..n {
+        let m = dir.kernel_cache().join(format!("{}.json", key(i)));
+        let d = m.parent().unwrap();
+        if i < DIRS {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        let stem = m.file_stem().unwrap().to_str().unwrap().to_owned();
+        let bin = d.join(format!("{stem}.o"));
+        std::fs::write(&bin, [(i % 251) as u8; BIN]).unwrap();
+        let text = format!(
+            r#"{{"binFileName":"{stem}","binFileSuffix":".o","kernelName":"{stem}","sha256":"00"}}"#
+        );
+        std::fs::write(&m, text).unwrap();
+        let at = start + i as i64 * step;
+        let old = now - 3 * 3600 * 1_000_000_000;
+        cann_runtime::cache::set_file_times(&bin, old, old).unwrap();
+        cann_runtime::cache::set_file_times(&m, at, old).unwrap();
+    }
+    dir
+}
+
+/// The floor of a first pass: what any ager must do to know sizes and binaries and free them.
+fn floor_pass(dir: &Path, victims: &std::collections::HashSet<PathBuf>) -> usize {
+    let mut unlinked = 0;
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let e = e.unwrap();
+            let p = e.path();
+            let m = std::fs::symlink_metadata(&p).unwrap();
+            if m.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            if p.extension().is_some_and(|x| x == "json") {
+                let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap())
+                    .unwrap_or(serde_json::Value::Null);
+                black_box(v);
+            }
+            if victims.contains(&p) {
+                std::fs::remove_file(&p).unwrap();
+                unlinked += 1;
+            }
+        }
+    }
+    unlinked
+}
+
+fn one_shot_first_gc(root: &Path, n: usize, cold: bool, rows: &mut Vec<Row>) {
+    let tag = if cold { "cold" } else { "warm" };
+    let dir = build_cann(root, n);
+    sync_all();
+    if cold && !drop_caches() {
+        eprintln!("cannot drop caches (not root?): skipping cold runs");
+        return;
+    }
+    let t = Instant::now();
+    let c = open(&dir, n);
+    let GcOutcome::Done(r) = c.gc(&GcOptions::default()).unwrap() else {
+        panic!("skipped")
+    };
+    let ours = t.elapsed();
+    rows.push(Row::new(
+        format!(
+            "first-gc/{n}/{tag}/ours ({} discovered, {} removed)",
+            r.discovered,
+            r.removed.len()
+        ),
+        ours,
+    ));
+    drop(c);
+    let dir = build_cann(root, n);
+    let victims: std::collections::HashSet<PathBuf> = {
+        let plan_dir = build_cann(&root.with_extension("plan"), n);
+        let c = open(&plan_dir, n);
+        let GcOutcome::Done(plan) = c
+            .gc(&GcOptions {
+                dry_run: true,
+                ..GcOptions::default()
+            })
+            .unwrap()
+        else {
+            panic!()
+        };
+        let v = plan
+            .removed
+            .iter()
+            .flat_map(|x| files_of(&plan_dir, &x.rel))
+            .map(|p| dir.base.join(p.strip_prefix(&plan_dir.base).unwrap()))
+            .collect();
+        let _ = std::fs::remove_dir_all(&plan_dir.base);
+        v
+    };
+    sync_all();
+    if cold {
+        drop_caches();
+    }
+    let t = Instant::now();
+    let unlinked = floor_pass(&dir.kernel_cache(), &victims);
+    let floor = t.elapsed();
+    rows.push(Row::new(
+        format!("first-gc/{n}/{tag}/floor-walk-stat-read-unlink ({unlinked} files)"),
+        floor,
+    ));
+    let ratio = ours.as_secs_f64() / floor.as_secs_f64();
+    println!("first-gc/{n}/{tag}: ours / floor = {ratio:.2}x");
+    rows.push(Row(
+        format!("first-gc/{n}/{tag}/ratio {ratio:.2}x (ours minus floor)"),
+        ours.saturating_sub(floor),
+    ));
+}
+
 fn one_shot_cold_reads(root: &Path, n: usize, rows: &mut Vec<Row>) {
     let dir = build(root, n);
     let c = open(&dir, n);
@@ -313,6 +438,46 @@ fn main() {
                 black_box(reference_hit(&dir, k).unwrap());
             })
         });
+        g.bench_function("info/ours-nothing-changed", |b| {
+            b.iter(|| {
+                let i = c.info(&NoProgress).unwrap();
+                assert_eq!(i.source, InfoSource::Ledger);
+                black_box(i)
+            })
+        });
+        // CANN compiles one kernel: the next `info` walks (index trusted, one manifest read).
+        let foreign = dir
+            .kernel_cache()
+            .join("Ascend910B/kernel_meta_00/te_cann_new");
+        std::fs::write(foreign.with_extension("o"), [1u8; BIN]).unwrap();
+        std::fs::write(
+            foreign.with_extension("json"),
+            r#"{"binFileName":"te_cann_new","binFileSuffix":".o"}"#,
+        )
+        .unwrap();
+        g.bench_function("info/ours-after-a-cann-write", |b| {
+            b.iter(|| {
+                let i = c.info(&NoProgress).unwrap();
+                assert_eq!(i.source, InfoSource::Walk);
+                black_box(i)
+            })
+        });
+        g.bench_function("info/floor-walk-names", |b| {
+            b.iter(|| {
+                let mut names = 0usize;
+                let mut stack = vec![dir.kernel_cache()];
+                while let Some(d) = stack.pop() {
+                    for e in std::fs::read_dir(&d).unwrap() {
+                        let e = e.unwrap();
+                        if e.file_type().unwrap().is_dir() {
+                            stack.push(e.path());
+                        }
+                        names += 1;
+                    }
+                }
+                black_box(names)
+            })
+        });
         g.finish();
         drop(c);
         let oneshot_max: usize = std::env::var("CACHE_BENCH_ONESHOT_MAX")
@@ -320,6 +485,14 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(usize::MAX);
         if n > oneshot_max {
+            let _ = std::fs::remove_dir_all(&root);
+            continue;
+        }
+        one_shot_first_gc(&root, n, false, &mut rows);
+        if cold {
+            one_shot_first_gc(&root, n, true, &mut rows);
+        }
+        if std::env::var("CACHE_BENCH_FIRST_GC_ONLY").is_ok() {
             let _ = std::fs::remove_dir_all(&root);
             continue;
         }
