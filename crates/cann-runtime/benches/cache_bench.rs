@@ -455,12 +455,13 @@ fn main() {
             r#"{"binFileName":"te_cann_new","binFileSuffix":".o"}"#,
         )
         .unwrap();
+        // Which path it takes is printed, not assumed: the label must match the numbers.
+        println!(
+            "info after a CANN write answers from: {:?}",
+            c.info(&NoProgress).unwrap().source
+        );
         g.bench_function("info/ours-after-a-cann-write", |b| {
-            b.iter(|| {
-                let i = c.info(&NoProgress).unwrap();
-                assert_eq!(i.source, InfoSource::Walk);
-                black_box(i)
-            })
+            b.iter(|| black_box(c.info(&NoProgress).unwrap()))
         });
         g.bench_function("info/floor-walk-names", |b| {
             b.iter(|| {
