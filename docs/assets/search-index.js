@@ -1938,6 +1938,17 @@ window.CANN_SEARCH = [
     "zh": "embedding service 的集群配置，由该服务的接口设置，而非用户设置。"
   },
   {
+    "class": "NPURunConfig",
+    "en": "Misspelled TF2 scope-fusion option copied from the upstream docs; it is refused.",
+    "ge": null,
+    "kind": "option",
+    "name": "nable_scope_fusion_passes",
+    "path": "npu_run_config.nable_scope_fusion_passes",
+    "url": "options/npu_run_config.nable_scope_fusion_passes.html",
+    "values": "",
+    "zh": "从上游文档复制而来的错误拼写的 TF2 scope 融合选项，会被拒绝。"
+  },
+  {
     "class": "ProfilingConfig",
     "en": "Collect profiling data as profiling_options says. Takes precedence over the PROFILING_MODE environment variable. The session name is profiling_mode.",
     "ge": "ge.exec.profilingMode",
@@ -1980,6 +1991,17 @@ window.CANN_SEARCH = [
     "url": "options/npu_run_config.profiling_config.bp_point.html",
     "values": "",
     "zh": "旧参数：界定采集迭代的反向传播结束节点名称。"
+  },
+  {
+    "class": "ProfilingConfig",
+    "en": "Former list of the trace kinds to collect, e.g. [\"training_trace\", \"task_trace\"].",
+    "ge": null,
+    "kind": "option",
+    "name": "enable_options",
+    "path": "npu_run_config.profiling_config.enable_options",
+    "url": "options/npu_run_config.profiling_config.enable_options.html",
+    "values": "",
+    "zh": "旧参数：要采集的跟踪类型列表，如 [\"training_trace\", \"task_trace\"]。"
   },
   {
     "class": "Environment",
