@@ -93,3 +93,69 @@ fn backwards_diff_mirrors_forwards() {
         "removed"
     );
 }
+
+/// `cannctl diff 8.0.RC2 9.0.0` as checked by hand against the adapter's branches and tags
+/// (spec/history/upstream-refs.json) and the pages: each line is one audited fact.
+#[test]
+fn release_note_8_0_rc2_to_9_0_0() {
+    let d = diff(Release::V8_0_RC2, Release::V9_0_0, None);
+    let of = |kind: &str| -> Vec<(&str, &str)> {
+        let mut v: Vec<(&str, &str)> = d
+            .changes
+            .iter()
+            .filter(|c| c.kind == kind)
+            .map(|c| (c.change, c.subject.as_str()))
+            .collect();
+        v.sort();
+        v
+    };
+    // Products: the A3 lines arrive with 8.3.RC1's tables, Atlas 350 with 9.0.0's.
+    assert_eq!(
+        of("product"),
+        [
+            ("added", "atlas-350"),
+            ("added", "atlas-a3-inference"),
+            ("added", "atlas-a3-training"),
+        ]
+    );
+    assert_eq!(
+        of("option"),
+        [
+            // First on the 8.1.RC1 page; not in the 7.0.0 build, in the 9.0.0 tag.
+            (
+                "added",
+                "npu_run_config.memory_config.variable_use_1g_huge_page"
+            ),
+            // Forwarded by the 9.0.0 adapter, refused by its graph engine.
+            ("removed", "npu_run_config.auto_tune_mode"),
+            // In every 6.3.RC1 .. 7.0.0 build, gone from the 9.0.0 tag.
+            ("removed", "npu_run_config.es_cluster_config"),
+        ]
+    );
+    // Nothing retired before 8.0.RC2 or never read shows up as a change between them:
+    // enable_options (r1.1.1), graph_compiler_cache_dir (6.3.RC2 builds), and the keys no
+    // release reads (enable_reduce_precision, the misspelt TF2 nable_scope_fusion_passes).
+    for gone in [
+        "npu_run_config.profiling_config.enable_options",
+        "npu_run_config.graph_compiler_cache_dir",
+        "npu_run_config.enable_reduce_precision",
+        "npu_run_config.nable_scope_fusion_passes",
+        // Read by the adapter since 6.3.RC1: present at both ends.
+        "npu_run_config.memory_config.memory_optimization_policy",
+    ] {
+        assert!(
+            !d.changes
+                .iter()
+                .any(|c| c.kind == "option" && c.subject == gone),
+            "{gone}"
+        );
+    }
+    // The two memory limits the 9.0.0 pages list for removal.
+    assert_eq!(
+        of("deprecation"),
+        [
+            ("added", "npu_run_config.graph_memory_max_size"),
+            ("added", "npu_run_config.variable_memory_max_size"),
+        ]
+    );
+}
