@@ -82,6 +82,8 @@ const KEPT_IN_ENGLISH: &[&str] = &[
     "pickle",
     "torch",
     "Python",
+    // Operator names.
+    "Gather",
 ];
 
 /// Every name a message may quote bare: options, classes, values, keys, variables, products.
@@ -294,7 +296,7 @@ fn explain_reads_in_chinese() {
     let mut english = Vec::new();
     for (option, release) in [
         ("static_memory_policy", None),
-        ("memory_optimization_policy", Some("8.3.RC1")),
+        ("variable_use_1g_huge_page", Some("8.0.0")),
         ("precision_mode", Some("8.0.RC2")),
     ] {
         let mut args = vec!["explain", option, "--lang", "zh"];
