@@ -1,6 +1,7 @@
 //! `cargo xtask regenerate` and `cargo xtask check`: everything generated from the spec
 //! and checked in, written or compared through one [`ensure_file_contents`].
 
+mod by_release;
 mod docs;
 mod facts;
 mod markdown;

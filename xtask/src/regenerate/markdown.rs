@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use cann_spec::{OptionSpec, OptionType, Spec};
 
+use super::by_release;
 use super::facts::{self, Facts, ReleaseChanges};
 use crate::ensure::{MARKER, REGENERATE};
 
@@ -58,10 +59,8 @@ pub fn generate(spec: &Spec) -> String {
                 o.name,
                 o.name.to_lowercase(),
                 o.ty.name(),
-                o.default
-                    .as_ref()
-                    .map_or("unset".into(), |d| cell(&format!("`{d}`"))),
-                o.ge_key.as_deref().map_or("".into(), |k| format!("`{k}`")),
+                newest_default(o).map_or("unset".into(), |d| cell(&format!("`{d}`"))),
+                newest_ge_key(o).map_or("".into(), |k| format!("`{k}`")),
             );
         }
         md.push('\n');
@@ -74,6 +73,21 @@ pub fn generate(spec: &Spec) -> String {
     releases(&f, &mut md);
     files(spec, &mut md);
     md
+}
+
+/// The default of the newest release; older ones are in the option's "By release" line.
+fn newest_default(o: &OptionSpec) -> Option<String> {
+    match by_release::newest(o) {
+        Some(n) => n.default.map(|d| d.to_string()),
+        None => o.default.as_ref().map(|d| d.to_string()),
+    }
+}
+
+fn newest_ge_key(o: &OptionSpec) -> Option<String> {
+    match by_release::newest(o) {
+        Some(n) => n.ge_key.map(str::to_string),
+        None => o.ge_key.clone(),
+    }
 }
 
 fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
@@ -113,12 +127,17 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         let _ = writeln!(
             md,
             "- Default: {}",
-            o.default
-                .as_ref()
-                .map_or("unset".into(), |d| format!("`{d}`"))
+            newest_default(o).map_or("unset".into(), |d| format!("`{d}`"))
         );
     }
-    if let Some(r) = &o.range {
+    let range = match by_release::newest(o) {
+        Some(n) => n.range.map(|r| cann_spec::IntRange {
+            min: r.min,
+            max: r.max,
+        }),
+        None => o.range.clone(),
+    };
+    if let Some(r) = &range {
         let lo = r.min.map_or("-∞".into(), |v| v.to_string());
         let hi = r.max.map_or("∞".into(), |v| v.to_string());
         let unit = o
@@ -133,8 +152,11 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
     } else if let Some(u) = &o.unit {
         let _ = writeln!(md, "- Unit: {u}");
     }
-    if let Some(k) = &o.ge_key {
+    if let Some(k) = newest_ge_key(o) {
         let _ = writeln!(md, "- Graph-engine key: `{k}`");
+    }
+    if let Some(h) = by_release::sentence(o) {
+        let _ = writeln!(md, "- {h}");
     }
     if !o.available.is_all() {
         let _ = writeln!(md, "- Available: releases `{}`", o.available);

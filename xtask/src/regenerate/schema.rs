@@ -7,6 +7,7 @@
 use cann_spec::{CharClass, ConfigClass, Literal, OptionSpec, OptionType, Spec};
 use serde_json::{json, Map, Value};
 
+use super::by_release;
 use crate::ensure::{MARKER, REGENERATE};
 
 pub const PATH: &str = "schema/cann-config.schema.json";
@@ -82,6 +83,14 @@ fn class_schema(spec: &Spec, c: &ConfigClass) -> Value {
     })
 }
 
+fn meta_lit(l: cann_config::meta::Lit) -> Value {
+    match l {
+        cann_config::meta::Lit::Bool(b) => json!(b),
+        cann_config::meta::Lit::Int(i) => json!(i),
+        cann_config::meta::Lit::Str(s) => json!(s),
+    }
+}
+
 fn lit(l: &Literal) -> Value {
     match l {
         Literal::Bool(b) => json!(b),
@@ -101,6 +110,10 @@ fn option_schema(o: &OptionSpec) -> Value {
     }
     if !o.available.is_all() {
         desc.push_str(&format!("\nAvailable in releases {}.", o.available));
+    }
+    if let Some(h) = by_release::sentence(o) {
+        desc.push('\n');
+        desc.push_str(&h);
     }
     desc.push_str("\nSupport by product and release: `cannctl explain ");
     desc.push_str(&o.name);
@@ -131,8 +144,19 @@ fn option_schema(o: &OptionSpec) -> Value {
     }
     s.insert("title".into(), json!(o.name));
     s.insert("description".into(), json!(desc));
-    if let Some(d) = &o.default {
-        s.insert("default".into(), lit(d));
+    // Editors offer one default: the newest release's (older ones are in the description).
+    let newest = by_release::newest(o);
+    match &newest {
+        Some(n) => {
+            if let Some(d) = n.default {
+                s.insert("default".into(), meta_lit(d));
+            }
+        }
+        None => {
+            if let Some(d) = &o.default {
+                s.insert("default".into(), lit(d));
+            }
+        }
     }
     match &o.ty {
         OptionType::Bool => {
@@ -168,7 +192,14 @@ fn option_schema(o: &OptionSpec) -> Value {
         s.insert("examples".into(), json!(["24|48"]));
     }
     let mut bounds = Map::new();
-    if let Some(r) = &o.range {
+    let range = match &newest {
+        Some(n) => n.range.map(|r| cann_spec::IntRange {
+            min: r.min,
+            max: r.max,
+        }),
+        None => o.range.clone(),
+    };
+    if let Some(r) = &range {
         if let Some(min) = r.min {
             bounds.insert("minimum".into(), json!(min));
         }

@@ -4,6 +4,7 @@ use cann_spec::{ConfigClass, OptionSpec, OptionType, Product, ReleaseRange};
 use serde_json::json;
 
 use super::html::{bi, bi_p, bi_str, escape, Html};
+use crate::regenerate::by_release;
 use crate::regenerate::facts::{self, Facts, ReleaseChanges};
 
 pub struct SupportRow {
@@ -141,6 +142,8 @@ pub struct OptionView {
     pub ge_key: Option<String>,
     pub available: Html,
     pub values: Vec<ValueRow>,
+    /// The facts by release, when they change; empty when every release has the same.
+    pub history: Vec<by_release::Row>,
     pub snippets: Vec<SnippetView>,
     /// Surfaces the option is not reachable from, said in words.
     pub missing: Vec<Html>,
@@ -151,6 +154,12 @@ pub struct OptionView {
 
 impl OptionView {
     pub fn new(f: &Facts<'_>, o: &OptionSpec) -> Self {
+        // The page leads with the newest release's facts; `history` shows the older ones.
+        let newest = by_release::newest(o);
+        let default = match &newest {
+            Some(n) => n.default.map(|d| d.to_string()),
+            None => o.default.as_ref().map(|d| d.to_string()),
+        };
         let values = o
             .values
             .iter()
@@ -172,7 +181,7 @@ impl OptionView {
                     aliases: v.aliases.iter().map(|a| a.to_string()).collect(),
                     doc: bi(&v.doc),
                     restriction: (!r.is_empty()).then(|| r.join("; ")),
-                    is_default: o.default.as_ref() == Some(&v.value),
+                    is_default: default.as_deref() == Some(v.value.to_string().as_str()),
                 }
             })
             .collect();
@@ -198,17 +207,22 @@ impl OptionView {
                 ));
             }
         }
-        let range = o.range.as_ref().map(|r| {
-            let lo = r.min.map_or("−∞".into(), |v| v.to_string());
-            let hi = r.max.map_or("∞".into(), |v| v.to_string());
-            let unit = o
-                .unit
-                .as_deref()
-                .map(|u| format!(" {u}"))
-                .unwrap_or_default();
-            let special: String = o.special.iter().map(|(v, _)| format!(", {v}")).collect();
-            format!("{lo} … {hi}{unit}{special}")
-        });
+        let range = match &newest {
+            Some(n) => by_release::range_text(n.range, o),
+            None => o.range.as_ref().and_then(|r| {
+                by_release::range_text(
+                    Some(cann_config::meta::RangeMeta {
+                        min: r.min,
+                        max: r.max,
+                    }),
+                    o,
+                )
+            }),
+        };
+        let ge_key = match &newest {
+            Some(n) => n.ge_key.map(str::to_string),
+            None => o.ge_key.clone(),
+        };
         OptionView {
             name: o.name.clone(),
             path: o.path.clone(),
@@ -241,9 +255,10 @@ impl OptionView {
                 _ => None,
             },
             is_class: matches!(o.ty, OptionType::Config(_)),
-            default: o.default.as_ref().map(|d| d.to_string()),
+            default,
             range,
-            ge_key: o.ge_key.clone(),
+            ge_key,
+            history: by_release::rows(o),
             available: range_text(&o.available),
             values,
             snippets: f
