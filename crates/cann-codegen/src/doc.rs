@@ -40,11 +40,7 @@ pub(crate) fn option(spec: &Spec, o: &OptionSpec) -> String {
         d.push_str(&format!("- Estimator: `{}({e}=...)`\n", o.config));
     }
     if let Some((n, a)) = &o.surfaces.session {
-        let acc = match a {
-            cann_spec::Accessor::I => "i",
-            cann_spec::Accessor::S => "s",
-            cann_spec::Accessor::B => "b",
-        };
+        let acc = a.as_str();
         d.push_str(&format!(
             "- TF1 session: `custom_op.parameter_map[\"{n}\"].{acc}`\n"
         ));

@@ -7,23 +7,6 @@ use quote::quote;
 use crate::lit::ident;
 use crate::Settings;
 
-/// The condition as users read it in `explain` and the docs.
-pub(crate) fn render_condition(c: &Condition) -> String {
-    let list = |ls: &[Literal]| {
-        ls.iter()
-            .map(|l| l.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match &c.test {
-        Test::Equals(l) => format!("{} == {l}", c.option),
-        Test::Not(l) => format!("{} != {l}", c.option),
-        Test::In(ls) => format!("{} in [{}]", c.option, list(ls)),
-        Test::Set => format!("{} is set", c.option),
-        Test::Unset => format!("{} is unset", c.option),
-    }
-}
-
 /// `Option<_>` of the option's value, comparable with a literal.
 fn access(spec: &Spec, path: &str) -> Option<TokenStream> {
     let o = spec.option_by_path(path)?;

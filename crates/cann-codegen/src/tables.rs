@@ -176,8 +176,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         let name = &c.name;
         let root = opt_str(c.root_key.as_deref());
         let kind = match c.kind {
-            ConfigKind::Python => quote!(#k::meta::ConfigKindMeta::Python),
-            ConfigKind::Environment => quote!(#k::meta::ConfigKindMeta::Environment),
+            ConfigKind::Python => quote!(#k::meta::ConfigKind::Python),
+            ConfigKind::Environment => quote!(#k::meta::ConfigKind::Environment),
         };
         let imp = opt_str(c.python_import.as_deref());
         let doc = text(&c.doc, s);
@@ -192,7 +192,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             cann_spec::Severity::Warning => quote!(#k::meta::Severity::Warning),
             cann_spec::Severity::Note => quote!(#k::meta::Severity::Note),
         };
-        let conds = r.when.iter().map(crate::rules::render_condition);
+        let conds = r.when.iter().map(|c| c.to_string());
         let opts = r.when.iter().map(|c| &c.option);
         let msg = text(&r.message, s);
         let hint = opt_text(r.hint.as_ref(), s);

@@ -8,6 +8,8 @@ use cann_i18n::catalog::config as msg;
 use crate::{Product, Release};
 
 pub use cann_i18n::{Lang, Text};
+/// The spec's own kinds, used as they are: one definition each.
+pub use cann_spec::{Accessor, CharClass, ConfigKind, Encoding, Severity};
 
 /// A literal value as written in the spec.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,31 +25,6 @@ impl std::fmt::Display for Lit {
             Lit::Bool(b) => write!(f, "{b}"),
             Lit::Int(i) => write!(f, "{i}"),
             Lit::Str(s) => write!(f, "{s:?}"),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CharClass {
-    AsciiAlphanumeric,
-    Cjk,
-    Literal(char),
-}
-
-impl CharClass {
-    pub fn matches(self, c: char) -> bool {
-        match self {
-            CharClass::AsciiAlphanumeric => c.is_ascii_alphanumeric(),
-            CharClass::Cjk => cann_spec::chars::is_cjk(c),
-            CharClass::Literal(l) => c == l,
-        }
-    }
-
-    pub fn describe(self, lang: Lang) -> String {
-        match self {
-            CharClass::AsciiAlphanumeric => msg::chars_alphanumeric(lang),
-            CharClass::Cjk => msg::chars_cjk(lang),
-            CharClass::Literal(c) => format!("`{c}`"),
         }
     }
 }
@@ -79,14 +56,6 @@ impl TypeMeta {
     }
 }
 
-/// A Python type a surface expects a value in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Encoding {
-    Int,
-    Str,
-    Bool,
-}
-
 /// The default of a Python constructor parameter, as upstream declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PyDefault {
@@ -96,24 +65,6 @@ pub enum PyDefault {
     Lit(Lit),
     /// No default: a call must pass it.
     Required,
-}
-
-/// How a value is set on a TF1 session's `parameter_map`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Accessor {
-    I,
-    S,
-    B,
-}
-
-impl Accessor {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Accessor::I => "i",
-            Accessor::S => "s",
-            Accessor::B => "b",
-        }
-    }
 }
 
 /// Releases `from` through `last`, both included; `None` is an open end.
@@ -489,16 +440,10 @@ pub fn describe_int_values_in(
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ConfigKindMeta {
-    Python,
-    Environment,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConfigMeta {
     pub name: &'static str,
     pub root_key: Option<&'static str>,
-    pub kind: ConfigKindMeta,
+    pub kind: ConfigKind,
     pub python_import: Option<&'static str>,
     pub doc: Text,
 }
@@ -520,23 +465,6 @@ pub struct ReleaseMeta {
     pub id: &'static str,
     pub products: &'static [Product],
     pub note: Option<Text>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Severity {
-    Note,
-    Warning,
-    Error,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Note => "note",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

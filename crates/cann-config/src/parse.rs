@@ -10,7 +10,7 @@ use cann_spec::yaml::{self, Kind, Node, Pos};
 
 use cann_i18n::catalog::config as msg;
 
-use crate::meta::{ConfigKindMeta, Lang, Lit, OptionMeta, Severity};
+use crate::meta::{ConfigKind, Lang, Lit, OptionMeta, Severity};
 use crate::{Config, CoreCounts, Diagnostic, Product, Release, SpecEnum};
 
 /// A config file as written: the target it names, the options, and what was wrong.
@@ -190,7 +190,7 @@ impl ParseCx {
         // the driver's, the user's own): one it does not know is reported, not refused.
         let environment = crate::CONFIGS
             .iter()
-            .any(|c| c.kind == ConfigKindMeta::Environment && c.root_key == Some(parent));
+            .any(|c| c.kind == ConfigKind::Environment && c.root_key == Some(parent));
         if environment {
             let m = msg::unknown_env_var(lang, key);
             self.diagnostics

@@ -27,12 +27,6 @@ pub struct Diagnostic {
     pub column: Option<u32>,
 }
 
-impl Serialize for Severity {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
-    }
-}
-
 impl Diagnostic {
     pub fn new(severity: Severity, option: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic {

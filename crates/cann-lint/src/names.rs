@@ -3,14 +3,14 @@
 //! Everything here is read from `cann_config`'s tables; a new option in the spec is a new
 //! name here without a change to this file.
 
-use cann_config::meta::{ConfigKindMeta, ConfigMeta, OptionMeta, TypeMeta};
+use cann_config::meta::{ConfigKind, ConfigMeta, OptionMeta, TypeMeta};
 use cann_config::{CONFIGS, OPTIONS};
 
 /// A Python class of the spec (`NPURunConfig`, `MemoryConfig`, ...) by the name it is called.
 pub(crate) fn python_class(name: &str) -> Option<&'static ConfigMeta> {
     CONFIGS
         .iter()
-        .find(|c| c.kind == ConfigKindMeta::Python && c.name == name)
+        .find(|c| c.kind == ConfigKind::Python && c.name == name)
 }
 
 /// Names that must occur in a script for it to set any option; a file without one of them
@@ -22,7 +22,7 @@ pub(crate) fn triggers() -> Vec<&'static str> {
     t.extend(
         CONFIGS
             .iter()
-            .filter(|c| c.kind == ConfigKindMeta::Python)
+            .filter(|c| c.kind == ConfigKind::Python)
             .map(|c| c.name),
     );
     t
@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn every_python_class_has_a_place_in_a_config_file() {
-        for c in CONFIGS.iter().filter(|c| c.kind == ConfigKindMeta::Python) {
+        for c in CONFIGS.iter().filter(|c| c.kind == ConfigKind::Python) {
             assert!(class_path(c).is_some(), "{}", c.name);
         }
     }

@@ -150,12 +150,32 @@ impl OptionType {
 }
 
 /// A class of characters allowed in a path.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CharClass {
     AsciiAlphanumeric,
     /// CJK Unified Ideographs (the "Chinese characters" of the docs).
     Cjk,
     Literal(char),
+}
+
+impl CharClass {
+    pub fn matches(self, c: char) -> bool {
+        match self {
+            CharClass::AsciiAlphanumeric => c.is_ascii_alphanumeric(),
+            CharClass::Cjk => crate::chars::is_cjk(c),
+            CharClass::Literal(l) => c == l,
+        }
+    }
+
+    /// The class in words, for messages: "letters and digits", "`-`".
+    pub fn describe(self, lang: cann_i18n::Lang) -> String {
+        use cann_i18n::catalog::config as msg;
+        match self {
+            CharClass::AsciiAlphanumeric => msg::chars_alphanumeric(lang),
+            CharClass::Cjk => msg::chars_cjk(lang),
+            CharClass::Literal(c) => format!("`{c}`"),
+        }
+    }
 }
 
 /// A Python type a surface expects a value in.
@@ -172,6 +192,17 @@ pub enum Accessor {
     I,
     S,
     B,
+}
+
+impl Accessor {
+    /// The field of `parameter_map[...]` that holds the value: `i`, `s` or `b`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Accessor::I => "i",
+            Accessor::S => "s",
+            Accessor::B => "b",
+        }
+    }
 }
 
 /// The default of a Python constructor parameter, as upstream declares it.
@@ -421,7 +452,9 @@ pub struct FileKey {
     pub loc: Loc,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// Serialized as `as_str` writes it: `note`, `warning`, `error`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Severity {
     Note,
     Warning,
@@ -456,6 +489,24 @@ pub struct Condition {
     pub option: String,
     pub test: Test,
     pub loc: Loc,
+}
+
+/// The condition as users read it in `explain`, `diff` and the docs:
+/// `npu_run_config.op_debug_level != 0`. The one rendering; codegen stores it in `RULES`.
+impl std::fmt::Display for Condition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let o = &self.option;
+        match &self.test {
+            Test::Equals(l) => write!(f, "{o} == {l}"),
+            Test::Not(l) => write!(f, "{o} != {l}"),
+            Test::In(ls) => {
+                let list: Vec<String> = ls.iter().map(|l| l.to_string()).collect();
+                write!(f, "{o} in [{}]", list.join(", "))
+            }
+            Test::Set => write!(f, "{o} is set"),
+            Test::Unset => write!(f, "{o} is unset"),
+        }
+    }
 }
 
 /// A cross-option rule: when every condition holds, report the message.

@@ -5,9 +5,7 @@
 use cann_config::emit::{emit, Format};
 use std::collections::{BTreeMap, BTreeSet};
 
-use cann_spec::{
-    Condition, ConfigClass, Literal, OptionSpec, OptionType, Rule, Spec, Support, Test, ValueSpec,
-};
+use cann_spec::{ConfigClass, Literal, OptionSpec, OptionType, Rule, Spec, Support, ValueSpec};
 
 pub struct Facts<'a> {
     pub spec: &'a Spec,
@@ -427,23 +425,6 @@ fn rule_changes(from: &str, to: &str) -> (Vec<String>, Vec<String>) {
             .collect::<Vec<_>>()
     };
     (ids("added"), ids("removed"))
-}
-
-/// A condition as a line of text: `npu_run_config.op_debug_level != 0`.
-pub fn condition(c: &Condition) -> String {
-    let list = |ls: &[Literal]| {
-        ls.iter()
-            .map(|l| l.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match &c.test {
-        Test::Equals(l) => format!("{} == {l}", c.option),
-        Test::Not(l) => format!("{} != {l}", c.option),
-        Test::In(ls) => format!("{} in [{}]", c.option, list(ls)),
-        Test::Set => format!("{} is set", c.option),
-        Test::Unset => format!("{} is unset", c.option),
-    }
 }
 
 /// A YAML scalar that reads back as the same type.

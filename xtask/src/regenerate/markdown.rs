@@ -5,7 +5,7 @@ use std::fmt::Write;
 use cann_spec::{OptionSpec, OptionType, Spec};
 
 use super::by_release;
-use super::facts::{self, Facts, ReleaseChanges};
+use super::facts::{Facts, ReleaseChanges};
 use crate::ensure::{MARKER, REGENERATE};
 
 pub const PATH: &str = "docs/reference.md";
@@ -201,7 +201,7 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
     if !rules.is_empty() {
         md.push_str("Rules:\n\n");
         for r in rules {
-            let when: Vec<String> = r.when.iter().map(facts::condition).collect();
+            let when: Vec<String> = r.when.iter().map(|c| c.to_string()).collect();
             let _ = writeln!(
                 md,
                 "- `{}` ({}), when `{}`: {}",

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::html::{bi, bi_p, bi_str, escape, Html};
 use crate::regenerate::by_release;
-use crate::regenerate::facts::{self, Facts, ReleaseChanges};
+use crate::regenerate::facts::{Facts, ReleaseChanges};
 
 pub struct SupportRow {
     pub id: String,
@@ -279,7 +279,7 @@ impl OptionView {
                 .map(|r| RuleView {
                     id: r.id.clone(),
                     severity: r.severity.as_str(),
-                    when: r.when.iter().map(facts::condition).collect(),
+                    when: r.when.iter().map(|c| c.to_string()).collect(),
                     message: bi(&r.message),
                     hint: r.hint.as_ref().map(bi),
                 })
