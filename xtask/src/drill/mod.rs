@@ -1,9 +1,16 @@
 //! `cargo xtask release-drill`: proves that a new CANN release is a spec edit and nothing else.
 //!
 //! The workspace is copied to a temporary directory; only files under `spec/` are edited
-//! there, to add a product and a release in which some options support it. Generated files
-//! are refreshed with `cargo xtask regenerate`, `cannctl` is rebuilt, and its answers are
-//! checked. The drill fails if any file outside `spec/` other than generated output changed.
+//! there, to add a release 9.1.0 with one change of each kind ([`edit`]): a new product, a
+//! new option, a new value, a changed default, a deprecation and a new rule. Generated files
+//! are refreshed with `cargo xtask regenerate`, `cannctl` is rebuilt, and every output is
+//! checked ([`checks`]): `products`, `explain` (both languages, with `--release`), `check` on
+//! the old and the new release, `emit`, `diff`, the docs pages (option, class, release,
+//! products, reference), the schema, and a `#[derive(CannConfig)]`'s `ge.*` map. The drill
+//! fails if any file outside `spec/` other than generated output changed.
+
+mod checks;
+mod edit;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -11,10 +18,39 @@ use std::process::Command;
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-const PRODUCT: &str = "atlas-drill";
-const RELEASE: &str = "99.0.0";
-/// The drill product gets MemoryConfig (class-level support) but not aicore_num.
-const SUPPORTING_FILE: &str = "spec/options/memory_config.yaml";
+/// The copy under test and the `cannctl` built from it.
+pub struct Drill {
+    copy: PathBuf,
+    cannctl: PathBuf,
+}
+
+impl Drill {
+    /// Runs cannctl, requiring `code`, and returns its standard output.
+    fn run(&self, args: &[&str], code: i32) -> Result<String> {
+        output(&self.cannctl, &self.copy, args, code)
+    }
+
+    fn json(&self, args: &[&str], code: i32) -> Result<serde_json::Value> {
+        let out = self.run(args, code)?;
+        serde_json::from_str(&out).map_err(|e| {
+            format!(
+                "drill failed: `cannctl {}` printed no JSON: {e}",
+                args.join(" ")
+            )
+            .into()
+        })
+    }
+
+    /// A config file in the copy, for `check` and `emit`.
+    fn write(&self, name: &str, text: &str) -> Result<String> {
+        let p = self.copy.join("drill").join(name);
+        if let Some(dir) = p.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(&p, text)?;
+        path_str(&p)
+    }
+}
 
 pub fn run(root: &Path) -> Result<()> {
     let tmp = tempfile::tempdir()?;
@@ -30,8 +66,19 @@ pub fn run(root: &Path) -> Result<()> {
     println!("drill: copied {} files to {}", files.len(), copy.display());
     let before = hashes(&copy, &files)?;
 
-    edit_spec(&copy)?;
-    println!("drill: added product `{PRODUCT}` and release `{RELEASE}` in spec/ only");
+    edit::edit_spec(&copy)?;
+    println!(
+        "drill: release {} after {} in spec/ only: product {}, option {}, value {} of {}, default of {}, deprecation of {}, rule {}",
+        edit::RELEASE,
+        edit::PREVIOUS,
+        edit::PRODUCT,
+        edit::NEW_OPTION,
+        edit::NEW_VALUE,
+        edit::VALUE_OPTION,
+        edit::CHANGED_OPTION,
+        edit::DEPRECATED_OPTION,
+        edit::NEW_RULE
+    );
 
     // Derived outputs follow the spec; the drill's own build dir keeps reruns fast.
     let target = root.join("target").join("drill");
@@ -41,79 +88,24 @@ pub fn run(root: &Path) -> Result<()> {
         &["run", "-q", "-p", "xtask", "--", "regenerate"],
     )?;
     cargo(&copy, &target, &["build", "-q", "-p", "cannctl"])?;
-    let cannctl = target.join("debug").join("cannctl");
-
-    let products = output(
-        &cannctl,
-        &copy,
-        &["products", "--release", RELEASE, "--format", "json"],
-        0,
-    )?;
-    ensure(
-        products.contains(&format!("\"id\": \"{PRODUCT}\"")),
-        "`cannctl products` does not list the new product",
-    )?;
-    // PRODUCTS is generated next to the `Product` enum, one entry per variant
-    // (`product: Product::AtlasDrill`), so listing it proves the variant exists.
-    let explain = output(
-        &cannctl,
-        &copy,
-        &["explain", "static_memory_policy", "--format", "json"],
-        0,
-    )?;
-    ensure(
-        explain.contains(PRODUCT),
-        "`cannctl explain` does not show support on the new product",
-    )?;
-
-    let supported = copy.join("drill-supported.yaml");
-    std::fs::write(
-        &supported,
-        "npu_run_config:\n  memory_config:\n    static_memory_policy: 2\n",
-    )?;
-    output(
-        &cannctl,
-        &copy,
-        &[
-            "check",
-            &path_str(&supported)?,
-            "--product",
-            PRODUCT,
-            "--release",
-            RELEASE,
-        ],
-        0,
-    )?;
-    let unsupported = copy.join("drill-unsupported.yaml");
-    std::fs::write(&unsupported, "npu_run_config:\n  aicore_num: \"8|16\"\n")?;
-    let rejected = output(
-        &cannctl,
-        &copy,
-        &[
-            "check",
-            &path_str(&unsupported)?,
-            "--product",
-            PRODUCT,
-            "--release",
-            RELEASE,
-        ],
-        1,
-    )?;
-    ensure(
-        rejected.contains("not supported"),
-        "an unsupported option was not rejected",
-    )?;
-
-    let latest = output(
-        &cannctl,
-        &copy,
-        &["diff", "9.0.0", RELEASE, "--format", "json"],
-        0,
-    )?;
-    ensure(
-        latest.contains(&format!("\"subject\": \"{PRODUCT}\"")),
-        "`cannctl diff` does not report the new product",
-    )?;
+    let d = Drill {
+        cannctl: target.join("debug").join("cannctl"),
+        copy: copy.clone(),
+    };
+    let steps: [(&str, &dyn Fn() -> Result<()>); 8] = [
+        ("products", &|| checks::products(&d)),
+        ("explain", &|| checks::explain(&d)),
+        ("check", &|| checks::check(&d)),
+        ("emit", &|| checks::emit(&d)),
+        ("diff", &|| checks::diff(&d)),
+        ("docs", &|| checks::docs(&copy)),
+        ("schema", &|| checks::schema(&copy)),
+        ("derive", &|| derive(&copy, &target)),
+    ];
+    for (name, step) in steps {
+        step()?;
+        println!("drill: {name} follows");
+    }
     cargo(&copy, &target, &["run", "-q", "-p", "xtask", "--", "check"])?;
 
     let after = hashes(&copy, &files)?;
@@ -128,6 +120,36 @@ pub fn run(root: &Path) -> Result<()> {
     }
     println!("drill: passed; no file outside spec/ changed except generated output");
     Ok(())
+}
+
+/// Builds and runs a downstream-style example deriving `CannConfig` at both releases. The
+/// example is the drill's probe, added to the copy, not a change the release needed.
+fn derive(copy: &Path, target: &Path) -> Result<()> {
+    let example = copy.join("crates/cann-config/examples/drill_derive.rs");
+    if let Some(dir) = example.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(&example, checks::DERIVE_EXAMPLE)?;
+    let out = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args([
+            "run",
+            "-q",
+            "-p",
+            "cann-config",
+            "--example",
+            "drill_derive",
+        ])
+        .current_dir(copy)
+        .env("CARGO_TARGET_DIR", target)
+        .output()?;
+    ensure(
+        out.status.success(),
+        &format!(
+            "the derive example did not build or run:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )?;
+    checks::derive(&String::from_utf8_lossy(&out.stdout))
 }
 
 fn ensure(ok: bool, what: &str) -> Result<()> {
@@ -186,50 +208,6 @@ fn is_generated(p: &Path) -> bool {
                 .any(|l| l.contains("cargo xtask regenerate"))
         })
         .unwrap_or(false)
-}
-
-fn edit_spec(copy: &Path) -> Result<()> {
-    let spec = cann_spec::load_dir(&copy.join("spec")).map_err(|e| e.to_string())?;
-    let last = spec.releases.last().ok_or("the spec has no release")?;
-    let append = |rel: &str, text: &str| -> Result<()> {
-        let p = copy.join(rel);
-        let mut s = std::fs::read_to_string(&p)?;
-        if !s.ends_with('\n') {
-            s.push('\n');
-        }
-        s.push_str(text);
-        std::fs::write(p, s)?;
-        Ok(())
-    };
-    append(
-        "spec/products.yaml",
-        &format!(
-            "  - id: {PRODUCT}\n    name: {{ en: \"Atlas Drill card\", zh: \"Atlas 演练卡\" }}\n"
-        ),
-    )?;
-    let mut products: Vec<String> = last.products.clone();
-    products.push(PRODUCT.into());
-    append(
-        "spec/releases.yaml",
-        &format!(
-            "  - id: \"{RELEASE}\"\n    products: [{}]\n",
-            products.join(", ")
-        ),
-    )?;
-    // Open-ended support on the new product for one class: insert under its `products:`.
-    let p = copy.join(SUPPORTING_FILE);
-    let text = std::fs::read_to_string(&p)?;
-    let marker = "\n  products:\n";
-    let at = text
-        .find(marker)
-        .ok_or("the supporting file has no class-level products list")?;
-    let mut edited = text.clone();
-    edited.insert_str(
-        at + marker.len(),
-        &format!("    {PRODUCT}: \"{RELEASE}..\"\n"),
-    );
-    std::fs::write(p, edited)?;
-    Ok(())
 }
 
 fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<()> {
