@@ -20,11 +20,11 @@ pub struct ReplayConfig {
 }
 
 impl ReplayConfig {
-    /// Defaults (documented growth, clean policy 0) for `policy`.
+    /// Defaults (documented growth, the spec's clean policy default) for `policy`.
     pub fn new(policy: StaticMemoryPolicy) -> Self {
         Self {
             policy,
-            atomic_clean: AtomicCleanPolicy::default(),
+            atomic_clean: SessionConfig::new(policy).atomic_clean,
             growth: GrowthMode::default(),
         }
     }
@@ -210,13 +210,9 @@ pub fn replay(trace: &Trace, cfg: ReplayConfig) -> Result<Replay, MemsimError> {
     })
 }
 
-/// The policies `cannctl mem compare` shows: 1 is left out because it runs as 2.
-pub const COMPARED_POLICIES: [StaticMemoryPolicy; 4] = [
-    StaticMemoryPolicy::Dynamic,
-    StaticMemoryPolicy::StaticExpand,
-    StaticMemoryPolicy::DynamicExpand,
-    StaticMemoryPolicy::BothExpand,
-];
+/// The policies `cannctl mem compare` shows: every value the spec lists (1 is a legacy
+/// spelling of 2, not a value of its own).
+pub const COMPARED_POLICIES: &[StaticMemoryPolicy] = StaticMemoryPolicy::ALL;
 
 /// Replays `trace` under every policy of [`COMPARED_POLICIES`].
 pub fn compare(

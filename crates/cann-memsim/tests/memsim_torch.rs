@@ -41,7 +41,11 @@ fn check_scenario(bytes: &[u8], form: &str) {
     assert!(lives.contains(&4608));
     assert_eq!(r.timeline[r.timeline.len() - 2].live, 10240);
     assert_eq!(r.stats.executions, 1);
-    let r3 = replay(&trace, ReplayConfig::new(StaticMemoryPolicy::DynamicExpand)).unwrap();
+    let r3 = replay(
+        &trace,
+        ReplayConfig::new(StaticMemoryPolicy::DynamicShapeExpand),
+    )
+    .unwrap();
     assert_eq!(r3.stats.peak_live_bytes, 15872);
     assert!(r3.stats.peak_reserved_bytes >= 15872);
 }
@@ -226,7 +230,7 @@ fn long_ring_buffer_window() {
     let mut peaks = Vec::new();
     for p in [
         StaticMemoryPolicy::Dynamic,
-        StaticMemoryPolicy::DynamicExpand,
+        StaticMemoryPolicy::DynamicShapeExpand,
     ] {
         let r = replay(&trace, ReplayConfig::new(p)).unwrap();
         assert!(r.stats.peak_reserved_bytes >= r.stats.peak_live_bytes);

@@ -48,15 +48,14 @@ fn policy_0_allocates_every_execution() {
 
 #[test]
 fn policy_2_documented_growth_replaces_the_pool() {
-    let s = run(STATIC, P::StaticExpand).stats;
+    let s = run(STATIC, P::StaticShapeExpand).stats;
     // 4 MiB pool, then freed and an 8 MiB one allocated; the third run reuses it.
     assert_eq!((s.backend_alloc_calls, s.backend_free_calls), (2, 1));
     assert_eq!(s.peak_reserved_bytes, 8 * MIB);
     assert_eq!(s.reserved_bytes, 8 * MIB, "the pool stays reserved");
-    // 1 runs as 2.
-    let legacy = run(STATIC, P::LegacyStatic).stats;
-    assert_eq!(legacy.policy, P::StaticExpand);
-    assert_eq!(legacy.backend_alloc_calls, 2);
+    // A trace's legacy policy 1 is the spec's alias of 2, read as 2.
+    let legacy: P = "1".parse().unwrap();
+    assert_eq!(run(STATIC, legacy).stats.policy, P::StaticShapeExpand);
 }
 
 #[test]
@@ -64,7 +63,7 @@ fn policy_2_engine_growth_adds_the_shortfall() {
     let trace = parse_jsonl("t", STATIC).unwrap();
     let cfg = ReplayConfig {
         growth: GrowthMode::EngineCode,
-        ..ReplayConfig::new(P::StaticExpand)
+        ..ReplayConfig::new(P::StaticShapeExpand)
     };
     let s = replay(&trace, cfg).unwrap().stats;
     assert_eq!(s.backend_free_calls, 0, "nothing is given back");
@@ -83,7 +82,7 @@ const OVERLAP: &str = r#"
 
 #[test]
 fn overlapping_executions_are_refused_under_2_and_4() {
-    for p in [P::StaticExpand, P::BothExpand] {
+    for p in [P::StaticShapeExpand, P::AllShapeExpand] {
         let r = run(OVERLAP, p);
         assert_eq!(r.stats.refused_concurrent, 1, "{p:?}");
         assert_eq!(r.stats.executions, 1);
@@ -91,7 +90,7 @@ fn overlapping_executions_are_refused_under_2_and_4() {
         assert_eq!((r.refusals[0].line, r.refusals[0].exec.as_str()), (5, "y"));
         assert_eq!(r.stats.peak_live_bytes, 4 * MIB);
     }
-    for p in [P::Dynamic, P::DynamicExpand] {
+    for p in [P::Dynamic, P::DynamicShapeExpand] {
         let r = run(OVERLAP, p);
         assert_eq!(r.stats.refused_concurrent, 0);
         assert_eq!(r.stats.peak_live_bytes, 12 * MIB);
@@ -116,7 +115,7 @@ fn dynamic_graph_under_0_and_3() {
         (s0.peak_reserved_bytes, s0.peak_live_bytes),
         (4 * MIB, 4 * MIB)
     );
-    let s3 = run(DYNAMIC, P::DynamicExpand).stats;
+    let s3 = run(DYNAMIC, P::DynamicShapeExpand).stats;
     // 2 MiB pages: t1 and t2 fill two pages; the page t1 alone held goes back.
     assert_eq!(
         (s3.peak_reserved_bytes, s3.peak_live_bytes),
@@ -242,7 +241,7 @@ fn example_training_session() {
     let all = compare(&t, AtomicCleanPolicy::Centralized, GrowthMode::Documented).unwrap();
     let by = |p: P| all.iter().find(|r| r.config.policy == p).unwrap().stats;
     // The pool serves 16 executions with a handful of backend calls.
-    assert!(by(P::StaticExpand).backend_alloc_calls * 3 < by(P::Dynamic).backend_alloc_calls);
+    assert!(by(P::StaticShapeExpand).backend_alloc_calls * 3 < by(P::Dynamic).backend_alloc_calls);
     assert!(all.iter().all(|r| r.stats.refused_concurrent == 0));
     // Same live curve under every policy: only the holding differs.
     assert!(all
@@ -259,18 +258,18 @@ fn example_dynamic_shapes() {
     .unwrap();
     let all = compare(&t, AtomicCleanPolicy::Centralized, GrowthMode::Documented).unwrap();
     let by = |p: P| all.iter().find(|r| r.config.policy == p).unwrap().stats;
-    assert_eq!(by(P::StaticExpand).refused_concurrent, 1);
-    assert_eq!(by(P::BothExpand).refused_concurrent, 1);
-    assert_eq!(by(P::DynamicExpand).refused_concurrent, 0);
+    assert_eq!(by(P::StaticShapeExpand).refused_concurrent, 1);
+    assert_eq!(by(P::AllShapeExpand).refused_concurrent, 1);
+    assert_eq!(by(P::DynamicShapeExpand).refused_concurrent, 0);
     // The arena trades backend calls for page commits: fewer calls than exact blocks.
-    assert!(by(P::DynamicExpand).backend_alloc_calls < by(P::Dynamic).backend_alloc_calls);
-    assert!(by(P::DynamicExpand).reserved_to_live() <= 1.10);
+    assert!(by(P::DynamicShapeExpand).backend_alloc_calls < by(P::Dynamic).backend_alloc_calls);
+    assert!(by(P::DynamicShapeExpand).reserved_to_live() <= 1.10);
 }
 
 #[test]
 fn summary_json_has_the_contract_keys() {
-    let r = run(OVERLAP, P::StaticExpand);
-    let v = serde_json::to_value(cann_memsim::SimSummary::new(P::StaticExpand, &r)).unwrap();
+    let r = run(OVERLAP, P::StaticShapeExpand);
+    let v = serde_json::to_value(cann_memsim::SimSummary::new(P::StaticShapeExpand, &r)).unwrap();
     for key in [
         "policy",
         "peak_reserved_bytes",

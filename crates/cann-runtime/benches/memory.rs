@@ -35,7 +35,7 @@ fn arena_cfg(retain: u64) -> SessionConfig {
             retain_bytes: retain,
             ..ArenaConfig::default()
         },
-        ..SessionConfig::new(P::DynamicExpand)
+        ..SessionConfig::new(P::DynamicShapeExpand)
     }
 }
 

@@ -1,41 +1,28 @@
-//! From cann-config's typed config (the generated enums, never strings) to the runtime's
-//! own types, so a validated config drives the cache and the memory engine directly.
+//! From cann-config's typed config to the settings of the cache and the memory engine. The
+//! engine takes the generated enums themselves, so a validated config drives it directly.
 
 use cann_config::{MemoryConfig, NpuRunConfig};
 
 use crate::cache::{CacheSettings, OpDebugConfig};
-use crate::memory::{
-    self, AtomicCleanPolicy, HugePagePolicy, InvalidCode, Resolution, SessionConfig,
-    StaticMemoryPolicy,
-};
+use crate::memory::{self, Resolution, SessionConfig};
 
 /// The effective static memory policy of `cfg` combined with `GE_USE_STATIC_MEMORY`.
-pub fn memory_resolution(
-    cfg: &MemoryConfig,
-    ge_use_static_memory: Option<&str>,
-) -> Result<Resolution, InvalidCode> {
-    let option = cfg
-        .static_memory_policy
-        .map(|p| StaticMemoryPolicy::from_code(p.code()))
-        .transpose()?;
-    Ok(memory::resolve(option, ge_use_static_memory))
+pub fn memory_resolution(cfg: &MemoryConfig, ge_use_static_memory: Option<&str>) -> Resolution {
+    memory::resolve(cfg.static_memory_policy, ge_use_static_memory)
 }
 
 /// A session configuration for the engine: the resolved policy, with the atomic-clean and
 /// huge-page settings of `cfg` (each at its default when unset).
-pub fn session_config(
-    cfg: &MemoryConfig,
-    ge_use_static_memory: Option<&str>,
-) -> Result<SessionConfig, InvalidCode> {
-    let r = memory_resolution(cfg, ge_use_static_memory)?;
+pub fn session_config(cfg: &MemoryConfig, ge_use_static_memory: Option<&str>) -> SessionConfig {
+    let r = memory_resolution(cfg, ge_use_static_memory);
     let mut s = SessionConfig::new(r.effective);
     if let Some(a) = cfg.atomic_clean_policy {
-        s.atomic_clean = AtomicCleanPolicy::from_code(a.code())?;
+        s.atomic_clean = a;
     }
     if let Some(h) = cfg.variable_use_1g_huge_page {
-        s.huge_pages = HugePagePolicy::from_code(h.code())?;
+        s.huge_pages = h;
     }
-    Ok(s)
+    s
 }
 
 /// Cache settings from the options of `run`; `op_debug_config_text` is the content of the
@@ -62,38 +49,41 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    /// The engine and the spec agree: every value of each option reaches the engine as
+    /// itself, and unset settings take the spec's default.
     #[test]
-    fn every_spec_value_maps_to_the_engine() {
+    fn every_spec_value_reaches_the_engine() {
         for p in cann_config::StaticMemoryPolicy::ALL {
             let cfg = MemoryConfig {
                 static_memory_policy: Some(*p),
                 ..Default::default()
             };
-            assert_eq!(
-                memory_resolution(&cfg, None).unwrap().effective.code(),
-                p.code()
-            );
+            assert_eq!(memory_resolution(&cfg, None).effective, *p);
         }
         for a in cann_config::AtomicCleanPolicy::ALL {
             let cfg = MemoryConfig {
                 atomic_clean_policy: Some(*a),
                 ..Default::default()
             };
-            assert_eq!(
-                session_config(&cfg, None).unwrap().atomic_clean.code(),
-                a.code()
-            );
+            assert_eq!(session_config(&cfg, None).atomic_clean, *a);
         }
         for h in cann_config::VariableUse1gHugePage::ALL {
             let cfg = MemoryConfig {
                 variable_use_1g_huge_page: Some(*h),
                 ..Default::default()
             };
-            assert_eq!(
-                session_config(&cfg, None).unwrap().huge_pages.code(),
-                h.code()
-            );
+            assert_eq!(session_config(&cfg, None).huge_pages, *h);
         }
+        let unset = session_config(&MemoryConfig::default(), None);
+        assert_eq!(
+            Some(unset.atomic_clean),
+            crate::memory::policy::spec_default()
+        );
+        assert_eq!(
+            Some(unset.huge_pages),
+            crate::memory::policy::spec_default()
+        );
+        assert_eq!(Some(unset.policy), crate::memory::policy::spec_default());
     }
 
     #[test]
@@ -103,8 +93,8 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            memory_resolution(&cfg, Some("2")).unwrap().effective,
-            StaticMemoryPolicy::BothExpand
+            memory_resolution(&cfg, Some("2")).effective,
+            cann_config::StaticMemoryPolicy::AllShapeExpand
         );
     }
 

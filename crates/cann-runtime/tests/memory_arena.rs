@@ -14,8 +14,11 @@ use memory_support::{replay_caching, replay_session, transformer_steps};
 #[test]
 fn policy_3_stays_within_1_10x_of_live_bytes_on_varying_sequence_lengths() {
     let ops = transformer_steps(200, 7);
-    let mut s =
-        SessionMemory::new(CountingBackend::new(), SessionConfig::new(P::DynamicExpand)).unwrap();
+    let mut s = SessionMemory::new(
+        CountingBackend::new(),
+        SessionConfig::new(P::DynamicShapeExpand),
+    )
+    .unwrap();
     let p3 = replay_session(&mut s, &ops);
     let ratio = p3.reserved_to_live();
     assert!(
@@ -102,7 +105,7 @@ fn retention_trades_a_little_memory_for_fewer_calls() {
                 retain_bytes: retain,
                 ..ArenaConfig::default()
             },
-            ..SessionConfig::new(P::DynamicExpand)
+            ..SessionConfig::new(P::DynamicShapeExpand)
         };
         let mut s = SessionMemory::new(CountingBackend::new(), cfg).unwrap();
         replay_session(&mut s, &ops)

@@ -109,7 +109,7 @@ fn policy_1_cleans_each_output_before_its_producer() {
 
 #[test]
 fn cleans_reach_pool_and_arena_memory_too() {
-    for policy in [P::StaticExpand, P::BothExpand] {
+    for policy in [P::StaticShapeExpand, P::AllShapeExpand] {
         let cfg = SessionConfig {
             atomic_clean: C::Separate,
             ..SessionConfig::new(policy)

@@ -4,8 +4,9 @@
 
 use cann_runtime::memory::{
     ArenaConfig, BackendError, CountingBackend, FaultInjecting, GrowthMode, HugePageError,
-    HugePageEvent, HugePagePolicy as H, MemoryBackend, MemoryError, PageSize, SessionConfig,
-    SessionError, SessionMemory, StaticGraph, StaticMemoryPolicy as P, VariableMemory,
+    HugePageEvent, MemoryBackend, MemoryError, PageSize, SessionConfig, SessionError,
+    SessionMemory, StaticGraph, StaticMemoryPolicy as P, VariableMemory,
+    VariableUse1gHugePage as H,
 };
 
 const GIB: u64 = 1 << 30;
@@ -14,7 +15,7 @@ const MIB: u64 = 1 << 20;
 #[test]
 fn policy_0_uses_default_pages_at_default_granularity() {
     let mut b = CountingBackend::new();
-    let mut v = VariableMemory::new(H::Default);
+    let mut v = VariableMemory::new(H::DefaultPages);
     let blk = v.allocate(&mut b, 5000).unwrap();
     assert_eq!((blk.page_size(), blk.len()), (PageSize::Base, 8192));
 }
@@ -22,7 +23,7 @@ fn policy_0_uses_default_pages_at_default_granularity() {
 #[test]
 fn policy_1_gets_1g_pages_when_available() {
     let mut b = CountingBackend::new();
-    let mut v = VariableMemory::new(H::Require1G);
+    let mut v = VariableMemory::new(H::Require1g);
     let blk = v.allocate(&mut b, 3 * MIB).unwrap();
     assert_eq!((blk.page_size(), blk.len()), (PageSize::Huge1G, GIB));
     v.free(&mut b, blk).unwrap();
@@ -31,7 +32,7 @@ fn policy_1_gets_1g_pages_when_available() {
 #[test]
 fn policy_1_fails_with_a_typed_error_without_1g_pages() {
     let mut b = FaultInjecting::new(CountingBackend::new()).unavailable(PageSize::Huge1G);
-    let mut v = VariableMemory::new(H::Require1G);
+    let mut v = VariableMemory::new(H::Require1g);
     let err = v.allocate(&mut b, 3 * MIB).unwrap_err();
     assert_eq!(
         err,
@@ -48,7 +49,7 @@ fn policy_1_fails_with_a_typed_error_without_1g_pages() {
 #[test]
 fn policy_2_prefers_1g_pages() {
     let mut b = CountingBackend::new();
-    let mut v = VariableMemory::new(H::Prefer1GFallback2M);
+    let mut v = VariableMemory::new(H::Prefer1g);
     let blk = v.allocate(&mut b, GIB + 1).unwrap();
     assert_eq!((blk.page_size(), blk.len()), (PageSize::Huge1G, 2 * GIB));
     assert!(v.events().is_empty());
@@ -57,7 +58,7 @@ fn policy_2_prefers_1g_pages() {
 #[test]
 fn policy_2_falls_back_to_2m_pages_at_the_same_granularity_and_stays_there() {
     let mut b = FaultInjecting::new(CountingBackend::new()).unavailable(PageSize::Huge1G);
-    let mut v = VariableMemory::new(H::Prefer1GFallback2M);
+    let mut v = VariableMemory::new(H::Prefer1g);
     let blk = v.allocate(&mut b, 3 * MIB).unwrap();
     assert_eq!((blk.page_size(), blk.len()), (PageSize::Huge2M, GIB));
     assert!(v.is_downgraded());
@@ -81,7 +82,7 @@ fn policy_2_fails_when_neither_size_is_available() {
     let mut b = FaultInjecting::new(CountingBackend::new())
         .unavailable(PageSize::Huge1G)
         .unavailable(PageSize::Huge2M);
-    let mut v = VariableMemory::new(H::Prefer1GFallback2M);
+    let mut v = VariableMemory::new(H::Prefer1g);
     let err = v.allocate(&mut b, MIB).unwrap_err();
     assert_eq!(
         err,
@@ -101,7 +102,7 @@ fn policy_2_fails_when_neither_size_is_available() {
 #[test]
 fn plain_out_of_memory_passes_through_the_ladder() {
     let mut b = FaultInjecting::new(CountingBackend::new()).fail_after(0);
-    let mut v = VariableMemory::new(H::Prefer1GFallback2M);
+    let mut v = VariableMemory::new(H::Prefer1g);
     let err = v.allocate(&mut b, MIB).unwrap_err();
     assert_eq!(
         err,
@@ -114,7 +115,7 @@ fn plain_out_of_memory_passes_through_the_ladder() {
 fn session_variables_use_the_ladder() {
     let backend = FaultInjecting::new(CountingBackend::new()).unavailable(PageSize::Huge1G);
     let cfg = SessionConfig {
-        huge_pages: H::Prefer1GFallback2M,
+        huge_pages: H::Prefer1g,
         ..SessionConfig::new(P::Dynamic)
     };
     let mut s = SessionMemory::new(backend, cfg).unwrap();
@@ -136,7 +137,7 @@ fn failed_commit_rolls_back_and_the_arena_keeps_working() {
             page_bytes: 64 << 10,
             ..ArenaConfig::default()
         },
-        ..SessionConfig::new(P::DynamicExpand)
+        ..SessionConfig::new(P::DynamicShapeExpand)
     };
     let mut s = SessionMemory::new(backend, cfg).unwrap();
     let d = s.register_dynamic();
@@ -167,7 +168,7 @@ fn failed_documented_growth_is_an_error_and_leaks_nothing() {
     let backend = FaultInjecting::new(CountingBackend::new()).fail_after(1);
     let cfg = SessionConfig {
         growth: GrowthMode::Documented,
-        ..SessionConfig::new(P::StaticExpand)
+        ..SessionConfig::new(P::StaticShapeExpand)
     };
     let mut s = SessionMemory::new(backend, cfg).unwrap();
     let small = s.register_static(&StaticGraph {

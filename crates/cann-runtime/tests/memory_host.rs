@@ -7,8 +7,8 @@
 
 use cann_runtime::memory::{
     ArenaConfig, AtomicCleanPolicy, BackendError, Block, CleanTarget, ExpandableArena, HostBackend,
-    HugePageError, HugePagePolicy, MemoryBackend, MemsetOutput, PageSize, Reservation,
-    SessionConfig, SessionMemory, StaticGraph, StaticMemoryPolicy as P, VariableMemory,
+    HugePageError, MemoryBackend, MemsetOutput, PageSize, Reservation, SessionConfig,
+    SessionMemory, StaticGraph, StaticMemoryPolicy as P, VariableMemory, VariableUse1gHugePage,
 };
 
 const MIB: u64 = 1 << 20;
@@ -132,7 +132,7 @@ fn huge_page_ladder_on_real_memory() {
     let g1 = huge_pages_possible(1 << 20);
     let m2 = huge_pages_possible(2048);
     let mut b = HostBackend::new();
-    let mut v = VariableMemory::new(HugePagePolicy::Require1G);
+    let mut v = VariableMemory::new(VariableUse1gHugePage::Require1g);
     match v.allocate(&mut b, MIB) {
         Ok(blk) => b.free(blk).unwrap(),
         Err(HugePageError::Unavailable { tried, .. }) => {
@@ -141,7 +141,7 @@ fn huge_page_ladder_on_real_memory() {
         }
         Err(e) => panic!("unexpected {e}"),
     }
-    let mut v = VariableMemory::new(HugePagePolicy::Prefer1GFallback2M);
+    let mut v = VariableMemory::new(VariableUse1gHugePage::Prefer1g);
     match v.allocate(&mut b, MIB) {
         Ok(blk) => {
             assert_eq!(blk.len(), 1 << 30, "same 1 GiB granularity on either rung");
@@ -159,7 +159,7 @@ fn huge_page_ladder_on_real_memory() {
         Err(e) => panic!("unexpected {e}"),
     }
     // Default pages always work.
-    let mut v = VariableMemory::new(HugePagePolicy::Default);
+    let mut v = VariableMemory::new(VariableUse1gHugePage::DefaultPages);
     let blk = v.allocate(&mut b, MIB).unwrap();
     b.free(blk).unwrap();
 }
@@ -172,7 +172,7 @@ fn a_policy_4_session_runs_on_real_memory() {
             reserve_bytes: 256 * MIB,
             ..ArenaConfig::default()
         },
-        ..SessionConfig::new(P::BothExpand)
+        ..SessionConfig::new(P::AllShapeExpand)
     };
     let mut s = SessionMemory::new(HostBackend::new(), cfg).unwrap();
     let g = s.register_static(&StaticGraph {

@@ -1,56 +1,57 @@
-//! Option codes and `static_memory_policy` / `GE_USE_STATIC_MEMORY` resolution.
+//! `static_memory_policy` / `GE_USE_STATIC_MEMORY` resolution over the spec's own types, with
+//! the spec's rules as its warnings.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cann_runtime::memory::policy::{parse_env, Input};
+use cann_runtime::memory::policy::parse_env;
 use cann_runtime::memory::{
-    resolve, AtomicCleanPolicy, HugePagePolicy, InvalidCode, PolicySource, ResolutionWarning,
+    resolve, EnvGeUseStaticMemory, Expansion, PolicySource, ResolutionWarning,
     StaticMemoryPolicy as P,
 };
 
-#[test]
-fn codes_round_trip_and_invalid_codes_are_typed() {
-    for code in 0..=4 {
-        assert_eq!(P::from_code(code).unwrap().code(), code);
-    }
-    for code in 0..=1 {
-        assert_eq!(AtomicCleanPolicy::from_code(code).unwrap().code(), code);
-    }
-    for code in 0..=2 {
-        assert_eq!(HugePagePolicy::from_code(code).unwrap().code(), code);
-    }
-    assert_eq!(
-        P::from_code(5),
-        Err(InvalidCode {
-            option: "static_memory_policy",
-            code: 5,
-            expected: "0, 1, 2, 3, 4"
-        })
-    );
-    assert!(P::try_from(-1).is_err());
-    assert_eq!(
-        AtomicCleanPolicy::from_code(2).unwrap_err().option,
-        "atomic_clean_policy"
-    );
-    let e = HugePagePolicy::from_code(3).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "3 is not a valid `variable_use_1g_huge_page`; expected one of 0, 1, 2"
-    );
+/// The spec's rule `id`, as a resolution warning.
+fn rule(id: &str) -> ResolutionWarning {
+    ResolutionWarning::Rule(cann_config::RULES.iter().find(|r| r.id == id).unwrap())
 }
+
+const NOT_CONCURRENT: &str = "static-memory-policy-not-concurrent";
+const COSTS_SPEED: &str = "expandable-memory-costs-speed";
 
 #[test]
 fn parts_of_each_policy() {
     let parts = |p: P| (p.static_expansion(), p.dynamic_expansion());
     assert_eq!(parts(P::Dynamic), (false, false));
-    assert_eq!(parts(P::LegacyStatic), (true, false));
-    assert_eq!(parts(P::StaticExpand), (true, false));
-    assert_eq!(parts(P::DynamicExpand), (false, true));
-    assert_eq!(parts(P::BothExpand), (true, true));
-    assert_eq!(P::LegacyStatic.normalized(), P::StaticExpand);
-    assert!(P::Dynamic.allows_concurrent_graphs() && P::DynamicExpand.allows_concurrent_graphs());
+    assert_eq!(parts(P::StaticShapeExpand), (true, false));
+    assert_eq!(parts(P::DynamicShapeExpand), (false, true));
+    assert_eq!(parts(P::AllShapeExpand), (true, true));
     assert!(
-        !P::StaticExpand.allows_concurrent_graphs() && !P::BothExpand.allows_concurrent_graphs()
+        P::Dynamic.allows_concurrent_graphs() && P::DynamicShapeExpand.allows_concurrent_graphs()
     );
+    assert!(
+        !P::StaticShapeExpand.allows_concurrent_graphs()
+            && !P::AllShapeExpand.allows_concurrent_graphs()
+    );
+    // The environment variable means what the option means, value for value.
+    for e in EnvGeUseStaticMemory::ALL {
+        let p = P::ALL.iter().find(|p| p.code() == e.code()).unwrap();
+        assert_eq!(parts(*p), (e.static_expansion(), e.dynamic_expansion()));
+    }
+}
+
+/// The rules the runtime warns with are the ones `check` applies to the same option value,
+/// in both languages.
+#[test]
+fn warnings_are_the_spec_rules() {
+    let r = resolve(Some(P::AllShapeExpand), None);
+    assert_eq!(r.warnings, vec![rule(NOT_CONCURRENT), rule(COSTS_SPEED)]);
+    let rule_meta = cann_config::RULES
+        .iter()
+        .find(|r| r.id == COSTS_SPEED)
+        .unwrap();
+    assert_eq!(
+        r.warnings[1].message(cann_config::meta::Lang::Zh),
+        rule_meta.message.zh
+    );
+    assert_eq!(r.warnings[1].to_string(), rule_meta.message.en);
 }
 
 #[test]
@@ -64,27 +65,27 @@ fn nothing_set_is_policy_0_from_defaults() {
 
 #[test]
 fn option_alone_and_env_alone() {
-    let r = resolve(Some(P::DynamicExpand), None);
-    assert_eq!(r.effective, P::DynamicExpand);
+    let r = resolve(Some(P::DynamicShapeExpand), None);
+    assert_eq!(r.effective, P::DynamicShapeExpand);
     assert_eq!(
         (r.static_expansion, r.dynamic_expansion),
         (PolicySource::Default, PolicySource::Option)
     );
-    assert_eq!(r.warnings, vec![ResolutionWarning::PerformanceCost(3)]);
+    assert_eq!(r.warnings, vec![rule(COSTS_SPEED)]);
 
     let r = resolve(None, Some("2"));
-    assert_eq!(r.effective, P::StaticExpand);
+    assert_eq!(r.effective, P::StaticShapeExpand);
     assert_eq!(
         (r.static_expansion, r.dynamic_expansion),
         (PolicySource::Env, PolicySource::Default)
     );
-    assert_eq!(r.warnings, vec![ResolutionWarning::NoConcurrentGraphs(2)]);
+    assert_eq!(r.warnings, vec![rule(NOT_CONCURRENT)]);
 }
 
 #[test]
 fn env_2_with_option_3_is_4() {
-    let r = resolve(Some(P::DynamicExpand), Some("2"));
-    assert_eq!(r.effective, P::BothExpand);
+    let r = resolve(Some(P::DynamicShapeExpand), Some("2"));
+    assert_eq!(r.effective, P::AllShapeExpand);
     assert_eq!(r.static_expansion, PolicySource::Env);
     assert_eq!(r.dynamic_expansion, PolicySource::Option);
     assert_eq!(
@@ -95,8 +96,8 @@ fn env_2_with_option_3_is_4() {
                 env: 2,
                 effective: 4
             },
-            ResolutionWarning::NoConcurrentGraphs(4),
-            ResolutionWarning::PerformanceCost(4),
+            rule(NOT_CONCURRENT),
+            rule(COSTS_SPEED),
         ]
     );
 }
@@ -106,51 +107,44 @@ fn union_cases() {
     // (option, env) -> (effective, static origin, dynamic origin)
     let cases = [
         (
-            Some(P::BothExpand),
+            Some(P::AllShapeExpand),
             Some("3"),
-            P::BothExpand,
+            P::AllShapeExpand,
             PolicySource::Option,
             PolicySource::Both,
         ),
         (
-            Some(P::StaticExpand),
+            Some(P::StaticShapeExpand),
             Some("4"),
-            P::BothExpand,
+            P::AllShapeExpand,
             PolicySource::Both,
             PolicySource::Env,
         ),
         (
             Some(P::Dynamic),
             Some("3"),
-            P::DynamicExpand,
+            P::DynamicShapeExpand,
             PolicySource::Default,
             PolicySource::Env,
         ),
         (
-            Some(P::StaticExpand),
+            Some(P::StaticShapeExpand),
             Some("0"),
-            P::StaticExpand,
+            P::StaticShapeExpand,
             PolicySource::Option,
             PolicySource::Default,
         ),
         (
-            Some(P::StaticExpand),
+            Some(P::StaticShapeExpand),
             Some("2"),
-            P::StaticExpand,
+            P::StaticShapeExpand,
             PolicySource::Both,
             PolicySource::Default,
         ),
         (
-            Some(P::LegacyStatic),
-            Some("3"),
-            P::BothExpand,
-            PolicySource::Option,
-            PolicySource::Env,
-        ),
-        (
             None,
             Some(" 4 "),
-            P::BothExpand,
+            P::AllShapeExpand,
             PolicySource::Env,
             PolicySource::Env,
         ),
@@ -164,26 +158,29 @@ fn union_cases() {
         );
     }
     // Same policy from both sides is not a combination worth warning about.
-    assert!(!resolve(Some(P::StaticExpand), Some("2"))
+    assert!(!resolve(Some(P::StaticShapeExpand), Some("2"))
         .warnings
         .iter()
         .any(|w| matches!(w, ResolutionWarning::Combined { .. })));
 }
 
 #[test]
-fn legacy_1_is_2_with_a_warning_naming_its_source() {
-    let r = resolve(Some(P::LegacyStatic), None);
-    assert_eq!(r.effective, P::StaticExpand);
-    assert_eq!(r.warnings[0], ResolutionWarning::LegacyAlias(Input::Option));
+fn legacy_env_1_is_2_with_a_warning() {
     let r = resolve(None, Some("1"));
-    assert_eq!(r.effective, P::StaticExpand);
-    assert_eq!(r.warnings[0], ResolutionWarning::LegacyAlias(Input::Env));
+    assert_eq!(r.effective, P::StaticShapeExpand);
+    assert_eq!(
+        r.warnings[0],
+        ResolutionWarning::LegacyEnv {
+            value: "1".into(),
+            canonical: 2
+        }
+    );
     assert_eq!(
         r.warnings[0].to_string(),
-        "GE_USE_STATIC_MEMORY = 1 is a legacy value and is treated as 2"
+        "GE_USE_STATIC_MEMORY = 1 is a legacy spelling of 2"
     );
     // 1 and 2 are the same policy: no "combined" warning.
-    let r = resolve(Some(P::LegacyStatic), Some("2"));
+    let r = resolve(Some(P::StaticShapeExpand), Some("1"));
     assert!(!r
         .warnings
         .iter()
@@ -193,13 +190,14 @@ fn legacy_1_is_2_with_a_warning_naming_its_source() {
 #[test]
 fn invalid_env_is_ignored_with_a_warning() {
     for bad in ["5", "-1", "two", "2.0", "0x2"] {
-        let r = resolve(Some(P::DynamicExpand), Some(bad));
-        assert_eq!(r.effective, P::DynamicExpand, "{bad}");
+        let r = resolve(Some(P::DynamicShapeExpand), Some(bad));
+        assert_eq!(r.effective, P::DynamicShapeExpand, "{bad}");
         assert_eq!(r.dynamic_expansion, PolicySource::Option);
         assert_eq!(
             r.warnings[0],
             ResolutionWarning::InvalidEnv {
-                value: bad.to_owned()
+                value: bad.to_owned(),
+                expected: "0, 1, 2, 3, 4".into()
             }
         );
     }

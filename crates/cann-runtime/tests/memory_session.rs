@@ -80,7 +80,7 @@ fn policy_0_dynamic_tensors_are_exact_blocks() {
 
 #[test]
 fn policy_2_documented_growth_frees_then_allocates_bigger() {
-    let mut s = session(P::StaticExpand);
+    let mut s = session(P::StaticShapeExpand);
     let ids: Vec<_> = [3 * MIB, 5 * MIB, 4 * MIB, 5 * MIB + 1000]
         .into_iter()
         .map(|b| s.register_static(&graph(b)))
@@ -108,7 +108,7 @@ fn policy_2_documented_growth_frees_then_allocates_bigger() {
 fn policy_2_engine_code_growth_adds_the_shortfall_in_2_mib_blocks() {
     let cfg = SessionConfig {
         growth: GrowthMode::EngineCode,
-        ..SessionConfig::new(P::StaticExpand)
+        ..SessionConfig::new(P::StaticShapeExpand)
     };
     let mut s = session_with(cfg);
     let ids: Vec<_> = [3 * MIB, 5 * MIB, 4 * MIB, 5 * MIB + 1000]
@@ -129,7 +129,7 @@ fn policy_2_engine_code_growth_adds_the_shortfall_in_2_mib_blocks() {
 
 #[test]
 fn policy_2_and_4_refuse_concurrent_executions_without_disturbing_anything() {
-    for policy in [P::StaticExpand, P::LegacyStatic, P::BothExpand] {
+    for policy in [P::StaticShapeExpand, P::AllShapeExpand] {
         let mut s = session_with(arena_cfg(policy));
         let a = s.register_static(&graph(MIB));
         let b = s.register_static(&graph(2 * MIB));
@@ -141,7 +141,7 @@ fn policy_2_and_4_refuse_concurrent_executions_without_disturbing_anything() {
             assert_eq!(
                 err,
                 SessionError::ConcurrentExecution {
-                    policy: policy.normalized().code(),
+                    policy: policy.code(),
                     running: a,
                     requested: g
                 }
@@ -162,7 +162,7 @@ fn policy_2_and_4_refuse_concurrent_executions_without_disturbing_anything() {
 
 #[test]
 fn policy_0_and_3_allow_concurrent_executions() {
-    for policy in [P::Dynamic, P::DynamicExpand] {
+    for policy in [P::Dynamic, P::DynamicShapeExpand] {
         let mut s = session_with(arena_cfg(policy));
         let a = s.register_static(&graph(MIB));
         let d = s.register_dynamic();
@@ -181,7 +181,7 @@ fn policy_0_and_3_allow_concurrent_executions() {
 
 #[test]
 fn policy_3_commits_pages_on_demand_and_decommits_free_ones() {
-    let mut s = session_with(arena_cfg(P::DynamicExpand));
+    let mut s = session_with(arena_cfg(P::DynamicShapeExpand));
     let d = s.register_dynamic();
     let e = s.begin(d).unwrap();
     let t1 = s.alloc(e, 100 * KIB).unwrap(); // [0, 100K): pages 0-1
@@ -205,7 +205,7 @@ fn policy_3_commits_pages_on_demand_and_decommits_free_ones() {
 
 #[test]
 fn policy_3_static_graphs_still_get_exact_blocks() {
-    let mut s = session_with(arena_cfg(P::DynamicExpand));
+    let mut s = session_with(arena_cfg(P::DynamicShapeExpand));
     let a = s.register_static(&graph(10_000));
     run(&mut s, a);
     let st = s.stats();
@@ -221,7 +221,7 @@ fn policy_3_static_graphs_still_get_exact_blocks() {
 
 #[test]
 fn policy_4_static_and_dynamic_graphs_take_turns_on_the_same_pages() {
-    let mut s = session_with(arena_cfg(P::BothExpand));
+    let mut s = session_with(arena_cfg(P::AllShapeExpand));
     let st_graph = s.register_static(&graph(256 * KIB));
     let dy = s.register_dynamic();
     let e = s.begin(st_graph).unwrap();

@@ -212,7 +212,19 @@ pub fn emit(d: &Drill) -> Result<()> {
         ("estimator", "drill_pool_size=8"),
         ("session", "parameter_map[\"drill_pool_size\"].i = 8"),
     ] {
-        let out = d.run(&["emit", &file, "--to", to, "--release", RELEASE], 0)?;
+        let out = d.run(
+            &[
+                "emit",
+                &file,
+                "--to",
+                to,
+                "--product",
+                PRODUCT,
+                "--release",
+                RELEASE,
+            ],
+            0,
+        )?;
         ensure(
             out.contains(want),
             &format!("emit --to {to} does not write the new option"),

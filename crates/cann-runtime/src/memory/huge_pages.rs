@@ -12,7 +12,7 @@
 //! out-of-memory, a bad handle) pass through unchanged.
 
 use super::backend::{round_up, BackendError, Block, MemoryBackend, PageSize};
-use super::policy::HugePagePolicy;
+use super::policy::VariableUse1gHugePage;
 
 /// Why variable memory could not be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -61,14 +61,14 @@ pub enum HugePageEvent {
 /// The page-size ladder for variable memory. See the module docs.
 #[derive(Debug, Clone)]
 pub struct VariableMemory {
-    policy: HugePagePolicy,
+    policy: VariableUse1gHugePage,
     downgraded: bool,
     events: Vec<HugePageEvent>,
 }
 
 impl VariableMemory {
     /// A ladder at the top rung.
-    pub fn new(policy: HugePagePolicy) -> Self {
+    pub fn new(policy: VariableUse1gHugePage) -> Self {
         Self {
             policy,
             downgraded: false,
@@ -77,7 +77,7 @@ impl VariableMemory {
     }
 
     /// The policy.
-    pub fn policy(&self) -> HugePagePolicy {
+    pub fn policy(&self) -> VariableUse1gHugePage {
         self.policy
     }
 
@@ -89,7 +89,7 @@ impl VariableMemory {
     /// The page size the next request will try first.
     pub fn current_page(&self) -> PageSize {
         match (self.policy, self.downgraded) {
-            (HugePagePolicy::Default, _) => PageSize::Base,
+            (VariableUse1gHugePage::DefaultPages, _) => PageSize::Base,
             (_, false) => PageSize::Huge1G,
             (_, true) => PageSize::Huge2M,
         }
@@ -103,7 +103,7 @@ impl VariableMemory {
     /// The size requests are rounded up to.
     pub fn granularity<B: MemoryBackend + ?Sized>(&self, backend: &B) -> u64 {
         match self.policy {
-            HugePagePolicy::Default => backend.page_bytes(PageSize::Base),
+            VariableUse1gHugePage::DefaultPages => backend.page_bytes(PageSize::Base),
             _ => PageSize::ONE_GIB,
         }
     }
@@ -120,7 +120,7 @@ impl VariableMemory {
         let size = round_up(len, self.granularity(backend))
             .ok_or(HugePageError::Backend(BackendError::TooLarge { len }))?;
         let mut tried = Vec::new();
-        if self.policy == HugePagePolicy::Default {
+        if self.policy == VariableUse1gHugePage::DefaultPages {
             return Ok(backend.allocate(size, PageSize::Base)?);
         }
         if !self.downgraded {
@@ -128,7 +128,7 @@ impl VariableMemory {
                 Ok(b) => return Ok(b),
                 Err(BackendError::HugePagesUnavailable { errno, .. }) => {
                     tried.push((PageSize::Huge1G, errno));
-                    if self.policy == HugePagePolicy::Prefer1GFallback2M {
+                    if self.policy == VariableUse1gHugePage::Prefer1g {
                         self.downgraded = true;
                         self.events.push(HugePageEvent::Downgraded { len, errno });
                     }

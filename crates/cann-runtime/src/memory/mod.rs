@@ -2,8 +2,9 @@
 //! `MemoryConfig`'s `static_memory_policy`, `atomic_clean_policy` and
 //! `variable_use_1g_huge_page`, running on real memory.
 //!
-//! - [`policy`]: the three options as small validated types, and [`resolve`],
-//!   which combines `static_memory_policy` with `GE_USE_STATIC_MEMORY`.
+//! - [`policy`]: what the engine does with each value of the three options (cann-config's
+//!   generated enums), and [`resolve`], which combines `static_memory_policy` with
+//!   `GE_USE_STATIC_MEMORY`.
 //! - [`backend`]: the [`MemoryBackend`] trait; [`HostBackend`] (mmap, real),
 //!   [`CountingBackend`] (books only, for simulation), [`FaultInjecting`].
 //! - [`static_pool`] (policy 2), [`expandable`] (policies 3 and 4),
@@ -43,8 +44,8 @@ pub use fault::FaultInjecting;
 pub use host::HostBackend;
 pub use huge_pages::{HugePageError, HugePageEvent, VariableMemory};
 pub use policy::{
-    resolve, AtomicCleanPolicy, HugePagePolicy, InvalidCode, PolicySource, Resolution,
-    ResolutionWarning, StaticMemoryPolicy,
+    from_parts, resolve, AtomicCleanPolicy, EnvGeUseStaticMemory, Expansion, PolicySource,
+    Resolution, ResolutionWarning, StaticMemoryPolicy, VariableUse1gHugePage,
 };
 pub use session::{
     ExecId, GraphId, SessionConfig, SessionError, SessionMemory, TensorId, VariableId,

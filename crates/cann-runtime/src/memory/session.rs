@@ -28,7 +28,7 @@ use super::backend::{BackendUsage, Block, CleanTarget, MemoryBackend, PageSize};
 use super::error::MemoryError;
 use super::expandable::{ArenaAlloc, ExpandableArena};
 use super::huge_pages::VariableMemory;
-use super::policy::{AtomicCleanPolicy, StaticMemoryPolicy};
+use super::policy::{AtomicCleanPolicy, Expansion, StaticMemoryPolicy};
 use super::static_pool::StaticPool;
 use super::stats::MemoryStats;
 
@@ -94,14 +94,21 @@ fn release<B: MemoryBackend>(
 impl<B: MemoryBackend> SessionMemory<B> {
     /// A session on `backend`; reserves the arena when dynamic expansion is on.
     pub fn new(mut backend: B, cfg: SessionConfig) -> Result<Self, SessionError> {
-        let policy = cfg.policy.normalized();
+        let policy = cfg.policy;
         let arena = if policy.dynamic_expansion() {
             Some(ExpandableArena::new(&mut backend, cfg.arena)?)
         } else {
             None
         };
-        let pool = (policy == StaticMemoryPolicy::StaticExpand)
-            .then(|| StaticPool::new(cfg.growth, cfg.pool_reserve_bytes));
+        // Static-shape graphs share a pool under 2 only; under 4 they take arena pages.
+        let pool = match policy {
+            StaticMemoryPolicy::StaticShapeExpand => {
+                Some(StaticPool::new(cfg.growth, cfg.pool_reserve_bytes))
+            }
+            StaticMemoryPolicy::Dynamic
+            | StaticMemoryPolicy::DynamicShapeExpand
+            | StaticMemoryPolicy::AllShapeExpand => None,
+        };
         Ok(Self {
             base: backend.usage(),
             backend,
@@ -205,7 +212,7 @@ impl<B: MemoryBackend> SessionMemory<B> {
         } else if let Some(pool) = self.pool.as_mut() {
             pool.ensure(&mut self.backend, need)?;
             Some(Held::Pool)
-        } else if let (StaticMemoryPolicy::BothExpand, Some(arena)) =
+        } else if let (StaticMemoryPolicy::AllShapeExpand, Some(arena)) =
             (self.policy, self.arena.as_mut())
         {
             // Policy 4: the static graph's pages are committed now and
@@ -231,7 +238,11 @@ impl<B: MemoryBackend> SessionMemory<B> {
         );
         self.executions += 1;
         self.add_live(need);
-        if self.cfg.atomic_clean == AtomicCleanPolicy::Centralized {
+        let clean_at_start = match self.cfg.atomic_clean {
+            AtomicCleanPolicy::Centralized => true,
+            AtomicCleanPolicy::Separate => false,
+        };
+        if clean_at_start {
             if let Err(e) = self.clean_until(id, None) {
                 // Undo the start so a failed begin leaves the session as it was.
                 let _ = self.end(ExecId(id));

@@ -3,20 +3,20 @@
 use super::error::MemoryError;
 use super::expandable::ArenaConfig;
 use super::huge_pages::HugePageError;
-use super::policy::{AtomicCleanPolicy, HugePagePolicy, StaticMemoryPolicy};
+use super::policy::{spec_default, AtomicCleanPolicy, StaticMemoryPolicy, VariableUse1gHugePage};
 use super::static_pool::GrowthMode;
 
 /// Everything a session needs to know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SessionConfig {
-    /// The effective policy (from [`super::resolve`]); 1 runs as 2.
+    /// The effective policy (from [`super::resolve`]).
     pub policy: StaticMemoryPolicy,
     /// How the policy-2 pool grows.
     pub growth: GrowthMode,
     /// How memset outputs are cleaned.
     pub atomic_clean: AtomicCleanPolicy,
     /// Page sizes for variable memory.
-    pub huge_pages: HugePagePolicy,
+    pub huge_pages: VariableUse1gHugePage,
     /// Shape of the policy 3/4 arena.
     pub arena: ArenaConfig,
     /// Address space for [`GrowthMode::EngineCode`] pool growth.
@@ -24,13 +24,14 @@ pub struct SessionConfig {
 }
 
 impl SessionConfig {
-    /// Defaults for everything but the policy.
+    /// Defaults for everything but the policy; the options' defaults are the spec's (every
+    /// generated enum has values, so `ALL[0]` stands only for a spec that drops a default).
     pub fn new(policy: StaticMemoryPolicy) -> Self {
         Self {
             policy,
             growth: GrowthMode::default(),
-            atomic_clean: AtomicCleanPolicy::default(),
-            huge_pages: HugePagePolicy::default(),
+            atomic_clean: spec_default().unwrap_or(AtomicCleanPolicy::ALL[0]),
+            huge_pages: spec_default().unwrap_or(VariableUse1gHugePage::ALL[0]),
             arena: ArenaConfig::default(),
             pool_reserve_bytes: 64 << 30,
         }

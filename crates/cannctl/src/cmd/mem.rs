@@ -16,15 +16,13 @@ use cann_memsim::{
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// Policy codes go through the spec's types so invalid values get the spec's message.
+/// Policy codes are parsed by the spec's types, so invalid values get the spec's message.
 fn static_policy(text: &str) -> Result<rt::StaticMemoryPolicy, BoxError> {
-    let v = text.trim().parse::<cann_config::StaticMemoryPolicy>()?;
-    Ok(rt::StaticMemoryPolicy::from_code(v.code())?)
+    Ok(text.trim().parse::<rt::StaticMemoryPolicy>()?)
 }
 
 fn clean_policy(text: &str) -> Result<rt::AtomicCleanPolicy, BoxError> {
-    let v = text.trim().parse::<cann_config::AtomicCleanPolicy>()?;
-    Ok(rt::AtomicCleanPolicy::from_code(v.code())?)
+    Ok(text.trim().parse::<rt::AtomicCleanPolicy>()?)
 }
 
 /// Writes `text` beside `path` and renames it over, so a failure leaves the old file.
