@@ -22,8 +22,9 @@ pub const VALUE_OPTION: &str = "npu_run_config.memory_config.memory_optimization
 /// `atomic_clean_policy`'s default goes from 0 to 1.
 pub const CHANGED_OPTION: &str = "npu_run_config.memory_config.atomic_clean_policy";
 pub const CHANGED_GE_KEY: &str = "ge.exec.atomicCleanPolicy";
-pub const OLD_DEFAULT: i64 = 0;
-pub const NEW_DEFAULT: i64 = 1;
+/// As JSON and the `ge.*` map write them (strings).
+pub const OLD_DEFAULT: &str = "0";
+pub const NEW_DEFAULT: &str = "1";
 pub const DEPRECATED_OPTION: &str = "npu_run_config.memory_config.variable_use_1g_huge_page";
 pub const NEW_RULE: &str = "drill-memory-priority";
 
