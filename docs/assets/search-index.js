@@ -4,10 +4,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Root for files shared between processes; the operator compile cache goes to its `kernel_cache` subdirectory unless op_compiler_cache_dir is set. On shared storage the file system must support Linux file locks.",
+    "env": "ASCEND_CACHE_PATH",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ASCEND_CACHE_PATH",
     "path": "env.ASCEND_CACHE_PATH",
+    "tf2": null,
     "url": "options/env.ASCEND_CACHE_PATH.html",
     "values": "",
     "zh": "进程间共享文件的根目录；未设置 op_compiler_cache_dir 时，算子编译缓存位于其 `kernel_cache` 子目录。使用共享存储时文件系统须支持 Linux 文件锁。"
@@ -15,10 +18,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Disk budget of the operator compile cache per AI processor, in MB. Past it, entries unused for 30 minutes age out. -1 turns aging off. A valid op_cache.ini takes precedence.",
+    "env": "ASCEND_MAX_OP_CACHE_SIZE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ASCEND_MAX_OP_CACHE_SIZE",
     "path": "env.ASCEND_MAX_OP_CACHE_SIZE",
+    "tf2": null,
     "url": "options/env.ASCEND_MAX_OP_CACHE_SIZE.html",
     "values": "",
     "zh": "每个 AI 处理器的算子编译缓存磁盘空间上限（MB）。超过后，30 分钟未被访问的缓存会被老化删除。-1 表示关闭老化。有效的 op_cache.ini 优先于该变量。"
@@ -26,10 +32,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Share of the cache budget kept when the cache ages, in percent. A valid op_cache.ini takes precedence.",
+    "env": "ASCEND_REMAIN_CACHE_SIZE_RATIO",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ASCEND_REMAIN_CACHE_SIZE_RATIO",
     "path": "env.ASCEND_REMAIN_CACHE_SIZE_RATIO",
+    "tf2": null,
     "url": "options/env.ASCEND_REMAIN_CACHE_SIZE_RATIO.html",
     "values": "",
     "zh": "缓存老化时保留的缓存空间比例（百分比）。有效的 op_cache.ini 优先于该变量。"
@@ -37,10 +46,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Older switch for the same memory expansion as static_memory_policy; the graph engine OR-s the two, so each enables what either asks for. Slated for removal; prefer the option.",
+    "env": "GE_USE_STATIC_MEMORY",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "GE_USE_STATIC_MEMORY",
     "path": "env.GE_USE_STATIC_MEMORY",
+    "tf2": null,
     "url": "options/env.GE_USE_STATIC_MEMORY.html",
     "values": "0 dynamic 2 static-shape-expand 3 dynamic-shape-expand 4 all-shape-expand",
     "zh": "与 static_memory_policy 作用相同的旧开关；图引擎对二者取并集，任一方开启的扩展方式都会生效。后续版本将废弃，建议使用配置参数。"
@@ -48,10 +60,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Logical device the process uses; session_device_id takes precedence.",
+    "env": "ASCEND_DEVICE_ID",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ASCEND_DEVICE_ID",
     "path": "env.ASCEND_DEVICE_ID",
+    "tf2": null,
     "url": "options/env.ASCEND_DEVICE_ID.html",
     "values": "",
     "zh": "进程使用的逻辑设备 ID；session_device_id 优先。"
@@ -59,10 +74,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Working directory for files the runtime writes: exception dumps, debug files of operator compilation (below debug_dir), fusion_result.json, external weights.",
+    "env": "ASCEND_WORK_PATH",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ASCEND_WORK_PATH",
     "path": "env.ASCEND_WORK_PATH",
+    "tf2": null,
     "url": "options/env.ASCEND_WORK_PATH.html",
     "values": "",
     "zh": "运行时落盘文件的工作目录：异常算子 dump、算子编译调试文件（优先级低于 debug_dir）、fusion_result.json、外置权重等。"
@@ -70,10 +88,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Collect fault data here. When set, exception dumps use full ExceptionDump (enable_exception_dump 1) whatever the option says, and the oom check of op_debug_config cannot be used.",
+    "env": "NPU_COLLECT_PATH",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "NPU_COLLECT_PATH",
     "path": "env.NPU_COLLECT_PATH",
+    "tf2": null,
     "url": "options/env.NPU_COLLECT_PATH.html",
     "values": "",
     "zh": "故障信息采集目录。设置后，无论 enable_exception_dump 取值如何都按普通 ExceptionDump（取值 1）处理，且不能使用 op_debug_config 的 oom 检测。"
@@ -81,10 +102,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Timeout of collective tasks between devices; hccl_timeout takes precedence.",
+    "env": "HCCL_EXEC_TIMEOUT",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "HCCL_EXEC_TIMEOUT",
     "path": "env.HCCL_EXEC_TIMEOUT",
+    "tf2": null,
     "url": "options/env.HCCL_EXEC_TIMEOUT.html",
     "values": "",
     "zh": "设备间集合通信任务的超时时间；hccl_timeout 优先。"
@@ -92,10 +116,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Profiling switch from the environment; enable_profiling (profiling_mode) takes precedence.",
+    "env": "PROFILING_MODE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "PROFILING_MODE",
     "path": "env.PROFILING_MODE",
+    "tf2": null,
     "url": "options/env.PROFILING_MODE.html",
     "values": "",
     "zh": "通过环境变量开启性能采集；enable_profiling（profiling_mode）优先。"
@@ -103,10 +130,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Profiling collection options (JSON); its keys define what profiling_options accepts.",
+    "env": "PROFILING_OPTIONS",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "PROFILING_OPTIONS",
     "path": "env.PROFILING_OPTIONS",
+    "tf2": null,
     "url": "options/env.PROFILING_OPTIONS.html",
     "values": "",
     "zh": "性能采集选项（JSON）；profiling_options 可用的键以此为准。"
@@ -114,10 +144,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "AOE tuning mode from the environment (\"1\" subgraph, \"2\" operator, \"4\" gradient split tuning); aoe_mode in the script takes precedence.",
+    "env": "AOE_MODE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "AOE_MODE",
     "path": "env.AOE_MODE",
+    "tf2": null,
     "url": "options/env.AOE_MODE.html",
     "values": "",
     "zh": "通过环境变量设置 AOE 调优模式（\"1\" 子图调优、\"2\" 算子调优、\"4\" 梯度切分调优）；脚本中的 aoe_mode 优先。"
@@ -125,10 +158,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode then picks the algorithm but cannot turn it on by itself.",
+    "env": "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
     "path": "env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
+    "tf2": null,
     "url": "options/env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.html",
     "values": "0 off 1 on",
     "zh": "开启动态 shape 图多流执行；之后由 auto_multistream_parallel_mode 选择算法，该选项本身不能开启动态 shape 多流。"
@@ -136,10 +172,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Session mode of experimental_accelerate_train_mode split by step: the current step, updated by the script each run.",
+    "env": "STEP_NOW",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "STEP_NOW",
     "path": "env.STEP_NOW",
+    "tf2": null,
     "url": "options/env.STEP_NOW.html",
     "values": "",
     "zh": "session 方式按 step 划分 experimental_accelerate_train_mode 时的当前步数，由脚本每次运行后更新。"
@@ -147,10 +186,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Session mode of experimental_accelerate_train_mode split by step: the total number of steps.",
+    "env": "TOTAL_STEP",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "TOTAL_STEP",
     "path": "env.TOTAL_STEP",
+    "tf2": null,
     "url": "options/env.TOTAL_STEP.html",
     "values": "",
     "zh": "session 方式按 step 划分 experimental_accelerate_train_mode 时的总步数。"
@@ -158,10 +200,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Session mode of experimental_accelerate_train_mode split by loss: the current loss as a decimal string.",
+    "env": "LOSS_NOW",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "LOSS_NOW",
     "path": "env.LOSS_NOW",
+    "tf2": null,
     "url": "options/env.LOSS_NOW.html",
     "values": "",
     "zh": "session 方式按 loss 划分 experimental_accelerate_train_mode 时的当前 loss（十进制字符串）。"
@@ -169,10 +214,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Session mode of experimental_accelerate_train_mode split by loss: the target loss as a decimal string.",
+    "env": "TARGET_LOSS",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "TARGET_LOSS",
     "path": "env.TARGET_LOSS",
+    "tf2": null,
     "url": "options/env.TARGET_LOSS.html",
     "values": "",
     "zh": "session 方式按 loss 划分 experimental_accelerate_train_mode 时的目标 loss（十进制字符串）。"
@@ -180,10 +228,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "TensorFlow cluster description (JSON). With a cluster in it NPURunConfig requires distribute (a ParameterServerStrategy) and mix_compile_mode; NPUEstimator derives job and task_index from it.",
+    "env": "TF_CONFIG",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "TF_CONFIG",
     "path": "env.TF_CONFIG",
+    "tf2": null,
     "url": "options/env.TF_CONFIG.html",
     "values": "",
     "zh": "TensorFlow 集群描述（JSON）。其中配置了集群时，NPURunConfig 要求设置 distribute（ParameterServerStrategy）并开启 mix_compile_mode；NPUEstimator 据此生成 job 与 task_index。"
@@ -191,10 +242,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Task id of a training or online inference job. Keep to letters, digits, `-` and `_`, and avoid an all-digit id with a leading 0.",
+    "env": "JOB_ID",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "JOB_ID",
     "path": "env.JOB_ID",
+    "tf2": null,
     "url": "options/env.JOB_ID.html",
     "values": "",
     "zh": "训练或在线推理任务的自定义任务 ID。建议只用字母、数字、`-` 和 `_`，避免以 0 开头的纯数字。"
@@ -202,10 +256,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Path and name of the rank table that describes the devices taking part in collective communication (distributed training or inference).",
+    "env": "RANK_TABLE_FILE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "RANK_TABLE_FILE",
     "path": "env.RANK_TABLE_FILE",
+    "tf2": null,
     "url": "options/env.RANK_TABLE_FILE.html",
     "values": "",
     "zh": "分布式训练或推理时，描述参与集合通信的 AI 处理器资源的 rank table 文件路径及文件名。"
@@ -213,10 +270,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Rank of this process in its collective communication group; must equal the rank_id the rank table gives this device.",
+    "env": "RANK_ID",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "RANK_ID",
     "path": "env.RANK_ID",
+    "tf2": null,
     "url": "options/env.RANK_ID.html",
     "values": "",
     "zh": "当前进程在集合通信进程组中的 rank ID，须与 rank table 中该设备的 rank_id 一致。"
@@ -224,10 +284,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Number of devices of the current training or inference job in distributed runs.",
+    "env": "RANK_SIZE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "RANK_SIZE",
     "path": "env.RANK_SIZE",
+    "tf2": null,
     "url": "options/env.RANK_SIZE.html",
     "values": "",
     "zh": "分布式训练或推理时当前任务使用的设备数量。"
@@ -235,10 +298,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Without a rank table: IPv4 or IPv6 address the master node listens on. Set with the other CM_* variables, never with RANK_TABLE_FILE, RANK_ID or RANK_SIZE.",
+    "env": "CM_CHIEF_IP",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "CM_CHIEF_IP",
     "path": "env.CM_CHIEF_IP",
+    "tf2": null,
     "url": "options/env.CM_CHIEF_IP.html",
     "values": "",
     "zh": "不使用 rank table 时：主节点监听的 IPv4 或 IPv6 地址。与其他 CM_* 变量一起配置，不能与 RANK_TABLE_FILE、RANK_ID、RANK_SIZE 同时使用。"
@@ -246,10 +312,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Without a rank table: port the master node listens on; it must be free.",
+    "env": "CM_CHIEF_PORT",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "CM_CHIEF_PORT",
     "path": "env.CM_CHIEF_PORT",
+    "tf2": null,
     "url": "options/env.CM_CHIEF_PORT.html",
     "values": "",
     "zh": "不使用 rank table 时：主节点监听的端口，须未被其他进程占用。"
@@ -257,10 +326,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Without a rank table: logical id of the master node's device that gathers the cluster information; below the number of devices of the server.",
+    "env": "CM_CHIEF_DEVICE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "CM_CHIEF_DEVICE",
     "path": "env.CM_CHIEF_DEVICE",
+    "tf2": null,
     "url": "options/env.CM_CHIEF_DEVICE.html",
     "values": "",
     "zh": "不使用 rank table 时：主节点上负责汇总集群信息的设备逻辑 ID，须小于服务器上的设备数。"
@@ -268,10 +340,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Without a rank table: number of devices in the communicator.",
+    "env": "CM_WORKER_SIZE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "CM_WORKER_SIZE",
     "path": "env.CM_WORKER_SIZE",
+    "tf2": null,
     "url": "options/env.CM_WORKER_SIZE.html",
     "values": "",
     "zh": "不使用 rank table 时：通信域中的设备数量。"
@@ -279,10 +354,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "Without a rank table: IPv4 or IPv6 address of the network card this device uses to talk to the master node.",
+    "env": "CM_WORKER_IP",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "CM_WORKER_IP",
     "path": "env.CM_WORKER_IP",
+    "tf2": null,
     "url": "options/env.CM_WORKER_IP.html",
     "values": "",
     "zh": "不使用 rank table 时：当前设备与主节点交互信息所用网卡的 IPv4 或 IPv6 地址。"
@@ -290,10 +368,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "TensorFlow 1.15 training with dynamic-shape inputs: convert V1 control flow (Switch, Merge, Enter, ...) to V2 (If, While, ...). Calls through tf.raw_ops are not converted; changing the script is the better fix.",
+    "env": "ENABLE_FORCE_V2_CONTROL",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ENABLE_FORCE_V2_CONTROL",
     "path": "env.ENABLE_FORCE_V2_CONTROL",
+    "tf2": null,
     "url": "options/env.ENABLE_FORCE_V2_CONTROL.html",
     "values": "0 off 1 on",
     "zh": "TensorFlow 1.15 动态 shape 输入训练场景：将 V1 控制流算子（Switch、Merge、Enter 等）转换为 V2（If、While 等）。通过 tf.raw_ops 调用的算子不做转换；更推荐修改脚本。"
@@ -301,10 +382,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "TensorFlow 1.15 training or online inference: replace FP32 by HF32 (FP32's range, about FP16's precision) in Conv and MatMul. Unset: on for Conv, off for MatMul. Ranks between the ByNodeName and ByOpType entries of op_precision_mode.",
+    "env": "ENABLE_HF32_EXECUTION",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "ENABLE_HF32_EXECUTION",
     "path": "env.ENABLE_HF32_EXECUTION",
+    "tf2": null,
     "url": "options/env.ENABLE_HF32_EXECUTION.html",
     "values": "0 off 1 on",
     "zh": "TensorFlow 1.15 训练或在线推理：在 Conv、MatMul 算子中以 HF32（取值范围同 FP32、精度接近 FP16）替换 FP32。未设置时 Conv 开启、MatMul 关闭。优先级介于 op_precision_mode 的 ByNodeName 与 ByOpType 配置之间。"
@@ -312,10 +396,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "TensorFlow 2.6.5: debug logs of the TF Adapter (1 or true on, 0 or false off). Set before `import npu_device`.",
+    "env": "NPU_DEBUG",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "NPU_DEBUG",
     "path": "env.NPU_DEBUG",
+    "tf2": null,
     "url": "options/env.NPU_DEBUG.html",
     "values": "",
     "zh": "TensorFlow 2.6.5：TF Adapter 调试日志开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。"
@@ -323,10 +410,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "TensorFlow 2.6.5: the TF Adapter dumps its graphs (1 or true on, 0 or false off). Set before `import npu_device`.",
+    "env": "NPU_DUMP_GRAPH",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "NPU_DUMP_GRAPH",
     "path": "env.NPU_DUMP_GRAPH",
+    "tf2": null,
     "url": "options/env.NPU_DUMP_GRAPH.html",
     "values": "",
     "zh": "TensorFlow 2.6.5：TF Adapter 导出图的开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。"
@@ -334,10 +424,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "TensorFlow 2.6.5: log how long each graph run takes (search the log for \"Graph engine run\" and \"cost\"). Works only with NPU_DEBUG on; set before `import npu_device`.",
+    "env": "NPU_ENABLE_PERF",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "NPU_ENABLE_PERF",
     "path": "env.NPU_ENABLE_PERF",
+    "tf2": null,
     "url": "options/env.NPU_ENABLE_PERF.html",
     "values": "",
     "zh": "TensorFlow 2.6.5：在日志中打印每次图执行耗时（可搜索 \"Graph engine run\" 与 \"cost\"）。仅在 NPU_DEBUG 开启时生效；须在 `import npu_device` 之前设置。"
@@ -345,10 +438,13 @@ window.CANN_SEARCH = [
   {
     "class": "Environment",
     "en": "TensorFlow 2.6.5: iterations offloaded to the NPU per loop. Set before `import npu_device`.",
+    "env": "NPU_LOOP_SIZE",
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "NPU_LOOP_SIZE",
     "path": "env.NPU_LOOP_SIZE",
+    "tf2": null,
     "url": "options/env.NPU_LOOP_SIZE.html",
     "values": "",
     "zh": "TensorFlow 2.6.5：每次下沉到 NPU 执行的迭代次数。须在 `import npu_device` 之前设置。"
@@ -356,10 +452,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "Dump operator data to dump_path. Cannot be on together with enable_dump_debug.",
+    "env": null,
+    "estimator": "enable_dump",
     "ge": "ge.exec.enableDump",
     "kind": "option",
     "name": "enable_dump",
     "path": "npu_run_config.dump_config.enable_dump",
+    "tf2": "dump_config.enable_dump",
     "url": "options/npu_run_config.dump_config.enable_dump.html",
     "values": "",
     "zh": "将算子数据 dump 到 dump_path。不能与 enable_dump_debug 同时开启。"
@@ -367,10 +466,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "Existing directory, absolute or relative to the script's directory, that dump files go to; required when enable_dump or enable_dump_debug is on. The running user needs read and write access.",
+    "env": null,
+    "estimator": "dump_path",
     "ge": "ge.exec.dumpPath",
     "kind": "option",
     "name": "dump_path",
     "path": "npu_run_config.dump_config.dump_path",
+    "tf2": "dump_config.dump_path",
     "url": "options/npu_run_config.dump_config.dump_path.html",
     "values": "",
     "zh": "dump 文件的存放目录，需提前创建，可为绝对路径或相对脚本执行目录的路径；开启 enable_dump 或 enable_dump_debug 时必须配置。运行用户需具备读写权限。"
@@ -378,10 +480,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "Training iterations to dump, separated by `|`, with `-` for ranges, e.g. \"0|3-5|10\". Unset dumps every iteration.",
+    "env": null,
+    "estimator": "dump_step",
     "ge": "ge.exec.dumpStep",
     "kind": "option",
     "name": "dump_step",
     "path": "npu_run_config.dump_config.dump_step",
+    "tf2": "dump_config.dump_step",
     "url": "options/npu_run_config.dump_config.dump_step.html",
     "values": "",
     "zh": "需要 dump 的训练迭代，用 `|` 分隔，`-` 表示区间，如 \"0|3-5|10\"。不设置时 dump 所有迭代。"
@@ -389,10 +494,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "Which side of each operator is dumped.",
+    "env": null,
+    "estimator": "dump_mode",
     "ge": "ge.exec.dumpMode",
     "kind": "option",
     "name": "dump_mode",
     "path": "npu_run_config.dump_config.dump_mode",
+    "tf2": "dump_config.dump_mode",
     "url": "options/npu_run_config.dump_config.dump_mode.html",
     "values": "\"input\" input \"output\" output \"all\" all",
     "zh": "dump 算子的输入、输出或两者。"
@@ -400,10 +508,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "Overflow/underflow detection, results written to dump_path. Cannot be on together with enable_dump.",
+    "env": null,
+    "estimator": "enable_dump_debug",
     "ge": "ge.exec.enableDumpDebug",
     "kind": "option",
     "name": "enable_dump_debug",
     "path": "npu_run_config.dump_config.enable_dump_debug",
+    "tf2": "dump_config.enable_dump_debug",
     "url": "options/npu_run_config.dump_config.enable_dump_debug.html",
     "values": "",
     "zh": "开启溢出/下溢检测，结果写入 dump_path。不能与 enable_dump 同时开启。"
@@ -411,10 +522,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "What overflow detection looks for.",
+    "env": null,
+    "estimator": "dump_debug_mode",
     "ge": "ge.exec.dumpDebugMode",
     "kind": "option",
     "name": "dump_debug_mode",
     "path": "npu_run_config.dump_config.dump_debug_mode",
+    "tf2": "dump_config.dump_debug_mode",
     "url": "options/npu_run_config.dump_config.dump_debug_mode.html",
     "values": "\"aicore_overflow\" aicore-overflow \"atomic_overflow\" atomic-overflow \"all\" all",
     "zh": "溢出检测的范围。"
@@ -422,10 +536,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "Whether full tensors or statistics are dumped.",
+    "env": null,
+    "estimator": "dump_data",
     "ge": "ge.exec.dumpData",
     "kind": "option",
     "name": "dump_data",
     "path": "npu_run_config.dump_config.dump_data",
+    "tf2": "dump_config.dump_data",
     "url": "options/npu_run_config.dump_config.dump_data.html",
     "values": "\"tensor\" tensor \"stats\" stats",
     "zh": "dump 完整张量还是统计信息。"
@@ -433,10 +550,13 @@ window.CANN_SEARCH = [
   {
     "class": "DumpConfig",
     "en": "Operator names to dump, separated by spaces; their Data inputs are dumped too. Unset dumps all operators.",
+    "env": null,
+    "estimator": "dump_layer",
     "ge": "ge.exec.dumpLayer",
     "kind": "option",
     "name": "dump_layer",
     "path": "npu_run_config.dump_config.dump_layer",
+    "tf2": "dump_config.dump_layer",
     "url": "options/npu_run_config.dump_config.dump_layer.html",
     "values": "",
     "zh": "需要 dump 的算子名，以空格分隔；其输入中的 Data 算子也会一并 dump。不设置时 dump 全部算子。"
@@ -444,10 +564,13 @@ window.CANN_SEARCH = [
   {
     "class": "DynamicInputConfig",
     "en": "Input names and shapes, e.g. \"data:1,1,40,-1;label:1,-1\", in the alphabetical order of the input names; -1 marks a dimension that dynamic_dims fills; a scalar is 0.",
+    "env": null,
+    "estimator": "input_shape",
     "ge": "ge.inputShape",
     "kind": "option",
     "name": "input_shape",
     "path": "npu_run_config.dynamic_input_config.input_shape",
+    "tf2": "experimental.multi_branches_config.input_shape",
     "url": "options/npu_run_config.dynamic_input_config.input_shape.html",
     "values": "",
     "zh": "输入名与 shape，如 \"data:1,1,40,-1;label:1,-1\"，须按输入名字母序排列；-1 表示由 dynamic_dims 给出的动态维度；标量写 0。"
@@ -455,10 +578,13 @@ window.CANN_SEARCH = [
   {
     "class": "DynamicInputConfig",
     "en": "Profiles separated by `;`, each giving the -1 dimensions of input_shape in order, comma-separated, e.g. \"20,20,1,1;40,40,2,2\". 2 to 100 profiles (256 on Atlas 350).",
+    "env": null,
+    "estimator": "dynamic_dims",
     "ge": "ge.dynamicDims",
     "kind": "option",
     "name": "dynamic_dims",
     "path": "npu_run_config.dynamic_input_config.dynamic_dims",
+    "tf2": "experimental.multi_branches_config.dynamic_dims",
     "url": "options/npu_run_config.dynamic_input_config.dynamic_dims.html",
     "values": "",
     "zh": "以 `;` 分隔的档位，每档按顺序给出 input_shape 中各 -1 维度的取值（逗号分隔），如 \"20,20,1,1;40,40,2,2\"。档位数 2~100（Atlas 350 为 2~256）。"
@@ -466,10 +592,13 @@ window.CANN_SEARCH = [
   {
     "class": "DynamicInputConfig",
     "en": "Kind of node that feeds the dynamic inputs; only one kind per graph. TF2 accepts only the string \"0\".",
+    "env": null,
+    "estimator": "dynamic_node_type",
     "ge": "ge.dynamicNodeType",
     "kind": "option",
     "name": "dynamic_node_type",
     "path": "npu_run_config.dynamic_input_config.dynamic_node_type",
+    "tf2": "experimental.multi_branches_config.dynamic_node_type",
     "url": "options/npu_run_config.dynamic_input_config.dynamic_node_type.html",
     "values": "0 dataset 1 placeholder",
     "zh": "动态输入的节点类型，同一图中只能有一种。TF2 仅接受字符串 \"0\"。"
@@ -477,10 +606,13 @@ window.CANN_SEARCH = [
   {
     "class": "DynamicInputConfig",
     "en": "Hybrid compilation of profiles plus a dynamic-shape fallback. Only with placeholder inputs (dynamic_node_type 1).",
+    "env": null,
+    "estimator": "compile_hybrid_mode",
     "ge": "ge.compileHybridMode",
     "kind": "option",
     "name": "compile_hybrid_mode",
     "path": "npu_run_config.dynamic_input_config.compile_hybrid_mode",
+    "tf2": null,
     "url": "options/npu_run_config.dynamic_input_config.compile_hybrid_mode.html",
     "values": "0 off 1 on",
     "zh": "档位图与动态 shape 图混合编译执行。仅支持 placeholder 动态输入（dynamic_node_type 为 1）。"
@@ -488,10 +620,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "How helper models are deployed over logical devices.",
+    "env": null,
+    "estimator": "logical_device_cluster_deploy_mode",
     "ge": "ge.exec.logicalDeviceClusterDeployMode",
     "kind": "option",
     "name": "logical_device_cluster_deploy_mode",
     "path": "npu_run_config.experimental_config.logical_device_cluster_deploy_mode",
+    "tf2": "experimental.logical_device_deploy_config.logical_device_cluster_deploy_mode",
     "url": "options/npu_run_config.experimental_config.logical_device_cluster_deploy_mode.html",
     "values": "\"LB\" load-balance \"SINGLE\" single",
     "zh": "辅助模型在逻辑设备上的部署方式。"
@@ -499,10 +634,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Logical device for SINGLE deployment, e.g. \"[0:0]\".",
+    "env": null,
+    "estimator": "logical_device_id",
     "ge": "ge.exec.logicalDeviceId",
     "kind": "option",
     "name": "logical_device_id",
     "path": "npu_run_config.experimental_config.logical_device_id",
+    "tf2": "experimental.logical_device_deploy_config.logical_device_id",
     "url": "options/npu_run_config.experimental_config.logical_device_id.html",
     "values": "",
     "zh": "SINGLE 部署时使用的逻辑设备，如 \"[0:0]\"。"
@@ -510,10 +648,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Undocumented: model deployment mode forwarded to the graph engine.",
+    "env": null,
+    "estimator": "model_deploy_mode",
     "ge": "ge.exec.modelDeployMode",
     "kind": "option",
     "name": "model_deploy_mode",
     "path": "npu_run_config.experimental_config.model_deploy_mode",
+    "tf2": "experimental.model_deploy_config.model_deploy_mode",
     "url": "options/npu_run_config.experimental_config.model_deploy_mode.html",
     "values": "",
     "zh": "文档未列出：透传给图引擎的模型部署模式。"
@@ -521,10 +662,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Undocumented: devices a model is deployed to, forwarded to the graph engine.",
+    "env": null,
+    "estimator": "model_deploy_devicelist",
     "ge": "ge.exec.modelDeployDevicelist",
     "kind": "option",
     "name": "model_deploy_devicelist",
     "path": "npu_run_config.experimental_config.model_deploy_devicelist",
+    "tf2": "experimental.model_deploy_config.model_deploy_devicelist",
     "url": "options/npu_run_config.experimental_config.model_deploy_devicelist.html",
     "values": "",
     "zh": "文档未列出：模型部署的设备列表，透传给图引擎。"
@@ -532,10 +676,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Graph memory optimizations, given as a GraphMemoryOptimizeConfig object; anything else is rejected.",
+    "env": null,
+    "estimator": "graph_memory_optimize_config",
     "ge": null,
     "kind": "option",
     "name": "graph_memory_optimize_config",
     "path": "npu_run_config.experimental_config.graph_memory_optimize_config",
+    "tf2": null,
     "url": "options/npu_run_config.experimental_config.graph_memory_optimize_config.html",
     "values": "",
     "zh": "图内存优化配置，以 GraphMemoryOptimizeConfig 对象传入，其他类型会被拒绝。"
@@ -543,10 +690,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Undocumented: automatic graph parallelism, configured by graph_parallel_option_path.",
+    "env": null,
+    "estimator": "enable_graph_parallel",
     "ge": "ge.enableGraphParallel",
     "kind": "option",
     "name": "enable_graph_parallel",
     "path": "npu_run_config.experimental_config.enable_graph_parallel",
+    "tf2": "experimental.enable_graph_parallel",
     "url": "options/npu_run_config.experimental_config.enable_graph_parallel.html",
     "values": "",
     "zh": "文档未列出：自动图并行开关，细节由 graph_parallel_option_path 配置。"
@@ -554,10 +704,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Undocumented: path of the graph parallelism option file.",
+    "env": null,
+    "estimator": "graph_parallel_option_path",
     "ge": "ge.graphParallelOptionPath",
     "kind": "option",
     "name": "graph_parallel_option_path",
     "path": "npu_run_config.experimental_config.graph_parallel_option_path",
+    "tf2": "experimental.graph_parallel_option_path",
     "url": "options/npu_run_config.experimental_config.graph_parallel_option_path.html",
     "values": "",
     "zh": "文档未列出：图并行配置文件路径。"
@@ -565,10 +718,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Existing directory where compiled graphs are cached and reloaded. A changed graph or a CANN upgrade needs the cache cleared by hand; graphs with resource operators are not cached. TF2 has it at the top level.",
+    "env": null,
+    "estimator": "graph_compiler_cache_dir",
     "ge": "ge.graph_compiler_cache_dir",
     "kind": "option",
     "name": "graph_compiler_cache_dir",
     "path": "npu_run_config.experimental_config.graph_compiler_cache_dir",
+    "tf2": "graph_compiler_cache_dir",
     "url": "options/npu_run_config.experimental_config.graph_compiler_cache_dir.html",
     "values": "",
     "zh": "图编译结果的磁盘缓存目录（须已存在），再次编译时直接加载。图变化或 CANN 升级后需手动清理缓存；含资源类算子的图不支持缓存。TF2 中位于顶层。"
@@ -576,10 +732,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Undocumented: path of a resource configuration file forwarded to the graph engine.",
+    "env": null,
+    "estimator": "resource_config_path",
     "ge": "ge.resourceConfigPath",
     "kind": "option",
     "name": "resource_config_path",
     "path": "npu_run_config.experimental_config.resource_config_path",
+    "tf2": "experimental.resource_config_path",
     "url": "options/npu_run_config.experimental_config.resource_config_path.html",
     "values": "",
     "zh": "文档未列出：透传给图引擎的资源配置文件路径。"
@@ -587,10 +746,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Training acceleration for jobs over an hour: \"type|trigger|ratio\", type fast (float16) or fast1 (bf16), trigger step (ratio 0.2..0.9, default 0.9) or loss (1.01..1.5, default 1.05). Tell the adapter the step or loss with TellMeStepOrLossHook (session: STEP_NOW/TOTAL_STEP or LOSS_NOW/TARGET_LOSS).",
+    "env": null,
+    "estimator": "accelerate_train_mode",
     "ge": null,
     "kind": "option",
     "name": "accelerate_train_mode",
     "path": "npu_run_config.experimental_config.accelerate_train_mode",
+    "tf2": null,
     "url": "options/npu_run_config.experimental_config.accelerate_train_mode.html",
     "values": "",
     "zh": "用于运行超过一小时的训练加速：\"类型|触发方式|比例\"，类型为 fast（float16）或 fast1（bf16），触发方式为 step（比例 0.2~0.9，默认 0.9）或 loss（1.01~1.5，默认 1.05）。需通过 TellMeStepOrLossHook（session 方式为 STEP_NOW/TOTAL_STEP 或 LOSS_NOW/TARGET_LOSS 环境变量）告知当前步数或 loss。"
@@ -598,10 +760,13 @@ window.CANN_SEARCH = [
   {
     "class": "ExperimentalConfig",
     "en": "Former nested GraphParallelConfig object for automatic graph parallelism.",
+    "env": null,
+    "estimator": "graph_parallel_config",
     "ge": null,
     "kind": "option",
     "name": "graph_parallel_config",
     "path": "npu_run_config.experimental_config.graph_parallel_config",
+    "tf2": null,
     "url": "options/npu_run_config.experimental_config.graph_parallel_config.html",
     "values": "",
     "zh": "旧的自动图并行嵌套配置对象 GraphParallelConfig。"
@@ -609,10 +774,13 @@ window.CANN_SEARCH = [
   {
     "class": "GraphMemoryOptimizeConfig",
     "en": "Recompute activations instead of keeping them. Undocumented; NPUEstimator of this release checks it but does not pass it on.",
+    "env": null,
+    "estimator": "recompute",
     "ge": null,
     "kind": "option",
     "name": "recompute",
     "path": "npu_run_config.experimental_config.graph_memory_optimize_config.recompute",
+    "tf2": "experimental.graph_memory_optimize_config.recompute",
     "url": "options/npu_run_config.experimental_config.graph_memory_optimize_config.recompute.html",
     "values": "\"auto\" auto \"manual\" manual",
     "zh": "以重计算代替保存激活值。文档未列出；本版本 NPUEstimator 会校验取值但不会向下传递。"
@@ -620,10 +788,13 @@ window.CANN_SEARCH = [
   {
     "class": "GraphMemoryOptimizeConfig",
     "en": "Undocumented: graph slicing to lower peak memory, forwarded to the graph engine.",
+    "env": null,
+    "estimator": "graph_slice",
     "ge": "ge.graphSliceMode",
     "kind": "option",
     "name": "graph_slice",
     "path": "npu_run_config.experimental_config.graph_memory_optimize_config.graph_slice",
+    "tf2": "experimental.graph_memory_optimize_config.graph_slice",
     "url": "options/npu_run_config.experimental_config.graph_memory_optimize_config.graph_slice.html",
     "values": "\"auto\" auto \"manual\" manual",
     "zh": "文档未列出：通过切分图降低内存峰值，透传给图引擎。"
@@ -631,10 +802,13 @@ window.CANN_SEARCH = [
   {
     "class": "GraphParallelConfig",
     "en": "Former switch for automatic graph parallelism.",
+    "env": null,
+    "estimator": "enable_graph_parallel",
     "ge": null,
     "kind": "option",
     "name": "enable_graph_parallel",
     "path": "npu_run_config.experimental_config.graph_parallel_config.enable_graph_parallel",
+    "tf2": "experimental.graph_parallel_config.enable_graph_parallel",
     "url": "options/npu_run_config.experimental_config.graph_parallel_config.enable_graph_parallel.html",
     "values": "",
     "zh": "旧的自动图并行开关。"
@@ -642,10 +816,13 @@ window.CANN_SEARCH = [
   {
     "class": "GraphParallelConfig",
     "en": "Former path of the graph parallelism options file.",
+    "env": null,
+    "estimator": "graph_parallel_option_path",
     "ge": null,
     "kind": "option",
     "name": "graph_parallel_option_path",
     "path": "npu_run_config.experimental_config.graph_parallel_config.graph_parallel_option_path",
+    "tf2": "experimental.graph_parallel_config.config_path",
     "url": "options/npu_run_config.experimental_config.graph_parallel_config.graph_parallel_option_path.html",
     "values": "",
     "zh": "旧的图并行配置文件路径。"
@@ -653,10 +830,13 @@ window.CANN_SEARCH = [
   {
     "class": "MemoryConfig",
     "en": "How the memory of memset operators (operators carrying the memset attribute) is cleared.",
+    "env": null,
+    "estimator": "atomic_clean_policy",
     "ge": "ge.exec.atomicCleanPolicy",
     "kind": "option",
     "name": "atomic_clean_policy",
     "path": "npu_run_config.memory_config.atomic_clean_policy",
+    "tf2": "memory_config.atomic_clean_policy",
     "url": "options/npu_run_config.memory_config.atomic_clean_policy.html",
     "values": "0 centralized 1 separate",
     "zh": "memset 算子（带 memset 属性的算子）所占内存的清零方式。"
@@ -664,10 +844,13 @@ window.CANN_SEARCH = [
   {
     "class": "MemoryConfig",
     "en": "How the graph engine allocates working memory for graphs while the network runs.",
+    "env": null,
+    "estimator": "static_memory_policy",
     "ge": "ge.exec.staticMemoryPolicy",
     "kind": "option",
     "name": "static_memory_policy",
     "path": "npu_run_config.memory_config.static_memory_policy",
+    "tf2": "memory_config.static_memory_policy",
     "url": "options/npu_run_config.memory_config.static_memory_policy.html",
     "values": "0 dynamic 2 static-shape-expand 3 dynamic-shape-expand 4 all-shape-expand",
     "zh": "网络运行时图引擎为图分配工作内存的方式。"
@@ -675,10 +858,13 @@ window.CANN_SEARCH = [
   {
     "class": "MemoryConfig",
     "en": "Trade-off the graph engine makes between speed and peak memory when ordering the graph. Not available through TF2 global options.",
+    "env": null,
+    "estimator": "memory_optimization_policy",
     "ge": "ge.exec.memoryOptimizationPolicy",
     "kind": "option",
     "name": "memory_optimization_policy",
     "path": "npu_run_config.memory_config.memory_optimization_policy",
+    "tf2": null,
     "url": "options/npu_run_config.memory_config.memory_optimization_policy.html",
     "values": "\"BalanceMode\" balance-mode \"MemoryPriority\" memory-priority",
     "zh": "图引擎在对图排序时对性能与内存峰值的取舍。TF2 的 global_options 不提供此选项。"
@@ -686,10 +872,13 @@ window.CANN_SEARCH = [
   {
     "class": "MemoryConfig",
     "en": "Back variables and constants with 1 GiB huge pages. Fewer pages widen the TLB's reach, which helps scattered access, e.g. embedding tables read by Gather or ScatterNd.",
+    "env": null,
+    "estimator": "variable_use_1g_huge_page",
     "ge": "ge.variableUse1gHugePage",
     "kind": "option",
     "name": "variable_use_1g_huge_page",
     "path": "npu_run_config.memory_config.variable_use_1g_huge_page",
+    "tf2": "memory_config.variable_use_1g_huge_page",
     "url": "options/npu_run_config.memory_config.variable_use_1g_huge_page.html",
     "values": "0 default-pages 1 require-1g 2 prefer-1g",
     "zh": "为变量和常量使用 1G 大页。页数减少可扩大 TLB 覆盖的地址范围，改善离散访问（如 Gather、ScatterNd 读取的嵌入表）的性能。"
@@ -697,10 +886,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Memory settings, given as a MemoryConfig object.",
+    "env": null,
+    "estimator": "memory_config",
     "ge": null,
     "kind": "option",
     "name": "memory_config",
     "path": "npu_run_config.memory_config",
+    "tf2": null,
     "url": "options/npu_run_config.memory_config.html",
     "values": "",
     "zh": "内存相关配置，以 MemoryConfig 对象传入。"
@@ -708,10 +900,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Whether compiled operators are kept in an on-disk cache. A release build is best made with disable or force.",
+    "env": null,
+    "estimator": "op_compiler_cache_mode",
     "ge": "ge.op_compiler_cache_mode",
     "kind": "option",
     "name": "op_compiler_cache_mode",
     "path": "npu_run_config.op_compiler_cache_mode",
+    "tf2": "op_compiler_cache_mode",
     "url": "options/npu_run_config.op_compiler_cache_mode.html",
     "values": "\"enable\" enable \"force\" force \"disable\" disable",
     "zh": "是否把编译后的算子保存在磁盘缓存中。发布模型时建议使用 disable 或 force。"
@@ -719,10 +914,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Directory of the operator compile cache; a `kernel_cache` subdirectory is created in it. When unset, `${ASCEND_CACHE_PATH}/kernel_cache` is used, else `$HOME/atc_data`.",
+    "env": null,
+    "estimator": "op_compiler_cache_dir",
     "ge": "ge.op_compiler_cache_dir",
     "kind": "option",
     "name": "op_compiler_cache_dir",
     "path": "npu_run_config.op_compiler_cache_dir",
+    "tf2": "op_compiler_cache_dir",
     "url": "options/npu_run_config.op_compiler_cache_dir.html",
     "values": "",
     "zh": "算子编译缓存目录，其下会自动创建 `kernel_cache` 子目录。未设置时使用 `${ASCEND_CACHE_PATH}/kernel_cache`，再否则使用 `$HOME/atc_data`。"
@@ -730,10 +928,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Upper bounds on the Cube and Vector cores operator compilation may use, written `\"cube|vector\"`. Each must be above zero and at most what the processor has (see `cube_core_cnt` and `vector_core_cnt` in the CANN `platform_config/<soc_version>.ini`). Ignored for static shapes that reuse prebuilt operator binaries.",
+    "env": null,
+    "estimator": "aicore_num",
     "ge": "ge.aicoreNum",
     "kind": "option",
     "name": "aicore_num",
     "path": "npu_run_config.aicore_num",
+    "tf2": "aicore_num",
     "url": "options/npu_run_config.aicore_num.html",
     "values": "",
     "zh": "算子编译可使用的 Cube Core 与 Vector Core 数量上限，格式为 `\"cube|vector\"`。两者都须大于 0，且不超过处理器实际数量（见 CANN `platform_config/<soc_version>.ini` 中的 `cube_core_cnt`、`vector_core_cnt`）。静态 shape 复用已有算子二进制时不生效。"
@@ -741,10 +942,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Constant folding during graph compilation. Turn it off only when folded constants raise total memory, since constants stay resident for the graph's lifetime.",
+    "env": null,
+    "estimator": "oo_constant_folding",
     "ge": "ge.oo.constantFolding",
     "kind": "option",
     "name": "oo_constant_folding",
     "path": "npu_run_config.oo_constant_folding",
+    "tf2": "oo_constant_folding",
     "url": "options/npu_run_config.oo_constant_folding.html",
     "values": "true enabled false disabled",
     "zh": "图编译时的常量折叠。仅当折叠后的常量使总内存上升时才考虑关闭，因为常量会在图的整个生命周期内常驻内存。"
@@ -752,10 +956,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Operator debug level for compilation. Any value other than 0 switches the operator compile cache off.",
+    "env": null,
+    "estimator": "op_debug_level",
     "ge": "ge.opDebugLevel",
     "kind": "option",
     "name": "op_debug_level",
     "path": "npu_run_config.op_debug_level",
+    "tf2": "op_debug_level",
     "url": "options/npu_run_config.op_debug_level.html",
     "values": "0 off 1 debug 2 debug-unoptimized 3 keep-objects 4 keep-objects-and-sources",
     "zh": "算子编译的调试级别。取值非 0 时算子编译缓存不生效。"
@@ -763,10 +970,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Path of an operator debug configuration file (`op_debug_config = oom,dump_cce,...`, optionally `op_debug_list = ...`). Without an `op_debug_list` line the compile cache is off; with one, only the listed operators bypass it.",
+    "env": null,
+    "estimator": "op_debug_config",
     "ge": "ge.exec.opDebugConfig",
     "kind": "option",
     "name": "op_debug_config",
     "path": "npu_run_config.op_debug_config",
+    "tf2": "op_debug_config",
     "url": "options/npu_run_config.op_debug_config.html",
     "values": "",
     "zh": "算子调试配置文件路径（`op_debug_config = oom,dump_cce,...`，可选 `op_debug_list = ...`）。文件中没有 `op_debug_list` 时算子编译缓存不生效；有时仅列出的算子不使用缓存。"
@@ -774,10 +984,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "AOE tuning mode, a string; training only. Beats the AOE_MODE environment variable.",
+    "env": null,
+    "estimator": "aoe_mode",
     "ge": "ge.jobType",
     "kind": "option",
     "name": "aoe_mode",
     "path": "npu_run_config.aoe_mode",
+    "tf2": "aoe_config.aoe_mode",
     "url": "options/npu_run_config.aoe_mode.html",
     "values": "\"1\" subgraph-tuning \"2\" operator-tuning \"4\" gradient-split-tuning",
     "zh": "AOE 调优模式（字符串），仅支持训练场景。优先级高于环境变量 AOE_MODE。"
@@ -785,10 +998,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Existing, writable AOE working directory for configuration and tuning results, absolute or relative to the script; NPUEstimator uses \"./\" when unset.",
+    "env": null,
+    "estimator": "work_path",
     "ge": "ge.tuningPath",
     "kind": "option",
     "name": "work_path",
     "path": "npu_run_config.work_path",
+    "tf2": "aoe_config.work_path",
     "url": "options/npu_run_config.work_path.html",
     "values": "",
     "zh": "AOE 工作目录，存放配置与调优结果，需提前创建且可读写，可为绝对路径或相对脚本执行目录的路径；未设置时 NPUEstimator 使用 \"./\"。"
@@ -796,10 +1012,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Path of a JSON file limiting tuning to named operators or types (tune_ops_name, tune_ops_type, tune_optimization_level O1/O2, feature deeper_opat or nonhomo_split).",
+    "env": null,
+    "estimator": "aoe_config_file",
     "ge": "ge.aoe_config_file",
     "kind": "option",
     "name": "aoe_config_file",
     "path": "npu_run_config.aoe_config_file",
+    "tf2": "aoe_config.aoe_config_file",
     "url": "options/npu_run_config.aoe_config_file.html",
     "values": "",
     "zh": "JSON 配置文件路径，用于仅调优指定算子名或类型（tune_ops_name、tune_ops_type、tune_optimization_level 取 O1/O2、feature 取 deeper_opat 或 nonhomo_split）。"
@@ -807,10 +1026,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Training steps the device runs per Session.run before control returns to the host. In session mode it must equal the value given to set_iteration_per_loop.",
+    "env": null,
+    "estimator": "iterations_per_loop",
     "ge": null,
     "kind": "option",
     "name": "iterations_per_loop",
     "path": "npu_run_config.iterations_per_loop",
+    "tf2": null,
     "url": "options/npu_run_config.iterations_per_loop.html",
     "values": "",
     "zh": "每次 Session.run 在设备侧连续执行的训练步数，之后才回到 Host。session 方式下须与 set_iteration_per_loop 设置的值一致。"
@@ -818,10 +1040,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Whether graphs run for training or for online inference. NPURunConfig rejects values above 1.",
+    "env": null,
+    "estimator": "graph_run_mode",
     "ge": "ge.graphRunMode",
     "kind": "option",
     "name": "graph_run_mode",
     "path": "npu_run_config.graph_run_mode",
+    "tf2": "graph_run_mode",
     "url": "options/npu_run_config.graph_run_mode.html",
     "values": "0 inference 1 training",
     "zh": "图按训练还是在线推理方式运行。NPURunConfig 对大于 1 的取值直接报错。"
@@ -829,10 +1054,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Logical device a session runs on, so one script can drive several devices through several sessions. Takes precedence over ASCEND_DEVICE_ID.",
+    "env": null,
+    "estimator": "session_device_id",
     "ge": "ge.session_device_id",
     "kind": "option",
     "name": "session_device_id",
     "path": "npu_run_config.session_device_id",
+    "tf2": null,
     "url": "options/npu_run_config.session_device_id.html",
     "values": "",
     "zh": "session 使用的逻辑设备 ID，便于一个脚本通过多个 session 驱动多个设备。优先级高于环境变量 ASCEND_DEVICE_ID。"
@@ -840,10 +1068,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Deterministic computation. Useful when debugging run-to-run differences; fix the random seeds in the script as well.",
+    "env": null,
+    "estimator": "deterministic",
     "ge": "ge.deterministic",
     "kind": "option",
     "name": "deterministic",
     "path": "npu_run_config.deterministic",
+    "tf2": "deterministic",
     "url": "options/npu_run_config.deterministic.html",
     "values": "0 off 1 on",
     "zh": "确定性计算开关，用于排查多次运行结果不一致的问题；同时应在脚本中固定随机种子。"
@@ -851,10 +1082,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Offloads the GetNext operator to the device, the precondition for offloading the training loop; needs a tf.data Dataset input. NPURunConfig defaults to true, a bare session to false.",
+    "env": null,
+    "estimator": "enable_data_pre_proc",
     "ge": null,
     "kind": "option",
     "name": "enable_data_pre_proc",
     "path": "npu_run_config.enable_data_pre_proc",
+    "tf2": null,
     "url": "options/npu_run_config.enable_data_pre_proc.html",
     "values": "",
     "zh": "将 GetNext 算子下沉到设备执行，这是训练循环下沉的前提，要求使用 tf.data Dataset 读取数据。NPURunConfig 默认 true，直接使用 session 时默认 false。"
@@ -862,10 +1096,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only: run training on the AI processor (true) or on the host CPU (false). NPUEstimator always sets it to true; there is no NPURunConfig keyword.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "use_off_line",
     "path": "npu_run_config.use_off_line",
+    "tf2": null,
     "url": "options/npu_run_config.use_off_line.html",
     "values": "",
     "zh": "仅 TF1 session：在 AI 处理器上训练（true）或在 Host CPU 上训练（false）。NPUEstimator 总是设为 true，NPURunConfig 没有对应参数。"
@@ -873,10 +1110,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Mixed computing: operators the device cannot run stay in TensorFlow on the host. NPURunConfig requires a bool, iterations_per_loop 1 when on, and on when a PS cluster is configured.",
+    "env": null,
+    "estimator": "mix_compile_mode",
     "ge": null,
     "kind": "option",
     "name": "mix_compile_mode",
     "path": "npu_run_config.mix_compile_mode",
+    "tf2": null,
     "url": "options/npu_run_config.mix_compile_mode.html",
     "values": "",
     "zh": "混合计算：设备不支持的算子留在 Host 侧由 TensorFlow 执行。NPURunConfig 要求取值为 bool；开启时 iterations_per_loop 须为 1；配置 PS 集群时必须开启。"
@@ -884,10 +1124,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only, online inference with mixed computing: true offloads the operators inside in_out_pair to the device, false keeps them in TensorFlow and offloads the rest.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "in_out_pair_flag",
     "path": "npu_run_config.in_out_pair_flag",
+    "tf2": null,
     "url": "options/npu_run_config.in_out_pair_flag.html",
     "values": "",
     "zh": "仅 TF1 session 的在线推理混合计算场景：true 表示将 in_out_pair 范围内的算子下沉到设备，false 表示保留在 TensorFlow 中执行、其余算子下沉。"
@@ -895,10 +1138,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only, online inference with mixed computing: the Python repr of a list of [input node names, output node names] pairs bounding the operators in_out_pair_flag applies to. Only one range is supported.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "in_out_pair",
     "path": "npu_run_config.in_out_pair",
+    "tf2": null,
     "url": "options/npu_run_config.in_out_pair.html",
     "values": "",
     "zh": "仅 TF1 session 的在线推理混合计算场景：[输入节点名列表, 输出节点名列表] 对组成的列表（Python 字符串形式），界定 in_out_pair_flag 作用的算子范围。仅支持配置一个范围。"
@@ -906,10 +1152,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only, internal: the task type of this process in a PS-worker cluster (`ps` and `default` skip the adapter's graph rewriting). NPUEstimator fills it from TF_CONFIG; a parameter_map without it means `localhost`.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "job",
     "path": "npu_run_config.job",
+    "tf2": null,
     "url": "options/npu_run_config.job.html",
     "values": "",
     "zh": "仅 TF1 session，内部参数：PS-Worker 集群中本进程的任务类型（`ps` 与 `default` 时适配器跳过图改写）。NPUEstimator 从 TF_CONFIG 读取；parameter_map 中未设置时按 `localhost` 处理。"
@@ -917,10 +1166,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only, internal: the index of this task in its job. NPUEstimator fills it from TF_CONFIG (0 without one).",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "task_index",
     "path": "npu_run_config.task_index",
+    "tf2": null,
     "url": "options/npu_run_config.task_index.html",
     "values": "",
     "zh": "仅 TF1 session，内部参数：本任务在所属 job 中的序号。NPUEstimator 从 TF_CONFIG 读取（未配置时为 0）。"
@@ -928,10 +1180,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only, no effect: NPUEstimator always writes it (as true) into the parameter map, but no C++ code of the adapter reads the key, in this release or in the older r1.x branches.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "min_group_size",
     "path": "npu_run_config.min_group_size",
+    "tf2": null,
     "url": "options/npu_run_config.min_group_size.html",
     "values": "",
     "zh": "仅 TF1 session，无实际作用：NPUEstimator 总会把该项（值为 true）写入 parameter_map，但适配器的 C++ 代码从不读取该键，本版本及更早的 r1.x 分支均如此。"
@@ -939,10 +1194,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only, undocumented: lower functional control-flow operators before partitioning the graph. Read by the adapter's graph passes.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "lower_functional_ops",
     "path": "npu_run_config.lower_functional_ops",
+    "tf2": null,
     "url": "options/npu_run_config.lower_functional_ops.html",
     "values": "",
     "zh": "仅 TF1 session，文档未列出：在图切分前展开函数式控制流算子。由适配器的图优化 pass 读取。"
@@ -950,10 +1208,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session only, undocumented: passed through to the adapter's graph passes unchanged.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "const_input",
     "path": "npu_run_config.const_input",
+    "tf2": null,
     "url": "options/npu_run_config.const_input.html",
     "values": "",
     "zh": "仅 TF1 session，文档未列出：原样传递给适配器的图优化 pass。"
@@ -961,10 +1222,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Legacy operator auto-tuning mode (e.g. \"RL,GA\"), forwarded to the graph engine.",
+    "env": null,
+    "estimator": null,
     "ge": "ge.autoTuneMode",
     "kind": "option",
     "name": "auto_tune_mode",
     "path": "npu_run_config.auto_tune_mode",
+    "tf2": null,
     "url": "options/npu_run_config.auto_tune_mode.html",
     "values": "",
     "zh": "旧的算子自动调优模式（如 \"RL,GA\"），透传给图引擎。"
@@ -972,10 +1236,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented: time limit for one graph execution, forwarded to the graph engine. Not an NPURunConfig keyword.",
+    "env": null,
+    "estimator": null,
     "ge": "ge.exec.graphExecTimeout",
     "kind": "option",
     "name": "graph_exec_timeout",
     "path": "npu_run_config.graph_exec_timeout",
+    "tf2": "graph_exec_timeout",
     "url": "options/npu_run_config.graph_exec_timeout.html",
     "values": "",
     "zh": "文档未列出：单次图执行的超时时间，透传给图引擎。NPURunConfig 没有该参数。"
@@ -983,10 +1250,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Comma-separated names of non-general scope fusion passes to switch on, e.g. \"ScopeLayerNormPass,ScopeClipBoxesPass\". General passes are always on.",
+    "env": null,
+    "estimator": "enable_scope_fusion_passes",
     "ge": "ge.exec.enableScopeFusionPasses",
     "kind": "option",
     "name": "enable_scope_fusion_passes",
     "path": "npu_run_config.enable_scope_fusion_passes",
+    "tf2": "enable_scope_fusion_passes",
     "url": "options/npu_run_config.enable_scope_fusion_passes.html",
     "values": "",
     "zh": "需要开启的非通用 scope 融合规则名，逗号分隔，如 \"ScopeLayerNormPass,ScopeClipBoxesPass\"。通用规则总是开启。"
@@ -994,10 +1264,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Optimization of convolutions with at most 4 channels; helps ResNet50/101/152, may slow other networks. TF2 takes True/False.",
+    "env": null,
+    "estimator": "enable_small_channel",
     "ge": "ge.enableSmallChannel",
     "kind": "option",
     "name": "enable_small_channel",
     "path": "npu_run_config.enable_small_channel",
+    "tf2": "enable_small_channel",
     "url": "options/npu_run_config.enable_small_channel.html",
     "values": "0 off 1 on",
     "zh": "针对通道数不大于 4 的卷积层的优化；对 ResNet50/101/152 有收益，其他网络可能劣化。TF2 取值为 True/False。"
@@ -1005,10 +1278,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "NMT networks only: parallelism per engine as comma-separated `engine:n` pairs, e.g. \"DNN_VM_AICPU:10,AIcoreEngine:1\". Default 1; not above the AI Core count.",
+    "env": null,
+    "estimator": "stream_max_parallel_num",
     "ge": "ge.streamMaxParallelNum",
     "kind": "option",
     "name": "stream_max_parallel_num",
     "path": "npu_run_config.stream_max_parallel_num",
+    "tf2": "stream_max_parallel_num",
     "url": "options/npu_run_config.stream_max_parallel_num.html",
     "values": "",
     "zh": "仅适用于 NMT 网络：各引擎的并行度，以逗号分隔的 `引擎:n` 表示，如 \"DNN_VM_AICPU:10,AIcoreEngine:1\"。默认 1，不能超过 AI Core 数。"
@@ -1016,10 +1292,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Dynamic-shape graphs: run AI CPU and AI Core operators in parallel. A string \"0\" or \"1\".",
+    "env": null,
+    "estimator": "ac_parallel_enable",
     "ge": "ac_parallel_enable",
     "kind": "option",
     "name": "ac_parallel_enable",
     "path": "npu_run_config.ac_parallel_enable",
+    "tf2": "ac_parallel_enable",
     "url": "options/npu_run_config.ac_parallel_enable.html",
     "values": "\"0\" off \"1\" on",
     "zh": "动态 shape 图中允许 AI CPU 与 AI Core 算子并行执行。取值为字符串 \"0\" 或 \"1\"。"
@@ -1027,10 +1306,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Reformat variables at initialization into NPU-friendly layouts (e.g. NCHW to NC1HWC0). Unset means off.",
+    "env": null,
+    "estimator": "variable_format_optimize",
     "ge": "ge.exec.variable_acc",
     "kind": "option",
     "name": "variable_format_optimize",
     "path": "npu_run_config.variable_format_optimize",
+    "tf2": "variable_format_optimize",
     "url": "options/npu_run_config.variable_format_optimize.html",
     "values": "",
     "zh": "在变量初始化时将其转换为更适合 NPU 的格式（如 NCHW 转 NC1HWC0）。不设置即不开启。"
@@ -1038,10 +1320,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented in the current pages: compress all weights globally.",
+    "env": null,
+    "estimator": "enable_compress_weight",
     "ge": "ge.enableCompressWeight",
     "kind": "option",
     "name": "enable_compress_weight",
     "path": "npu_run_config.enable_compress_weight",
+    "tf2": null,
     "url": "options/npu_run_config.enable_compress_weight.html",
     "values": "",
     "zh": "当前文档未列出：全局权重压缩开关。"
@@ -1049,10 +1334,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented in the current pages: path of a file listing the nodes whose weights are compressed.",
+    "env": null,
+    "estimator": "compress_weight_conf",
     "ge": null,
     "kind": "option",
     "name": "compress_weight_conf",
     "path": "npu_run_config.compress_weight_conf",
+    "tf2": null,
     "url": "options/npu_run_config.compress_weight_conf.html",
     "values": "",
     "zh": "当前文档未列出：列出需压缩权重的节点的配置文件路径。"
@@ -1060,10 +1348,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Graph traversal order used when compiling, mainly for online inference. Not described in the TF Adapter pages; values from the graph engine.",
+    "env": null,
+    "estimator": "topo_sorting_mode",
     "ge": "ge.topoSortingMode",
     "kind": "option",
     "name": "topo_sorting_mode",
     "path": "npu_run_config.topo_sorting_mode",
+    "tf2": "topo_sorting_mode",
     "url": "options/npu_run_config.topo_sorting_mode.html",
     "values": "0 bfs 1 dfs 2 rdfs 3 stable-rdfs",
     "zh": "图编译时的图遍历顺序，主要面向在线推理。TF Adapter 文档未描述，取值来自图引擎文档。"
@@ -1071,10 +1362,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented in the TF Adapter pages: path of an operator insertion (e.g. AIPP) configuration file.",
+    "env": null,
+    "estimator": "insert_op_file",
     "ge": "ge.insertOpFile",
     "kind": "option",
     "name": "insert_op_file",
     "path": "npu_run_config.insert_op_file",
+    "tf2": null,
     "url": "options/npu_run_config.insert_op_file.html",
     "values": "",
     "zh": "TF Adapter 文档未列出：插入算子（如 AIPP）配置文件路径。"
@@ -1082,10 +1376,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Compile operators online or reuse binaries; meant for large recommendation models. NPURunConfig requires a string (\"true\", not True).",
+    "env": null,
+    "estimator": "jit_compile",
     "ge": "ge.jit_compile",
     "kind": "option",
     "name": "jit_compile",
     "path": "npu_run_config.jit_compile",
+    "tf2": "jit_compile",
     "url": "options/npu_run_config.jit_compile.html",
     "values": "\"auto\" auto \"true\" on \"false\" off",
     "zh": "在线编译算子还是复用已编译二进制；主要面向大型推荐模型。NPURunConfig 要求字符串取值（\"true\" 而非 True）。"
@@ -1093,10 +1390,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Shape generalization when jit_compile is \"true\"; ignored otherwise and when compile_dynamic_mode is on.",
+    "env": null,
+    "estimator": "shape_generalization_mode",
     "ge": null,
     "kind": "option",
     "name": "shape_generalization_mode",
     "path": "npu_run_config.shape_generalization_mode",
+    "tf2": "shape_generalization_mode",
     "url": "options/npu_run_config.shape_generalization_mode.html",
     "values": "\"STRICT\" strict \"FULL\" full \"ADAPTIVE\" adaptive",
     "zh": "jit_compile 为 \"true\" 时的 shape 泛化方式；其他取值或开启 compile_dynamic_mode 时不生效。"
@@ -1104,10 +1404,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Generalize every input shape to -1, compiling even static graphs as dynamic. Not with the dynamic dimension profiles (input_shape, dynamic_dims, dynamic_node_type).",
+    "env": null,
+    "estimator": "compile_dynamic_mode",
     "ge": "ge.compile_dynamic_mode",
     "kind": "option",
     "name": "compile_dynamic_mode",
     "path": "npu_run_config.compile_dynamic_mode",
+    "tf2": "compile_dynamic_mode",
     "url": "options/npu_run_config.compile_dynamic_mode.html",
     "values": "",
     "zh": "将所有输入 shape 泛化为 -1，静态图也按动态图编译。不能与动态档位参数（input_shape、dynamic_dims、dynamic_node_type）同时使用。"
@@ -1115,10 +1418,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Dynamic-shape graphs: drop the control nodes that guard against empty tensors. Only when the graph surely has none, or operators may fail.",
+    "env": null,
+    "estimator": "all_tensor_not_empty",
     "ge": "ge.exec.allTensorNotEmpty",
     "kind": "option",
     "name": "all_tensor_not_empty",
     "path": "npu_run_config.all_tensor_not_empty",
+    "tf2": "all_tensor_not_empty",
     "url": "options/npu_run_config.all_tensor_not_empty.html",
     "values": "",
     "zh": "动态 shape 图中去掉用于空 tensor 检查的控制节点。仅在确认图中没有空 tensor 时开启，否则部分算子可能执行失败。"
@@ -1126,10 +1432,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Recommendation networks: run Cube and Vector operators in parallel. \"cv\", \"LoadBalance:n\" or \"MainStream:n\" with n in 1..64; unset runs them serially. Dynamic shapes also need ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.",
+    "env": null,
+    "estimator": "auto_multistream_parallel_mode",
     "ge": "ge.autoMultistreamParallelMode",
     "kind": "option",
     "name": "auto_multistream_parallel_mode",
     "path": "npu_run_config.auto_multistream_parallel_mode",
+    "tf2": "auto_multistream_parallel_mode",
     "url": "options/npu_run_config.auto_multistream_parallel_mode.html",
     "values": "",
     "zh": "面向推荐网络：让 Cube 与 Vector 算子并行执行。取值 \"cv\"、\"LoadBalance:n\" 或 \"MainStream:n\"（n 取 1~64）；不设置时串行执行。动态 shape 还需设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。"
@@ -1137,10 +1446,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Graph optimization level (an experimental graph engine option, not in the TF Adapter pages).",
+    "env": null,
+    "estimator": "oo_level",
     "ge": "ge.oo.level",
     "kind": "option",
     "name": "oo_level",
     "path": "npu_run_config.oo_level",
+    "tf2": "oo_level",
     "url": "options/npu_run_config.oo_level.html",
     "values": "\"O0\" o0 \"O1\" o1 \"O2\" o2 \"O3\" o3",
     "zh": "图编译优化级别（图引擎的试验参数，TF Adapter 文档未列出）。"
@@ -1148,10 +1460,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Switches for individual fusion passes, forwarded to the graph engine (not in the TF Adapter pages). The adapter always appends forbidden_close_pass:on.",
+    "env": null,
+    "estimator": "optimization_switch",
     "ge": "ge.optimizationSwitch",
     "kind": "option",
     "name": "optimization_switch",
     "path": "npu_run_config.optimization_switch",
+    "tf2": "optimization_switch",
     "url": "options/npu_run_config.optimization_switch.html",
     "values": "",
     "zh": "单个融合规则的开关，透传给图引擎（TF Adapter 文档未列出）。适配器总会追加 forbidden_close_pass:on。"
@@ -1159,10 +1474,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Online inference: threads executing the graph in parallel; above 1 pipelines executions.",
+    "env": null,
+    "estimator": "graph_max_parallel_model_num",
     "ge": "ge.graphMaxParallelModelNum",
     "kind": "option",
     "name": "graph_max_parallel_model_num",
     "path": "npu_run_config.graph_max_parallel_model_num",
+    "tf2": null,
     "url": "options/npu_run_config.graph_max_parallel_model_num.html",
     "values": "",
     "zh": "在线推理时并行执行图的最大线程数；大于 1 时以流水方式并行执行。"
@@ -1170,10 +1488,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented: device type forwarded to the graph engine.",
+    "env": null,
+    "estimator": "device_type",
     "ge": "ge.deviceType",
     "kind": "option",
     "name": "device_type",
     "path": "npu_run_config.device_type",
+    "tf2": null,
     "url": "options/npu_run_config.device_type.html",
     "values": "",
     "zh": "文档未列出：透传给图引擎的设备类型。"
@@ -1181,10 +1502,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented: overrides the SoC version the graph engine compiles for.",
+    "env": null,
+    "estimator": "soc_config",
     "ge": "ge.socVersion",
     "kind": "option",
     "name": "soc_config",
     "path": "npu_run_config.soc_config",
+    "tf2": null,
     "url": "options/npu_run_config.soc_config.html",
     "values": "",
     "zh": "文档未列出：覆盖图引擎编译所用的 SoC 版本。"
@@ -1192,10 +1516,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Operator wait timeout in seconds.",
+    "env": null,
+    "estimator": "op_wait_timeout",
     "ge": "ge.exec.opWaitTimeout",
     "kind": "option",
     "name": "op_wait_timeout",
     "path": "npu_run_config.op_wait_timeout",
+    "tf2": null,
     "url": "options/npu_run_config.op_wait_timeout.html",
     "values": "",
     "zh": "算子等待超时时间（秒）。"
@@ -1203,10 +1530,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Operator execution timeout in seconds.",
+    "env": null,
+    "estimator": "op_execute_timeout",
     "ge": "ge.exec.opExecuteTimeout",
     "kind": "option",
     "name": "op_execute_timeout",
     "path": "npu_run_config.op_execute_timeout",
+    "tf2": null,
     "url": "options/npu_run_config.op_execute_timeout.html",
     "values": "",
     "zh": "算子执行超时时间（秒）。"
@@ -1214,10 +1544,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Stream synchronization timeout in graph execution, in ms; -1 waits forever. In clusters keep it above hccl_timeout / HCCL_EXEC_TIMEOUT.",
+    "env": null,
+    "estimator": "stream_sync_timeout",
     "ge": null,
     "kind": "option",
     "name": "stream_sync_timeout",
     "path": "npu_run_config.stream_sync_timeout",
+    "tf2": "stream_sync_timeout",
     "url": "options/npu_run_config.stream_sync_timeout.html",
     "values": "",
     "zh": "图执行时流同步超时时间（毫秒），-1 表示一直等待。集群场景须大于 hccl_timeout 或 HCCL_EXEC_TIMEOUT。"
@@ -1225,10 +1558,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Event synchronization timeout in graph execution, in ms; -1 waits forever.",
+    "env": null,
+    "estimator": "event_sync_timeout",
     "ge": null,
     "kind": "option",
     "name": "event_sync_timeout",
     "path": "npu_run_config.event_sync_timeout",
+    "tf2": "event_sync_timeout",
     "url": "options/npu_run_config.event_sync_timeout.html",
     "values": "",
     "zh": "图执行时事件同步超时时间（毫秒），-1 表示一直等待。"
@@ -1236,10 +1572,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF2 only, undocumented: execution count forwarded to the graph engine under its raw name; -1 leaves it to the engine.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "execute_times",
     "path": "npu_run_config.execute_times",
+    "tf2": "execute_times",
     "url": "options/npu_run_config.execute_times.html",
     "values": "",
     "zh": "仅 TF2，文档未列出：以原名透传给图引擎的执行次数，-1 表示由引擎决定。"
@@ -1247,10 +1586,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Data dump and overflow detection, given as a DumpConfig object; NPURunConfig rejects any other type.",
+    "env": null,
+    "estimator": "dump_config",
     "ge": null,
     "kind": "option",
     "name": "dump_config",
     "path": "npu_run_config.dump_config",
+    "tf2": null,
     "url": "options/npu_run_config.dump_config.html",
     "values": "",
     "zh": "数据 dump 与溢出检测配置，以 DumpConfig 对象传入；其他类型会被 NPURunConfig 拒绝。"
@@ -1258,10 +1600,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Profiling settings, given as a ProfilingConfig object.",
+    "env": null,
+    "estimator": "profiling_config",
     "ge": null,
     "kind": "option",
     "name": "profiling_config",
     "path": "npu_run_config.profiling_config",
+    "tf2": null,
     "url": "options/npu_run_config.profiling_config.html",
     "values": "",
     "zh": "性能数据采集配置，以 ProfilingConfig 对象传入。"
@@ -1269,10 +1614,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Dump data of operators that fail on the device. With NPU_COLLECT_PATH set, mode 1 applies whatever the value.",
+    "env": null,
+    "estimator": "enable_exception_dump",
     "ge": "ge.exec.enable_exception_dump",
     "kind": "option",
     "name": "enable_exception_dump",
     "path": "npu_run_config.enable_exception_dump",
+    "tf2": "enable_exception_dump",
     "url": "options/npu_run_config.enable_exception_dump.html",
     "values": "0 off 1 exception-dump 2 lite-exception-dump",
     "zh": "dump 在设备上执行异常的算子的数据。设置了 NPU_COLLECT_PATH 时无论取值如何都按模式 1 处理。"
@@ -1280,10 +1628,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Online inference of AMCT-quantized networks: keep data before quantization dumpable. A string \"0\" or \"1\"; meaningful with data dump on.",
+    "env": null,
+    "estimator": "quant_dumpable",
     "ge": "ge.quant_dumpable",
     "kind": "option",
     "name": "quant_dumpable",
     "path": "npu_run_config.quant_dumpable",
+    "tf2": "quant_dumpable",
     "url": "options/npu_run_config.quant_dumpable.html",
     "values": "\"0\" off \"1\" on",
     "zh": "在线推理 AMCT 量化网络时，保证量化前的数据可被 dump。取值为字符串 \"0\" 或 \"1\"；需配合数据 dump 使用。"
@@ -1291,10 +1642,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Directory for the .o, .json and .cce files operator compilation writes when debugging; beats ASCEND_WORK_PATH, which beats the working directory.",
+    "env": null,
+    "estimator": "debug_dir",
     "ge": "ge.debugDir",
     "kind": "option",
     "name": "debug_dir",
     "path": "npu_run_config.debug_dir",
+    "tf2": "debug_dir",
     "url": "options/npu_run_config.debug_dir.html",
     "values": "",
     "zh": "算子编译调试时生成的 .o、.json、.cce 等文件的存放目录；优先级高于 ASCEND_WORK_PATH，其次为当前执行目录。"
@@ -1302,10 +1656,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "When the fusion statistics file fusion_result.json is written (to the working directory, or $ASCEND_WORK_PATH/FE/<pid>/).",
+    "env": null,
+    "estimator": "export_compile_stat",
     "ge": "ge.exportCompileStat",
     "kind": "option",
     "name": "export_compile_stat",
     "path": "npu_run_config.export_compile_stat",
+    "tf2": "export_compile_stat",
     "url": "options/npu_run_config.export_compile_stat.html",
     "values": "0 off 1 at-exit 2 after-compile",
     "zh": "何时生成融合统计文件 fusion_result.json（位于当前目录或 $ASCEND_WORK_PATH/FE/<pid>/）。"
@@ -1313,10 +1670,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Path of a JSON file switching graph and UB fusion patterns on or off (\"ALL\":\"off\" with single exceptions is allowed). Some patterns cannot be switched off; Atlas 350 has no UB fusion.",
+    "env": null,
+    "estimator": "fusion_switch_file",
     "ge": "ge.fusionSwitchFile",
     "kind": "option",
     "name": "fusion_switch_file",
     "path": "npu_run_config.fusion_switch_file",
+    "tf2": "fusion_switch_file",
     "url": "options/npu_run_config.fusion_switch_file.html",
     "values": "",
     "zh": "用于开关图融合与 UB 融合规则的 JSON 文件路径（可用 \"ALL\":\"off\" 并单独开启个别规则）。部分规则无法关闭；Atlas 350 不支持 UB 融合。"
@@ -1324,10 +1684,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Advanced switch for buffer optimization; online inference only. Not offered by TF2.",
+    "env": null,
+    "estimator": "buffer_optimize",
     "ge": "ge.bufferOptimize",
     "kind": "option",
     "name": "buffer_optimize",
     "path": "npu_run_config.buffer_optimize",
+    "tf2": null,
     "url": "options/npu_run_config.buffer_optimize.html",
     "values": "\"l2_optimize\" l2-optimize \"off_optimize\" off-optimize",
     "zh": "缓存优化的高级开关，仅适用于在线推理。TF2 不提供该选项。"
@@ -1335,10 +1698,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF2 only, undocumented: overflow detection flag forwarded to the graph engine.",
+    "env": null,
+    "estimator": null,
     "ge": "ge.exec.overflow",
     "kind": "option",
     "name": "overflow_flag",
     "path": "npu_run_config.overflow_flag",
+    "tf2": "overflow_flag",
     "url": "options/npu_run_config.overflow_flag.html",
     "values": "0 off 1 on",
     "zh": "仅 TF2，文档未列出：透传给图引擎的溢出检测标志。"
@@ -1346,10 +1712,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Overlap AllReduce gradient aggregation with forward and backward computation in distributed training. Small networks such as ResNet-18 are better off with false.",
+    "env": null,
+    "estimator": "hcom_parallel",
     "ge": "ge.hcomParallel",
     "kind": "option",
     "name": "hcom_parallel",
     "path": "npu_run_config.hcom_parallel",
+    "tf2": "hcom_parallel",
     "url": "options/npu_run_config.hcom_parallel.html",
     "values": "",
     "zh": "分布式训练时让 AllReduce 梯度聚合与前反向计算并行。ResNet-18 等小网络建议设为 false。"
@@ -1357,10 +1726,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "BERT only: reorder computation that does not depend on the last gradient AllReduce to run alongside it. Must match is_tailing_optimization of NPUOptimizer.",
+    "env": null,
+    "estimator": "is_tailing_optimization",
     "ge": "ge.exec.isTailingOptimization",
     "kind": "option",
     "name": "is_tailing_optimization",
     "path": "npu_run_config.is_tailing_optimization",
+    "tf2": "is_tailing_optimization",
     "url": "options/npu_run_config.is_tailing_optimization.html",
     "values": "",
     "zh": "仅适用于 BERT 网络：让不依赖最后一次梯度 AllReduce 的计算与其并行，优化通信拖尾。取值须与 NPUOptimizer 的 is_tailing_optimization 一致。"
@@ -1368,10 +1740,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Estimator only: marks a Horovod-launched job. NPURunConfig raises an error unless it is a bool; nothing is written to the session parameter map.",
+    "env": null,
+    "estimator": "horovod_mode",
     "ge": null,
     "kind": "option",
     "name": "horovod_mode",
     "path": "npu_run_config.horovod_mode",
+    "tf2": null,
     "url": "options/npu_run_config.horovod_mode.html",
     "values": "",
     "zh": "仅 Estimator：标识使用 Horovod 启动的任务。取值不是 bool 时 NPURunConfig 报错；不会写入 session 的 parameter_map。"
@@ -1379,10 +1754,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented: lets collective communication run in multi-mode; forwarded to the graph engine.",
+    "env": null,
+    "estimator": "hcom_multi_mode",
     "ge": "ge.hcomMultiMode",
     "kind": "option",
     "name": "hcom_multi_mode",
     "path": "npu_run_config.hcom_multi_mode",
+    "tf2": "hcom_multi_mode",
     "url": "options/npu_run_config.hcom_multi_mode.html",
     "values": "",
     "zh": "文档未列出：集合通信多模式开关，透传给图引擎。"
@@ -1390,10 +1768,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Undocumented: collective communication algorithm selection, passed to HCCL under the raw name HCCL_algorithm (the keyword is spelled with capitals).",
+    "env": null,
+    "estimator": "HCCL_algorithm",
     "ge": null,
     "kind": "option",
     "name": "hccl_algorithm",
     "path": "npu_run_config.hccl_algorithm",
+    "tf2": null,
     "url": "options/npu_run_config.hccl_algorithm.html",
     "values": "",
     "zh": "文档未列出：集合通信算法选择，以原名 HCCL_algorithm 传给 HCCL（参数名含大写字母）。"
@@ -1401,10 +1782,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Path of the NCA configuration file for distributed deployment (undocumented in the option pages).",
+    "env": null,
+    "estimator": "distribute_config",
     "ge": null,
     "kind": "option",
     "name": "distribute_config",
     "path": "npu_run_config.distribute_config",
+    "tf2": null,
     "url": "options/npu_run_config.distribute_config.html",
     "values": "",
     "zh": "分布式部署所用 NCA 配置文件路径（选项页面未详细说明）。"
@@ -1412,10 +1796,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Rank of this process on its server when one main process preprocesses and deduplicates data for the devices of the other processes; get it with get_local_rank_id().",
+    "env": null,
+    "estimator": "local_rank_id",
     "ge": null,
     "kind": "option",
     "name": "local_rank_id",
     "path": "npu_run_config.local_rank_id",
+    "tf2": null,
     "url": "options/npu_run_config.local_rank_id.html",
     "values": "",
     "zh": "一个主进程为其他进程的设备预处理并去重数据时，本进程在本服务器上的 rank 编号；可通过 get_local_rank_id() 获取。"
@@ -1423,10 +1810,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Devices the main process sends preprocessed data to, as a comma-separated list of device ids such as \"0,1\". Used with local_rank_id.",
+    "env": null,
+    "estimator": "local_device_list",
     "ge": null,
     "kind": "option",
     "name": "local_device_list",
     "path": "npu_run_config.local_device_list",
+    "tf2": null,
     "url": "options/npu_run_config.local_device_list.html",
     "values": "",
     "zh": "主进程发送预处理数据的目标设备，逗号分隔的设备 ID 列表，如 \"0,1\"。与 local_rank_id 配合使用。"
@@ -1434,10 +1824,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Timeout of collective tasks between devices, in seconds. 0 means never on Atlas 350, A3 and A2. On Atlas training products (and the Atlas 300I Duo card) the value is rounded down to a multiple of 68, and anything below 68 counts as 68. Beats HCCL_EXEC_TIMEOUT.",
+    "env": null,
+    "estimator": "hccl_timeout",
     "ge": "ge.exec.hcclExecuteTimeOut",
     "kind": "option",
     "name": "hccl_timeout",
     "path": "npu_run_config.hccl_timeout",
+    "tf2": null,
     "url": "options/npu_run_config.hccl_timeout.html",
     "values": "",
     "zh": "设备间集合通信任务的同步超时时间（秒）。Atlas 350、A3、A2 上 0 表示永不超时。Atlas 训练系列产品（及 Atlas 300I Duo 推理卡）上实际生效值向下取整到 68 的倍数，小于 68 时按 68 秒处理。优先级高于 HCCL_EXEC_TIMEOUT。"
@@ -1445,10 +1838,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Dynamic dimension profiles, given as a DynamicInputConfig object.",
+    "env": null,
+    "estimator": "dynamic_input_config",
     "ge": null,
     "kind": "option",
     "name": "dynamic_input_config",
     "path": "npu_run_config.dynamic_input_config",
+    "tf2": null,
     "url": "options/npu_run_config.dynamic_input_config.html",
     "values": "",
     "zh": "动态档位配置，以 DynamicInputConfig 对象传入。"
@@ -1456,10 +1852,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Marks the inputs as dynamic.",
+    "env": null,
+    "estimator": "dynamic_input",
     "ge": null,
     "kind": "option",
     "name": "dynamic_input",
     "path": "npu_run_config.dynamic_input",
+    "tf2": null,
     "url": "options/npu_run_config.dynamic_input.html",
     "values": "",
     "zh": "标识输入是否为动态输入。"
@@ -1467,10 +1866,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "How dynamic inputs run; takes effect only with dynamic_input on.",
+    "env": null,
+    "estimator": "dynamic_graph_execute_mode",
     "ge": null,
     "kind": "option",
     "name": "dynamic_graph_execute_mode",
     "path": "npu_run_config.dynamic_graph_execute_mode",
+    "tf2": null,
     "url": "options/npu_run_config.dynamic_graph_execute_mode.html",
     "values": "\"dynamic_execute\" dynamic-execute \"lazy_recompile\" lazy-recompile",
     "zh": "动态输入的执行方式；仅在 dynamic_input 为 true 时生效。"
@@ -1478,10 +1880,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Shape ranges of dynamic inputs, e.g. \"getnext:[128,3~5,-1];data:[3~5]\" (getnext for dataset, data for placeholder inputs; `~` gives a range, -1 unbounded). Ignored when dynamic_dims is set.",
+    "env": null,
+    "estimator": "dynamic_inputs_shape_range",
     "ge": null,
     "kind": "option",
     "name": "dynamic_inputs_shape_range",
     "path": "npu_run_config.dynamic_inputs_shape_range",
+    "tf2": null,
     "url": "options/npu_run_config.dynamic_inputs_shape_range.html",
     "values": "",
     "zh": "动态输入的 shape 范围，如 \"getnext:[128,3~5,-1];data:[3~5]\"（getnext 表示 dataset 输入，data 表示 placeholder 输入；`~` 表示范围，-1 表示不限）。设置了 dynamic_dims 时不生效。"
@@ -1489,10 +1894,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Experimental settings, given as an ExperimentalConfig object; NPURunConfig rejects any other type. Not for production.",
+    "env": null,
+    "estimator": "experimental_config",
     "ge": null,
     "kind": "option",
     "name": "experimental_config",
     "path": "npu_run_config.experimental_config",
+    "tf2": null,
     "url": "options/npu_run_config.experimental_config.html",
     "values": "",
     "zh": "试验性配置，以 ExperimentalConfig 对象传入；其他类型会被 NPURunConfig 拒绝。不可用于生产环境。"
@@ -1500,10 +1908,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Write Const/Constant weights to files (FileConstant nodes) so several models of a session can share them; files go to tmp_weight_<pid>_<sessionid> in ASCEND_WORK_PATH or the working directory.",
+    "env": null,
+    "estimator": "external_weight",
     "ge": "ge.externalWeight",
     "kind": "option",
     "name": "external_weight",
     "path": "npu_run_config.external_weight",
+    "tf2": "external_weight",
     "url": "options/npu_run_config.external_weight.html",
     "values": "",
     "zh": "将 Const/Constant 权重落盘（转为 FileConstant 节点），使同一 session 的多个模型共享权重；文件位于 ASCEND_WORK_PATH 或当前目录下的 tmp_weight_<pid>_<sessionid>。"
@@ -1511,10 +1922,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Inputs up to this size are merged into one host-to-device copy; 0 turns merging off. Static-shape graphs only.",
+    "env": null,
+    "estimator": "input_fusion_size",
     "ge": "ge.exec.input_fusion_size",
     "kind": "option",
     "name": "input_fusion_size",
     "path": "npu_run_config.input_fusion_size",
+    "tf2": "input_fusion_size",
     "url": "options/npu_run_config.input_fusion_size.html",
     "values": "",
     "zh": "不超过该大小的输入在 Host 到 Device 传输时合并拷贝；0 表示关闭。仅对静态 shape 图生效。"
@@ -1522,10 +1936,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Copy several inputs host-to-device in one batch; needs more than one input. Inputs merged by input_fusion_size no longer count toward the batch.",
+    "env": null,
+    "estimator": "input_batch_cpy",
     "ge": "ge.inputBatchCpy",
     "kind": "option",
     "name": "input_batch_cpy",
     "path": "npu_run_config.input_batch_cpy",
+    "tf2": "input_batch_cpy",
     "url": "options/npu_run_config.input_batch_cpy.html",
     "values": "",
     "zh": "将多个输入批量从 Host 拷贝到 Device；输入数大于 1 时才生效。已被 input_fusion_size 合并的输入不再计入批量拷贝。"
@@ -1533,10 +1950,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Where variables are placed. With Host, TF1 control flow (tf.cond, tf.while_loop) may fail unless control flow v2 and resource variables are enabled.",
+    "env": null,
+    "estimator": "variable_placement",
     "ge": null,
     "kind": "option",
     "name": "variable_placement",
     "path": "npu_run_config.variable_placement",
+    "tf2": null,
     "url": "options/npu_run_config.variable_placement.html",
     "values": "\"Device\" device \"Host\" host",
     "zh": "变量的部署位置。取 Host 时，若脚本使用 TF1 控制流（tf.cond、tf.while_loop 等），需开启 control flow v2 与 resource variable，否则可能执行失败。"
@@ -1544,10 +1964,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Online inference from a checkpoint: turn variables into constants to save host-device copies.",
+    "env": null,
+    "estimator": "frozen_variable",
     "ge": null,
     "kind": "option",
     "name": "frozen_variable",
     "path": "npu_run_config.frozen_variable",
+    "tf2": null,
     "url": "options/npu_run_config.frozen_variable.html",
     "values": "",
     "zh": "基于检查点在线推理时将变量转为常量，减少 Host 与 Device 间的数据拷贝。"
@@ -1555,10 +1978,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Former limit of static plus dynamic graph memory, in bytes as a string.",
+    "env": null,
+    "estimator": "graph_memory_max_size",
     "ge": "ge.graphMemoryMaxSize",
     "kind": "option",
     "name": "graph_memory_max_size",
     "path": "npu_run_config.graph_memory_max_size",
+    "tf2": "graph_memory_max_size",
     "url": "options/npu_run_config.graph_memory_max_size.html",
     "values": "",
     "zh": "旧版的网络静态内存与最大动态内存大小（字节，字符串形式）。"
@@ -1566,10 +1992,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Former size of the variable memory, in bytes as a string.",
+    "env": null,
+    "estimator": "variable_memory_max_size",
     "ge": "ge.variableMemoryMaxSize",
     "kind": "option",
     "name": "variable_memory_max_size",
     "path": "npu_run_config.variable_memory_max_size",
+    "tf2": "variable_memory_max_size",
     "url": "options/npu_run_config.variable_memory_max_size.html",
     "values": "",
     "zh": "旧版的变量内存大小（字节，字符串形式）。"
@@ -1577,10 +2006,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Directory for checkpoints and summaries. It must agree with NPUEstimator's model_dir when both are given; with neither, a model_dir_xxxxxxxxxx directory is made in the working directory.",
+    "env": null,
+    "estimator": "model_dir",
     "ge": null,
     "kind": "option",
     "name": "model_dir",
     "path": "npu_run_config.model_dir",
+    "tf2": null,
     "url": "options/npu_run_config.model_dir.html",
     "values": "",
     "zh": "保存检查点和摘要的目录。与 NPUEstimator 的 model_dir 同时设置时二者必须一致；都不设置时在当前目录下生成 model_dir_xxxxxxxxxx 目录。"
@@ -1588,10 +2020,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Seed for variable initialization, as in RunConfig.",
+    "env": null,
+    "estimator": "tf_random_seed",
     "ge": null,
     "kind": "option",
     "name": "tf_random_seed",
     "path": "npu_run_config.tf_random_seed",
+    "tf2": null,
     "url": "options/npu_run_config.tf_random_seed.html",
     "values": "",
     "zh": "变量初始化的随机种子，同 RunConfig。"
@@ -1599,10 +2034,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Steps between summaries. Honoured only with iterations_per_loop 1.",
+    "env": null,
+    "estimator": "save_summary_steps",
     "ge": null,
     "kind": "option",
     "name": "save_summary_steps",
     "path": "npu_run_config.save_summary_steps",
+    "tf2": null,
     "url": "options/npu_run_config.save_summary_steps.html",
     "values": "",
     "zh": "保存摘要的步数间隔，仅在 iterations_per_loop 为 1 时有效。"
@@ -1610,10 +2048,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Steps between checkpoints; excludes save_checkpoints_secs. With both unset NPURunConfig saves every 100 steps. With iterations_per_loop above 1 use a multiple of it.",
+    "env": null,
+    "estimator": "save_checkpoints_steps",
     "ge": null,
     "kind": "option",
     "name": "save_checkpoints_steps",
     "path": "npu_run_config.save_checkpoints_steps",
+    "tf2": null,
     "url": "options/npu_run_config.save_checkpoints_steps.html",
     "values": "",
     "zh": "保存检查点的步数间隔，与 save_checkpoints_secs 互斥。二者都不设置时 NPURunConfig 每 100 步保存一次。iterations_per_loop 大于 1 时应设为其整数倍。"
@@ -1621,10 +2062,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Seconds between checkpoints; excludes save_checkpoints_steps. Not usable for multi-device training.",
+    "env": null,
+    "estimator": "save_checkpoints_secs",
     "ge": null,
     "kind": "option",
     "name": "save_checkpoints_secs",
     "path": "npu_run_config.save_checkpoints_secs",
+    "tf2": null,
     "url": "options/npu_run_config.save_checkpoints_secs.html",
     "values": "",
     "zh": "保存检查点的时间间隔（秒），与 save_checkpoints_steps 互斥。多设备训练时不能使用。"
@@ -1632,10 +2076,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Most checkpoint files kept.",
+    "env": null,
+    "estimator": "keep_checkpoint_max",
     "ge": null,
     "kind": "option",
     "name": "keep_checkpoint_max",
     "path": "npu_run_config.keep_checkpoint_max",
+    "tf2": null,
     "url": "options/npu_run_config.keep_checkpoint_max.html",
     "values": "",
     "zh": "最多保留的检查点文件个数。"
@@ -1643,10 +2090,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Keep one checkpoint per this many hours in addition to the newest ones; takes a large keep_checkpoint_max to matter.",
+    "env": null,
+    "estimator": "keep_checkpoint_every_n_hours",
     "ge": null,
     "kind": "option",
     "name": "keep_checkpoint_every_n_hours",
     "path": "npu_run_config.keep_checkpoint_every_n_hours",
+    "tf2": null,
     "url": "options/npu_run_config.keep_checkpoint_every_n_hours.html",
     "values": "",
     "zh": "每隔该小时数额外保留一个检查点；需配合较大的 keep_checkpoint_max 使用。"
@@ -1654,10 +2104,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Steps between logs of global_step and loss. Honoured only with iterations_per_loop 1.",
+    "env": null,
+    "estimator": "log_step_count_steps",
     "ge": null,
     "kind": "option",
     "name": "log_step_count_steps",
     "path": "npu_run_config.log_step_count_steps",
+    "tf2": null,
     "url": "options/npu_run_config.log_step_count_steps.html",
     "values": "",
     "zh": "记录 global_step 和 loss 的步数间隔，仅在 iterations_per_loop 为 1 时有效。"
@@ -1665,10 +2118,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "A tf.ConfigProto for the session (Python object, set it in the script). NPUEstimator adds its NpuOptimizer and the parameter map to it.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "session_config",
     "path": "npu_run_config.session_config",
+    "tf2": null,
     "url": "options/npu_run_config.session_config.html",
     "values": "",
     "zh": "session 配置 tf.ConfigProto（Python 对象，需在脚本中传入）。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。"
@@ -1676,10 +2132,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "A ParameterServerStrategy for PS-worker training (Python object, set it in the script). NPURunConfig requires it exactly when TF_CONFIG names a cluster.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "distribute",
     "path": "npu_run_config.distribute",
+    "tf2": null,
     "url": "options/npu_run_config.distribute.html",
     "values": "",
     "zh": "PS-Worker 架构训练用的 ParameterServerStrategy（Python 对象，需在脚本中传入）。TF_CONFIG 中配置了集群时必须设置，反之不能设置。"
@@ -1687,10 +2146,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Accepted and passed to RunConfig, but the documentation lists it as unsupported: the adapter handles distribution itself. Do not set it.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "train_distribute",
     "path": "npu_run_config.train_distribute",
+    "tf2": null,
     "url": "options/npu_run_config.train_distribute.html",
     "values": "",
     "zh": "NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。"
@@ -1698,10 +2160,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Accepted and passed to RunConfig, but the documentation lists it as unsupported: the adapter handles distribution itself. Do not set it.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "eval_distribute",
     "path": "npu_run_config.eval_distribute",
+    "tf2": null,
     "url": "options/npu_run_config.eval_distribute.html",
     "values": "",
     "zh": "NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。"
@@ -1709,10 +2174,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "A RunConfig keyword NPURunConfig does not accept (its constructor has no such parameter): device placement is the adapter's.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "device_fn",
     "path": "npu_run_config.device_fn",
+    "tf2": null,
     "url": "options/npu_run_config.device_fn.html",
     "values": "",
     "zh": "NPURunConfig 不接受的 RunConfig 参数（构造函数中没有该参数）：设备放置由适配器负责。"
@@ -1720,10 +2188,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "A RunConfig keyword NPURunConfig does not accept (its constructor has no such parameter).",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "protocol",
     "path": "npu_run_config.protocol",
+    "tf2": null,
     "url": "options/npu_run_config.protocol.html",
     "values": "",
     "zh": "NPURunConfig 不接受的 RunConfig 参数（构造函数中没有该参数）。"
@@ -1731,10 +2202,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "A RunConfig keyword NPURunConfig does not accept: NPURunConfig builds it itself from distribute and TF_CONFIG.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "experimental_distribute",
     "path": "npu_run_config.experimental_distribute",
+    "tf2": null,
     "url": "options/npu_run_config.experimental_distribute.html",
     "values": "",
     "zh": "NPURunConfig 不接受的 RunConfig 参数：NPURunConfig 会根据 distribute 和 TF_CONFIG 自行生成。"
@@ -1742,10 +2216,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Global operator precision mode (the older switch; precision_mode_v2 is preferred and the two exclude each other). The default depends on product and on training vs inference.",
+    "env": null,
+    "estimator": "precision_mode",
     "ge": "ge.exec.precision_mode",
     "kind": "option",
     "name": "precision_mode",
     "path": "npu_run_config.precision_mode",
+    "tf2": "precision_mode",
     "url": "options/npu_run_config.precision_mode.html",
     "values": "\"allow_fp32_to_fp16\" allow-fp32-to-fp16 \"force_fp16\" force-fp16 \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"must_keep_origin_dtype\" must-keep-origin-dtype \"allow_mix_precision_fp16\" allow-mix-precision-fp16 \"allow_mix_precision_bf16\" allow-mix-precision-bf16 \"allow_fp32_to_bf16\" allow-fp32-to-bf16",
     "zh": "全局算子精度模式（旧开关；推荐使用 precision_mode_v2，二者不能同时配置）。默认值随产品及训练/推理场景而不同。"
@@ -1753,10 +2230,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Global operator precision mode with clearer value names; replaces precision_mode and cannot be combined with it. Atlas training products have no v2 default and fall back to precision_mode's.",
+    "env": null,
+    "estimator": "precision_mode_v2",
     "ge": "ge.exec.precision_mode_v2",
     "kind": "option",
     "name": "precision_mode_v2",
     "path": "npu_run_config.precision_mode_v2",
+    "tf2": "precision_mode_v2",
     "url": "options/npu_run_config.precision_mode_v2.html",
     "values": "\"fp16\" fp16 \"origin\" origin \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"mixed_float16\" mixed-float16 \"mixed_bfloat16\" mixed-bfloat16 \"mixed_hif8\" mixed-hif8 \"cube_hif8\" cube-hif8",
     "zh": "语义更清晰的全局算子精度模式，取代 precision_mode 且不能与其同时配置。Atlas 训练系列产品没有 v2 默认值，沿用 precision_mode 的默认值。"
@@ -1764,10 +2244,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Legacy, no effect: NPURunConfig accepts it and NPUEstimator copies it into the parameter map, but no C++ code of the adapter reads the key; choose precision with precision_mode_v2.",
+    "env": null,
+    "estimator": "enable_reduce_precision",
     "ge": null,
     "kind": "option",
     "name": "enable_reduce_precision",
     "path": "npu_run_config.enable_reduce_precision",
+    "tf2": null,
     "url": "options/npu_run_config.enable_reduce_precision.html",
     "values": "",
     "zh": "旧参数，无实际作用：NPURunConfig 接受该参数，NPUEstimator 会把它写入 parameter_map，但适配器的 C++ 代码从不读取该键；请使用 precision_mode_v2 设置精度。"
@@ -1775,10 +2258,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Path of a JSON file that moves operator types between the block, trust and gray lists of mixed precision. Takes effect only with a mixed precision mode.",
+    "env": null,
+    "estimator": "modify_mixlist",
     "ge": "ge.exec.modify_mixlist",
     "kind": "option",
     "name": "modify_mixlist",
     "path": "npu_run_config.modify_mixlist",
+    "tf2": "modify_mixlist",
     "url": "options/npu_run_config.modify_mixlist.html",
     "values": "",
     "zh": "JSON 文件路径，用于调整混合精度黑名单、白名单、灰名单中的算子类型。仅在混合精度模式下生效。"
@@ -1786,10 +2272,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Path of a file fixing input and output types of single operators by name or by `OpType::` type, over the global precision mode. Ignored with precision_mode_v2 origin or precision_mode must_keep_origin_dtype.",
+    "env": null,
+    "estimator": "customize_dtypes",
     "ge": "ge.customizeDtypes",
     "kind": "option",
     "name": "customize_dtypes",
     "path": "npu_run_config.customize_dtypes",
+    "tf2": "customize_dtypes",
     "url": "options/npu_run_config.customize_dtypes.html",
     "values": "",
     "zh": "配置文件路径，按算子名或 `OpType::` 类型为个别算子指定输入输出数据类型，优先于全局精度模式。precision_mode_v2 为 origin 或 precision_mode 为 must_keep_origin_dtype 时不生效。"
@@ -1797,10 +2286,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Path of an .ini file setting each operator type ([ByOpType]) or node ([ByNodeName], which wins) to high_precision, high_performance, keep_fp16, super_performance, support_out_of_bound_index, ... Overrides op_select_implmode and optypelist_for_implmode.",
+    "env": null,
+    "estimator": "op_precision_mode",
     "ge": "ge.exec.op_precision_mode",
     "kind": "option",
     "name": "op_precision_mode",
     "path": "npu_run_config.op_precision_mode",
+    "tf2": "op_precision_mode",
     "url": "options/npu_run_config.op_precision_mode.html",
     "values": "",
     "zh": "ini 文件路径，按算子类型（[ByOpType]）或节点名（[ByNodeName]，优先）设置 high_precision、high_performance、keep_fp16、super_performance、support_out_of_bound_index 等模式。优先于 op_select_implmode 和 optypelist_for_implmode。"
@@ -1808,10 +2300,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Implementation mode chosen for operators that have both a precise and a fast implementation. TF2 accepts only high_precision and high_performance.",
+    "env": null,
+    "estimator": "op_select_implmode",
     "ge": "ge.opSelectImplmode",
     "kind": "option",
     "name": "op_select_implmode",
     "path": "npu_run_config.op_select_implmode",
+    "tf2": "op_select_implmode",
     "url": "options/npu_run_config.op_select_implmode.html",
     "values": "\"high_precision\" high-precision \"high_performance\" high-performance \"high_precision_for_all\" high-precision-for-all \"high_performance_for_all\" high-performance-for-all",
     "zh": "同时具备高精度和高性能实现的算子所采用的实现模式。TF2 仅接受 high_precision 和 high_performance。"
@@ -1819,10 +2314,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Comma-separated operator types (e.g. \"Pooling,SoftmaxV2\") that op_select_implmode applies to; needs op_select_implmode.",
+    "env": null,
+    "estimator": "optypelist_for_implmode",
     "ge": "ge.optypelistForImplmode",
     "kind": "option",
     "name": "optypelist_for_implmode",
     "path": "npu_run_config.optypelist_for_implmode",
+    "tf2": "optypelist_for_implmode",
     "url": "options/npu_run_config.optypelist_for_implmode.html",
     "values": "",
     "zh": "op_select_implmode 作用的算子类型，逗号分隔（如 \"Pooling,SoftmaxV2\"）；需与 op_select_implmode 配合使用。"
@@ -1830,10 +2328,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session key some scripts set to switch mixed precision on; it has no effect.",
+    "env": null,
+    "estimator": "enable_auto_mix_precision",
     "ge": null,
     "kind": "option",
     "name": "enable_auto_mix_precision",
     "path": "npu_run_config.enable_auto_mix_precision",
+    "tf2": null,
     "url": "options/npu_run_config.enable_auto_mix_precision.html",
     "values": "",
     "zh": "部分脚本用来开启混合精度的 TF1 session 配置项，实际不生效。"
@@ -1841,10 +2342,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session key set by some host-embedding recommendation scripts; it has no effect.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "master_slave_mode",
     "path": "npu_run_config.master_slave_mode",
+    "tf2": null,
     "url": "options/npu_run_config.master_slave_mode.html",
     "values": "",
     "zh": "部分 host embedding 推荐模型脚本设置的 TF1 session 配置项，实际不生效。"
@@ -1852,10 +2356,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "TF1 session key some scripts set meaning mixed compute; it has no effect.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "allow_mix_compile",
     "path": "npu_run_config.allow_mix_compile",
+    "tf2": null,
     "url": "options/npu_run_config.allow_mix_compile.html",
     "values": "",
     "zh": "部分脚本设置的、意为混合计算的 TF1 session 配置项，实际不生效。"
@@ -1863,10 +2370,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Misspelled auto-tuning key copied between inference scripts; it has no effect.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "autotune_tune_mode",
     "path": "npu_run_config.autotune_tune_mode",
+    "tf2": null,
     "url": "options/npu_run_config.autotune_tune_mode.html",
     "values": "",
     "zh": "在推理脚本间被复制的错误拼写的自动调优配置项，实际不生效。"
@@ -1874,10 +2384,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Misspelled fusion-switch key found in TF2 Keras samples; it has no effect.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "sfusion_switch_file",
     "path": "npu_run_config.sfusion_switch_file",
+    "tf2": null,
     "url": "options/npu_run_config.sfusion_switch_file.html",
     "values": "",
     "zh": "TF2 Keras 样例中出现的错误拼写的融合开关配置项，实际不生效。"
@@ -1885,10 +2398,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Misspelled dump-mode key found in recommendation scripts; it has no effect.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "sump_mode",
     "path": "npu_run_config.sump_mode",
+    "tf2": null,
     "url": "options/npu_run_config.sump_mode.html",
     "values": "",
     "zh": "推荐模型脚本中出现的错误拼写的 dump 模式配置项，实际不生效。"
@@ -1896,10 +2412,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Former tuning mode: 1 subgraph, 2 operator, 3 both, 4 gradient split.",
+    "env": null,
+    "estimator": "mstune_mode",
     "ge": null,
     "kind": "option",
     "name": "mstune_mode",
     "path": "npu_run_config.mstune_mode",
+    "tf2": null,
     "url": "options/npu_run_config.mstune_mode.html",
     "values": "",
     "zh": "旧的调优模式：1 子图调优，2 算子调优，3 两者，4 梯度切分调优。"
@@ -1907,10 +2426,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Former operator tuning algorithm: GA, RL or both.",
+    "env": null,
+    "estimator": "op_tune_mode",
     "ge": null,
     "kind": "option",
     "name": "op_tune_mode",
     "path": "npu_run_config.op_tune_mode",
+    "tf2": null,
     "url": "options/npu_run_config.op_tune_mode.html",
     "values": "",
     "zh": "旧的算子调优算法：GA、RL 或两者。"
@@ -1918,10 +2440,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Former NPURunConfig keyword for the graph compile cache directory (6.3.RC2 alpha builds).",
+    "env": null,
+    "estimator": "graph_compiler_cache_dir",
     "ge": null,
     "kind": "option",
     "name": "graph_compiler_cache_dir",
     "path": "npu_run_config.graph_compiler_cache_dir",
+    "tf2": null,
     "url": "options/npu_run_config.graph_compiler_cache_dir.html",
     "values": "",
     "zh": "旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 alpha 版本）。"
@@ -1929,10 +2454,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Embedding-service cluster configuration, set by that service's API rather than by users.",
+    "env": null,
+    "estimator": "es_cluster_config",
     "ge": null,
     "kind": "option",
     "name": "es_cluster_config",
     "path": "npu_run_config.es_cluster_config",
+    "tf2": null,
     "url": "options/npu_run_config.es_cluster_config.html",
     "values": "",
     "zh": "embedding service 的集群配置，由该服务的接口设置，而非用户设置。"
@@ -1940,10 +2468,13 @@ window.CANN_SEARCH = [
   {
     "class": "NPURunConfig",
     "en": "Misspelled TF2 scope-fusion option copied from the upstream docs; it is refused.",
+    "env": null,
+    "estimator": null,
     "ge": null,
     "kind": "option",
     "name": "nable_scope_fusion_passes",
     "path": "npu_run_config.nable_scope_fusion_passes",
+    "tf2": "nable_scope_fusion_passes",
     "url": "options/npu_run_config.nable_scope_fusion_passes.html",
     "values": "",
     "zh": "从上游文档复制而来的错误拼写的 TF2 scope 融合选项，会被拒绝。"
@@ -1951,10 +2482,13 @@ window.CANN_SEARCH = [
   {
     "class": "ProfilingConfig",
     "en": "Collect profiling data as profiling_options says. Takes precedence over the PROFILING_MODE environment variable. The session name is profiling_mode.",
+    "env": null,
+    "estimator": "enable_profiling",
     "ge": "ge.exec.profilingMode",
     "kind": "option",
     "name": "enable_profiling",
     "path": "npu_run_config.profiling_config.enable_profiling",
+    "tf2": "profiling_config.enable_profiling",
     "url": "options/npu_run_config.profiling_config.enable_profiling.html",
     "values": "",
     "zh": "按 profiling_options 采集性能数据，优先级高于环境变量 PROFILING_MODE。session 中的名称为 profiling_mode。"
@@ -1962,10 +2496,13 @@ window.CANN_SEARCH = [
   {
     "class": "ProfilingConfig",
     "en": "JSON object of collection switches, same keys as the PROFILING_OPTIONS environment variable, e.g. {\"output\":\"/tmp/profiling\",\"task_trace\":\"on\"}. TF2 has a default that turns several collectors on; NPUEstimator sends an empty string when profiling is on without options.",
+    "env": null,
+    "estimator": "profiling_options",
     "ge": "ge.exec.profilingOptions",
     "kind": "option",
     "name": "profiling_options",
     "path": "npu_run_config.profiling_config.profiling_options",
+    "tf2": "profiling_config.profiling_options",
     "url": "options/npu_run_config.profiling_config.profiling_options.html",
     "values": "",
     "zh": "采集开关的 JSON 对象，键与环境变量 PROFILING_OPTIONS 相同，如 {\"output\":\"/tmp/profiling\",\"task_trace\":\"on\"}。TF2 有开启多项采集的默认值；开启采集但未给出选项时 NPUEstimator 传空字符串。"
@@ -1973,10 +2510,13 @@ window.CANN_SEARCH = [
   {
     "class": "ProfilingConfig",
     "en": "Former name of the first forward-propagation node that bounds the profiled iteration.",
+    "env": null,
+    "estimator": "fp_point",
     "ge": null,
     "kind": "option",
     "name": "fp_point",
     "path": "npu_run_config.profiling_config.fp_point",
+    "tf2": null,
     "url": "options/npu_run_config.profiling_config.fp_point.html",
     "values": "",
     "zh": "旧参数：界定采集迭代的前向传播起始节点名称。"
@@ -1984,10 +2524,13 @@ window.CANN_SEARCH = [
   {
     "class": "ProfilingConfig",
     "en": "Former name of the last backward-propagation node that bounds the profiled iteration.",
+    "env": null,
+    "estimator": "bp_point",
     "ge": null,
     "kind": "option",
     "name": "bp_point",
     "path": "npu_run_config.profiling_config.bp_point",
+    "tf2": null,
     "url": "options/npu_run_config.profiling_config.bp_point.html",
     "values": "",
     "zh": "旧参数：界定采集迭代的反向传播结束节点名称。"
@@ -1995,10 +2538,13 @@ window.CANN_SEARCH = [
   {
     "class": "ProfilingConfig",
     "en": "Former list of the trace kinds to collect, e.g. [\"training_trace\", \"task_trace\"].",
+    "env": null,
+    "estimator": "enable_options",
     "ge": null,
     "kind": "option",
     "name": "enable_options",
     "path": "npu_run_config.profiling_config.enable_options",
+    "tf2": null,
     "url": "options/npu_run_config.profiling_config.enable_options.html",
     "values": "",
     "zh": "旧参数：要采集的跟踪类型列表，如 [\"training_trace\", \"task_trace\"]。"

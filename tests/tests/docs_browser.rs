@@ -330,6 +330,34 @@ impl Driver {
         self.cmd("POST", &format!("/element/{el}/click"), Some(json!({})));
     }
 
+    fn set_size(&self, width: u32, height: u32) {
+        self.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": width, "height": height })),
+        );
+    }
+
+    /// Waits up to 10 s for a script to return true.
+    fn wait_for(&self, script: &str, what: &str) {
+        let until = Instant::now() + Duration::from_secs(10);
+        while self.js(script) != Value::Bool(true) {
+            assert!(Instant::now() < until, "{what} at {}", self.url());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn strings(&self, script: &str) -> Vec<String> {
+        self.js(script)
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|v| v.as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     fn type_text(&self, el: &str, text: &str) {
         self.cmd(
             "POST",
@@ -424,6 +452,174 @@ fn check_site(d: &Driver, base: &str, page: &str, en: &str, zh: &str) {
     );
     d.click(&d.find("#lang-toggle"));
     assert_eq!(d.text(&d.find("#description")), en);
+
+    check_marks(d, base, page, &head);
+    check_links(d, base, page, en, zh);
+    check_search_shows_the_match(d, base);
+    check_contents_and_anchors(d, base, page);
+    check_products_matrix(d, base);
+    check_narrow_screen(d, base, page);
+}
+
+/// "Not in this release" (—) is told apart from "not supported" (☓), in a legend in both
+/// languages.
+fn check_marks(d: &Driver, base: &str, page: &str, head: &[String]) {
+    d.goto(&format!("{base}{page}?lang=en"));
+    let col = head
+        .iter()
+        .position(|h| h == "8.3.RC1")
+        .expect("an 8.3.RC1 column");
+    let cells = d.strings("return Array.from(document.querySelectorAll(\"#support tr[data-product='atlas-350'] > *\")).map(e => e.innerText.trim());");
+    assert_eq!(cells[col], "—", "Atlas 350 is not in 8.3.RC1: {cells:?}");
+    let titles = d.strings("return Array.from(document.querySelectorAll(\"#support tr[data-product='atlas-350'] td\")).map(e => e.className);");
+    assert!(
+        titles.iter().any(|c| c == "absent") && titles.iter().any(|c| c == "yes"),
+        "{titles:?}"
+    );
+    // Somewhere in the spec an option exists in a release that knows a product and is
+    // not supported there: its page shows ☓, and the legend names it.
+    let legend = d.text(&d.find("p.legend"));
+    assert!(legend.contains("product not in this release"), "{legend}");
+    d.goto(&format!(
+        "{base}options/npu_run_config.memory_config.html?lang=en"
+    ));
+    let no = d.js("return document.querySelectorAll('#support td.no').length;");
+    assert!(
+        no.as_u64().unwrap_or(0) > 0,
+        "memory_config is not supported on some products"
+    );
+    assert!(d.text(&d.find("p.legend")).contains("☓ not supported"));
+    d.goto(&format!(
+        "{base}options/npu_run_config.memory_config.html?lang=zh"
+    ));
+    let legend = d.text(&d.find("p.legend"));
+    assert!(
+        legend.contains("☓ 不支持") && legend.contains("该版本不含此产品"),
+        "{legend}"
+    );
+}
+
+/// `?lang=` picks the language of a shared link; the switch writes it into the address.
+fn check_links(d: &Driver, base: &str, page: &str, en: &str, zh: &str) {
+    d.goto(&format!("{base}index.html"));
+    d.js("try { localStorage.clear(); } catch (e) {}");
+    d.goto(&format!("{base}{page}?lang=zh"));
+    assert_eq!(d.text(&d.find("#description")), zh, "?lang=zh");
+    d.goto(&format!("{base}{page}?lang=en"));
+    assert_eq!(d.text(&d.find("#description")), en, "?lang=en");
+    if base.starts_with("http") {
+        d.click(&d.find("#lang-toggle"));
+        assert!(d.url().contains("lang=zh"), "{}", d.url());
+        d.click(&d.find("#lang-toggle"));
+        assert!(d.url().contains("lang=en"), "{}", d.url());
+    }
+}
+
+/// `?q=` opens a search; a hit by its `ge.*` key says that key, in the page's language.
+fn check_search_shows_the_match(d: &Driver, base: &str) {
+    for (lang, label) in [("en", "graph-engine key"), ("zh", "图引擎参数")] {
+        d.goto(&format!(
+            "{base}index.html?lang={lang}&q=ge.exec.staticMemoryPolicy"
+        ));
+        let hit = d.find("#search-results a[data-name='static_memory_policy']");
+        let text = d.text(&hit);
+        assert!(
+            text.contains("ge.exec.staticMemoryPolicy") && text.contains(label),
+            "{lang}: {text}"
+        );
+        let value = d.js("return document.getElementById('search').value;");
+        assert_eq!(value, "ge.exec.staticMemoryPolicy");
+    }
+    if base.starts_with("http") {
+        d.goto(&format!("{base}index.html"));
+        let box_ = d.find("#search");
+        d.type_text(&box_, "aicore");
+        d.wait_for(
+            "return location.search.indexOf('q=aicore') >= 0;",
+            "?q= follows the box",
+        );
+    }
+}
+
+/// Every section heading has an anchor, and a page of several sections lists them.
+fn check_contents_and_anchors(d: &Driver, base: &str, page: &str) {
+    for lang in ["en", "zh"] {
+        d.goto(&format!("{base}{page}?lang={lang}"));
+        let toc = d.strings("return Array.from(document.querySelectorAll('#toc a')).map(a => a.getAttribute('href'));");
+        assert!(
+            toc.len() >= 3 && toc.contains(&"#products".to_string()),
+            "{toc:?}"
+        );
+        let words = d.text(&d.find("#toc"));
+        let want = if lang == "zh" {
+            "产品与版本支持"
+        } else {
+            "Support by product and release"
+        };
+        assert!(words.contains(want), "{lang}: {words}");
+        let anchors = d.js("return Array.from(document.querySelectorAll('main h2')).every(h => h.id && h.querySelector('a.anchor[href=\"#' + h.id + '\"]'));");
+        assert_eq!(anchors, Value::Bool(true));
+        d.click(&d.find("#toc a[href='#products']"));
+        d.wait_for(
+            "return location.hash === '#products';",
+            "the contents lead to the section",
+        );
+    }
+}
+
+/// The products page has its own product × release matrix.
+fn check_products_matrix(d: &Driver, base: &str) {
+    for lang in ["en", "zh"] {
+        d.goto(&format!("{base}products.html?lang={lang}"));
+        let rows = d.js(
+            "return document.querySelectorAll('#matrix ~ .table-wrap #support tbody tr').length;",
+        );
+        assert!(rows.as_u64().unwrap_or(0) >= 8, "{lang}: {rows}");
+        let marks = d.strings("return Array.from(document.querySelectorAll(\"#support tr[data-product='atlas-350'] td\")).map(e => e.innerText.trim());");
+        assert!(
+            marks.contains(&"✓".to_string()) && marks.contains(&"—".to_string()),
+            "{marks:?}"
+        );
+    }
+}
+
+/// At 390 px no page is wider than the screen: wide tables scroll in their own box.
+fn check_narrow_screen(d: &Driver, base: &str, page: &str) {
+    d.set_size(390, 844);
+    let pages = [
+        "index.html".to_string(),
+        page.to_string(),
+        "products.html".to_string(),
+        "classes/NPURunConfig.html".to_string(),
+        "releases/9.0.0.html".to_string(),
+        "options/npu_run_config.experimental_config.graph_memory_optimize_config.graph_slice.html"
+            .to_string(),
+    ];
+    for p in &pages {
+        for lang in ["en", "zh"] {
+            d.goto(&format!("{base}{p}?lang={lang}"));
+            d.find("main h1");
+            let w = d.js("return [document.documentElement.scrollWidth, window.innerWidth];");
+            let (page_w, screen) = (w[0].as_u64().unwrap_or(0), w[1].as_u64().unwrap_or(0));
+            assert!(
+                screen > 0 && screen <= 400,
+                "{p}: the window is {screen} px"
+            );
+            assert!(
+                page_w <= screen,
+                "{p} ({lang}) is {page_w} px wide on a {screen} px screen"
+            );
+        }
+    }
+    // Every table sits in a box that scrolls sideways when the table is wider than it.
+    d.goto(&format!("{base}{page}?lang=en"));
+    let boxed = d.js("return Array.from(document.querySelectorAll('main table')).every(t => { var w = t.parentElement; return w.classList.contains('table-wrap') && getComputedStyle(w).overflowX === 'auto' && w.clientWidth <= window.innerWidth; });");
+    assert_eq!(
+        boxed,
+        Value::Bool(true),
+        "every table scrolls in its own box"
+    );
+    d.set_size(1280, 900);
 }
 
 #[test]

@@ -7,33 +7,87 @@ use super::html::{bi, bi_p, bi_str, escape, Html};
 use crate::regenerate::by_release;
 use crate::regenerate::facts::{Facts, ReleaseChanges};
 
+/// One cell of a product × release table. "Not in this release" (the release does not know
+/// the product) is not "not supported" (it knows it, and the thing does not work there):
+/// the vendor pages mark the latter ☓, and so do we.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell {
+    Yes,
+    No,
+    Absent,
+}
+
+impl Cell {
+    pub fn class(&self) -> &'static str {
+        match self {
+            Cell::Yes => "yes",
+            Cell::No => "no",
+            Cell::Absent => "absent",
+        }
+    }
+
+    pub fn mark(&self) -> &'static str {
+        match self {
+            Cell::Yes => "✓",
+            Cell::No => "☓",
+            Cell::Absent => "—",
+        }
+    }
+
+    /// The tooltip, in both languages (an attribute cannot follow the language switch).
+    pub fn title(&self) -> &'static str {
+        match self {
+            Cell::Yes => "supported / 支持",
+            Cell::No => "not supported / 不支持",
+            Cell::Absent => "product not in this release / 该版本不含此产品",
+        }
+    }
+}
+
 pub struct SupportRow {
     pub id: String,
     pub name: Html,
-    pub cells: Vec<bool>,
+    pub cells: Vec<Cell>,
 }
 
 pub struct SupportTable {
     pub root: &'static str,
     pub releases: Vec<String>,
     pub rows: Vec<SupportRow>,
+    /// Whether any cell is ☓, so the legend names only marks the table uses.
+    pub has_no: bool,
 }
 
 impl SupportTable {
+    /// `ok(product, release)` says whether the thing works there; a release that does not
+    /// know the product shows "not in this release" whatever `ok` says.
     pub fn new(f: &Facts<'_>, root: &'static str, ok: impl Fn(&str, usize) -> bool) -> Self {
+        let cell = |p: &str, ri: usize| {
+            if !f.release_knows(ri, p) {
+                Cell::Absent
+            } else if ok(p, ri) {
+                Cell::Yes
+            } else {
+                Cell::No
+            }
+        };
+        let rows: Vec<SupportRow> = f
+            .spec
+            .products
+            .iter()
+            .map(|p| SupportRow {
+                id: p.id.clone(),
+                name: bi(&p.name),
+                cells: (0..f.spec.releases.len())
+                    .map(|ri| cell(&p.id, ri))
+                    .collect(),
+            })
+            .collect();
         SupportTable {
+            has_no: rows.iter().any(|r| r.cells.contains(&Cell::No)),
+            rows,
             root,
             releases: f.spec.releases.iter().map(|r| r.id.clone()).collect(),
-            rows: f
-                .spec
-                .products
-                .iter()
-                .map(|p| SupportRow {
-                    id: p.id.clone(),
-                    name: bi(&p.name),
-                    cells: (0..f.spec.releases.len()).map(|ri| ok(&p.id, ri)).collect(),
-                })
-                .collect(),
         }
     }
 }
@@ -149,7 +203,8 @@ pub struct OptionView {
     pub missing: Vec<Html>,
     pub rules: Vec<RuleView>,
     pub table: SupportTable,
-    pub sources: Vec<String>,
+    /// Each source, and its address when it is a web page (the vendor's release pages).
+    pub sources: Vec<(String, Option<String>)>,
 }
 
 impl OptionView {
@@ -285,7 +340,14 @@ impl OptionView {
                 })
                 .collect(),
             table: SupportTable::new(f, "../", |p, ri| f.supported(o, p, ri)),
-            sources: o.source.clone(),
+            sources: o
+                .source
+                .iter()
+                .map(|s| {
+                    let web = s.starts_with("https://") || s.starts_with("http://");
+                    (s.clone(), web.then(|| s.clone()))
+                })
+                .collect(),
         }
     }
 }
@@ -618,6 +680,9 @@ pub fn search_index(f: &Facts<'_>) -> String {
             "class": o.config,
             "url": format!("options/{}.html", o.path),
             "ge": o.ge_key,
+            "env": o.surfaces.env,
+            "estimator": o.surfaces.estimator,
+            "tf2": o.surfaces.tf2,
             "en": o.doc.en,
             "zh": o.doc.zh,
             "values": values.join(" "),
