@@ -2224,7 +2224,7 @@ window.CANN_SEARCH = [
     "path": "npu_run_config.precision_mode",
     "tf2": "precision_mode",
     "url": "options/npu_run_config.precision_mode.html",
-    "values": "\"allow_fp32_to_fp16\" allow-fp32-to-fp16 \"force_fp16\" force-fp16 \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"must_keep_origin_dtype\" must-keep-origin-dtype \"allow_mix_precision_fp16\" allow-mix-precision-fp16 \"allow_mix_precision_bf16\" allow-mix-precision-bf16 \"allow_fp32_to_bf16\" allow-fp32-to-bf16",
+    "values": "\"allow_fp32_to_fp16\" allow-fp32-to-fp16 \"force_fp16\" force-fp16 \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"must_keep_origin_dtype\" must-keep-origin-dtype \"allow_mix_precision_fp16\" allow-mix-precision-fp16 \"allow_mix_precision\" allow-mix-precision \"allow_mix_precision_bf16\" allow-mix-precision-bf16 \"allow_fp32_to_bf16\" allow-fp32-to-bf16",
     "zh": "全局算子精度模式（旧开关；推荐使用 precision_mode_v2，二者不能同时配置）。默认值随产品及训练/推理场景而不同。"
   },
   {

@@ -43,10 +43,6 @@ const ALLOWED: &[(&str, &str)] = &[
         "retired-present:NPURunConfig.enable_reduce_precision",
         "a keyword whose key no release reads; retired in the spec as never read",
     ),
-    (
-        "session-not-read:min_group_size",
-        "NPUEstimator writes it, no C++ of the adapter reads it; the spec says so",
-    ),
     // The adapter still forwards the key as ge.autoTuneMode, but the graph engine of 8.5.0
     // and 9.0.0 refuses any non-empty value (inner_session.cc CheckAutoTuneMode), so the
     // spec retires it before 9.0.0 rather than model a key that only fails.
