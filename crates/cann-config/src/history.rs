@@ -47,13 +47,18 @@ pub fn removed_option(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic
         o.path,
         removed_message(&format!("`{}`", o.name), r, lang),
     );
-    d.expected = match r.gone {
+    d.expected = removal_expected(r, lang);
+    d.hint = Some(replacement_hint(r.replacement, r.values, r.note, lang));
+    d
+}
+
+/// The releases that still take what `r` retired, as a finding's "expected".
+pub fn removal_expected(r: &RemovalMeta, lang: Lang) -> Option<String> {
+    match r.gone {
         Gone::After(last) => Some(msg::up_to_release(lang, last.id())),
         Gone::Before(b) => Some(msg::before_release(lang, b.id())),
         Gone::Never => None,
-    };
-    d.hint = Some(replacement_hint(r.replacement, r.values, r.note, lang));
-    d
+    }
 }
 
 /// An error for a retired value of an option, with the value to use instead.

@@ -2,7 +2,8 @@
 //! and Chinese); this module picks the entry for what was found (the spec's own texts, such
 //! as rule messages, come from the spec). Each function returns the text in `lang`.
 
-use cann_config::meta::Lang;
+use cann_config::history;
+use cann_config::meta::{Gone, Lang, RemovalMeta};
 use cann_i18n::catalog::lint as msg;
 
 /// The API surface a name was written on, as a noun phrase.
@@ -55,6 +56,22 @@ pub(crate) fn not_on_surface(lang: Lang, p: Place<'_>, name: &str) -> String {
         Place::Env => msg::via_env(lang),
     };
     msg::not_on_surface(lang, name, &via, &consequence(lang, p))
+}
+
+/// A spelling of an option that the adapter stopped taking on this surface: when, from the
+/// spec's retirement, and what the script then does. A key nothing reads is said once.
+pub(crate) fn retired_name(lang: Lang, p: Place<'_>, name: &str, r: &RemovalMeta) -> String {
+    let gone = history::removed_message(&msg::named(lang, &place(lang, p), name), r, lang);
+    match (p, r.gone) {
+        (Place::Key | Place::Env, Gone::Never) => gone,
+        _ => msg::retired_then(lang, &gone, &consequence(lang, p)),
+    }
+}
+
+/// What to do instead of a retired spelling: the replacement as it is written on the same
+/// surface where it has a name there, the spec's value mapping, and its note.
+pub(crate) fn retired_hint(lang: Lang, r: &RemovalMeta, replacement: Option<&str>) -> String {
+    history::replacement_hint(replacement.or(r.replacement), r.values, r.note, lang)
 }
 
 pub(crate) fn set_through(lang: Lang, ways: &[String]) -> String {
@@ -141,6 +158,18 @@ pub(crate) fn node_budget_hint(lang: Lang) -> String {
 mod tests {
     use super::*;
 
+    const RETIRED: RemovalMeta = RemovalMeta {
+        gone: Gone::Never,
+        estimator: Some("x"),
+        session: None,
+        tf2: None,
+        env: None,
+        replacement: None,
+        values: &[],
+        note: cann_config::meta::Text { en: "n", zh: "n" },
+        source: &[],
+    };
+
     /// Every text exists in both languages and the two differ (a missing translation would
     /// show as the English text twice).
     #[test]
@@ -186,6 +215,10 @@ mod tests {
                 fix_rename(Lang::Zh, "a", "b"),
             ),
             (node_budget_hint(Lang::En), node_budget_hint(Lang::Zh)),
+            (
+                retired_name(Lang::En, Place::Kwarg("NPURunConfig"), "x", &RETIRED),
+                retired_name(Lang::Zh, Place::Kwarg("NPURunConfig"), "x", &RETIRED),
+            ),
         ];
         for (en, zh) in pairs {
             assert_ne!(en, zh);

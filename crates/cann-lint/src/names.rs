@@ -3,8 +3,10 @@
 //! Everything here is read from `cann_config`'s tables; a new option in the spec is a new
 //! name here without a change to this file.
 
-use cann_config::meta::{ConfigKind, ConfigMeta, OptionMeta, TypeMeta};
+use cann_config::meta::{ConfigKind, ConfigMeta, OptionMeta, RemovalMeta, TypeMeta};
 use cann_config::{CONFIGS, OPTIONS};
+
+use crate::Surface;
 
 /// A Python class of the spec (`NPURunConfig`, `MemoryConfig`, ...) by the name it is called.
 pub(crate) fn python_class(name: &str) -> Option<&'static ConfigMeta> {
@@ -88,6 +90,24 @@ pub(crate) fn env(name: &str) -> Option<&'static OptionMeta> {
 
 pub(crate) fn env_names() -> impl Iterator<Item = &'static str> {
     OPTIONS.iter().filter_map(|o| o.env)
+}
+
+/// A spelling the adapter no longer takes on `surface` (`NPURunConfig(auto_tune_mode=...)`)
+/// of an option that lives on under others: the option and the spec's retirement of it.
+pub(crate) fn retired(
+    surface: Surface,
+    class: Option<&str>,
+    name: &str,
+) -> Option<(&'static OptionMeta, &'static RemovalMeta)> {
+    OPTIONS.iter().find_map(|o| {
+        let r = o.retired_surfaces().find(|r| match surface {
+            Surface::Estimator => r.estimator == Some(name) && class.is_none_or(|c| o.config == c),
+            Surface::Session => r.session.is_some_and(|(n, _)| n == name),
+            Surface::Tf2 => r.tf2 == Some(name),
+            Surface::Env => r.env == Some(name),
+        })?;
+        Some((o, r))
+    })
 }
 
 /// A spec option called `name` on some other surface, or in some other class.

@@ -134,6 +134,20 @@ mod patterns {
     }
 
     #[test]
+    fn retired() {
+        insta::assert_snapshot!(pattern("retired"));
+    }
+
+    #[test]
+    fn retired_in_chinese() {
+        let opts = LintOptions {
+            lang: Lang::Zh,
+            ..any_product()
+        };
+        insta::assert_snapshot!(render("patterns/retired.py", &opts));
+    }
+
+    #[test]
     fn twice() {
         insta::assert_snapshot!(pattern("twice"));
     }

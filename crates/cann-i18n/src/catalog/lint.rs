@@ -42,6 +42,9 @@ crate::messages! {
         en: "`{name}` cannot be set {via}: {then}",
         zh: "`{name}` 不能{via}：{then}",
     }
+    // A spelling the adapter no longer takes on this surface (the spec's `removed:`).
+    named(what: &str, name: &str) { en: "the {what} `{name}`", zh: "{what} `{name}`" }
+    retired_then(gone: &str, then: &str) { en: "{gone}; {then}", zh: "{gone}；{then}" }
     set_through(ways: &str) { en: "it is set through {ways}", zh: "可通过 {ways} 设置" }
     or() { en: " or ", zh: " 或 " }
 

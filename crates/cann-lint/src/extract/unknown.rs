@@ -2,7 +2,7 @@
 //! name here, an option this surface does not offer, a likely typo, or a name the adapter
 //! does not know at all.
 
-use cann_config::meta::{Lang, OptionMeta};
+use cann_config::meta::{Lang, OptionMeta, RemovalMeta};
 use cann_config::yaml::{Node as Value, Pos};
 
 use super::ConfigObject;
@@ -117,6 +117,10 @@ fn place(w: &Written<'_>) -> Place<'static> {
 pub(super) fn report(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
     let name = w.name;
     let place = place(&w);
+    if let Some((o, r)) = names::retired(w.surface, w.class, name) {
+        retired(obj, lang, &w, o, r);
+        return;
+    }
     let bare = name.rsplit('.').next().unwrap_or(name);
     // Environment variables are named apart from options; an option's name is no env var.
     let same = names::by_name(bare)
@@ -181,4 +185,23 @@ fn surface_name(o: &OptionMeta, s: Surface) -> Option<&'static str> {
         Surface::Tf2 => o.tf2,
         Surface::Env => o.env,
     }
+}
+
+/// A spelling the spec says the adapter stopped taking here: why it went and what replaces
+/// it, from the spec's retirement (never the option's other surfaces, which may be gone too).
+fn retired(
+    obj: &mut ConfigObject,
+    lang: Lang,
+    w: &Written<'_>,
+    o: &'static OptionMeta,
+    r: &'static RemovalMeta,
+) {
+    let msg = messages::retired_name(lang, place(w), w.name, r);
+    let replacement = r
+        .replacement
+        .and_then(|p| cann_config::OPTIONS.iter().find(|x| x.path == p))
+        .and_then(|x| name_on(x, w.surface));
+    let d = obj.finding(FindingKind::NotOnSurface, o.path, w.at, msg);
+    d.expected = cann_config::history::removal_expected(r, lang);
+    d.hint = Some(messages::retired_hint(lang, r, replacement.as_deref()));
 }
