@@ -9,6 +9,7 @@ pub mod help;
 pub mod input;
 pub mod lint;
 pub mod mem;
+pub mod remote;
 pub mod spec;
 
 use crate::Entry;
@@ -24,5 +25,6 @@ pub const AREAS: &[(&str, &[Entry])] = &[
     ("input", input::ENTRIES),
     ("lint", lint::ENTRIES),
     ("mem", mem::ENTRIES),
+    ("remote", remote::ENTRIES),
     ("spec", spec::ENTRIES),
 ];

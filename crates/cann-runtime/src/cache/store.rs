@@ -415,7 +415,7 @@ impl Cache {
         super::dirtime::newest(self.kc.as_fd()).unwrap_or(Nanos::MAX)
     }
 
-    fn account(
+    pub(super) fn account(
         &self,
         rel: &str,
         rec: &IndexRec,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{human_or_json, OutputFormat};
+use super::{human_or_json, OutputFormat, RemoteArgs};
 
 // Arguments every cache command takes: which cache, and how to report on it.
 #[derive(Debug, Clone, Args)]
@@ -36,6 +36,23 @@ pub enum CacheCommand {
         #[command(flatten)]
         cache: CacheArgs,
     },
+    /// Upload to a shared store the entries it lacks (scoped by SoC and op_cache.ini's toolkit stamps)
+    Push {
+        #[command(flatten)]
+        cache: CacheArgs,
+        #[command(flatten)]
+        remote: RemoteArgs,
+    },
+    /// Bring from a shared store the entries of this toolkit and SoC the cache lacks; every object's hash is checked
+    Pull {
+        #[command(flatten)]
+        cache: CacheArgs,
+        #[command(flatten)]
+        remote: RemoteArgs,
+        /// SoC directory to pull (repeatable; default: the SoC directories the cache has)
+        #[arg(long, value_name = "NAME")]
+        soc: Vec<String>,
+    },
 }
 
 impl CacheCommand {
@@ -45,7 +62,9 @@ impl CacheCommand {
             CacheCommand::Info { cache }
             | CacheCommand::Gc { cache, .. }
             | CacheCommand::Verify { cache }
-            | CacheCommand::Clear { cache } => cache,
+            | CacheCommand::Clear { cache }
+            | CacheCommand::Push { cache, .. }
+            | CacheCommand::Pull { cache, .. } => cache,
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod localize;
 mod mem;
 mod options;
 mod products;
+mod remote;
 
 use clap::{Parser, Subcommand};
 
@@ -28,6 +29,7 @@ pub use lint::LintArgs;
 pub use mem::{GrowthArg, MemCommand};
 pub use options::OptionsArgs;
 pub use products::ProductsArgs;
+pub use remote::RemoteArgs;
 
 /// Findings drawn per file by default: enough for any real config, bounded for a generated one.
 pub const MAX_FINDINGS: usize = 100;
@@ -85,6 +87,9 @@ impl Command {
             Command::Diff(a) => a.lang,
             Command::Mem(MemCommand::Plan { lang, .. }) => *lang,
             Command::Completions { lang, .. } | Command::Man { lang } => *lang,
+            Command::Cache(
+                CacheCommand::Push { remote, .. } | CacheCommand::Pull { remote, .. },
+            ) => remote.lang,
             Command::Cache(_) | Command::Mem(_) | Command::Schema => LangArg::default(),
         };
         arg.into()

@@ -18,10 +18,10 @@ use crate::cli::{CacheArgs, CacheCommand, OutputFormat};
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// A progress bar on stderr, only when stderr is a terminal.
-struct Bar(Option<indicatif::ProgressBar>);
+pub(super) struct Bar(Option<indicatif::ProgressBar>);
 
 impl Bar {
-    fn new(what: &str) -> Bar {
+    pub(super) fn new(what: &str) -> Bar {
         if !std::io::stderr().is_terminal() {
             return Bar(None);
         }
@@ -150,6 +150,12 @@ pub fn run(cmd: &CacheCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
         CacheCommand::Gc { dry_run, .. } => gc(args, *dry_run, &env, out),
         CacheCommand::Verify { .. } => verify(args, &env, out),
         CacheCommand::Clear { .. } => clear(args, &env, out),
+        CacheCommand::Push { remote, .. } => {
+            super::remote::push(args, &resolve(args, &env)?, &env, remote, out)
+        }
+        CacheCommand::Pull { remote, soc, .. } => {
+            super::remote::pull(args, &resolve(args, &env)?, &env, remote, soc, out)
+        }
     }
 }
 

@@ -10,6 +10,7 @@ pub mod lint;
 pub mod mem;
 pub mod options;
 pub mod products;
+pub mod remote;
 pub mod schema;
 
 use std::path::Path;

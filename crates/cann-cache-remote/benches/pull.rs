@@ -1,0 +1,243 @@
+//! Pull of 10,000 typical entries from a real Redis on loopback, against copying the same
+//! files locally (read each file, write it to a fresh directory: the floor of any pull),
+//! side by side in one run, with the ratio.
+//!
+//! `cargo bench -p cann-cache-remote --bench pull` (needs `redis-server` on PATH; prints
+//! "skipped" and exits without it). `PULL_BENCH_ENTRIES=N` changes the entry count.
+//!
+//! Entries are CANN-style (manifest naming one `.o`), binaries 2 to 32 KiB (spread evenly on
+//! a log scale; kernels of element-wise and reduction operators are in this range), in 16
+//! `kernel_meta` directories. Each measured pull goes into a fresh, empty cache directory; its
+//! creation and removal are not timed. The pull is measured twice: as the CLI commits
+//! (`fsync` of every file and directory, so a crash never leaves a torn entry) and without
+//! `fsync`, which is what the plain copy does.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use cann_cache_remote::{self as remote, Options, ProcessEnv, Remote};
+use cann_runtime::cache::{Cache, CacheDir, NoProgress, OpenOptions};
+use criterion::Criterion;
+
+const SOC: &str = "Ascend910B";
+
+struct Redis(Child);
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_redis(dir: &Path) -> Option<(Redis, u16)> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .ok()?
+        .local_addr()
+        .ok()?
+        .port();
+    let child = Command::new("redis-server")
+        .args([
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            &port.to_string(),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ])
+        .arg("--dir")
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let r = Redis(child);
+    for _ in 0..600 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Some((r, port));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    None
+}
+
+fn size_of(i: u64) -> usize {
+    // 2 KiB * 16^(u), u spread evenly in [0, 1): 2 KiB .. 32 KiB.
+    let u = (i.wrapping_mul(2_654_435_761) % 1000) as f64 / 1000.0;
+    (2048.0 * 16f64.powf(u)) as usize
+}
+
+fn build(root: &Path, n: u64) -> u64 {
+    std::fs::write(
+        root.join("op_cache.ini"),
+        "[op_compiler_cache]\nadk_version=7.0.RC1\nops_version=7.0.RC1\n",
+    )
+    .unwrap();
+    let mut total = 0;
+    let mut x = 0x1234_5678_9abc_def1u64;
+    for i in 0..n {
+        let dir = root.join(format!("kernel_cache/{SOC}/kernel_meta_{:02}", i % 16));
+        std::fs::create_dir_all(&dir).unwrap();
+        let stem = format!("te_op{i}_{:016x}", i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut bin = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0".to_vec();
+        while bin.len() < size_of(i) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            bin.extend_from_slice(&x.to_le_bytes());
+        }
+        let m = format!(
+            r#"{{"kernelName":"{stem}__kernel0","binFileName":"{stem}","binFileSuffix":".o","magic":"RT_DEV_BINARY_MAGIC_ELF","parameters":[0,0,1],"core_type":"AIV"}}"#
+        );
+        total += (bin.len() + m.len()) as u64;
+        std::fs::write(dir.join(format!("{stem}.o")), bin).unwrap();
+        std::fs::write(dir.join(format!("{stem}.json")), m).unwrap();
+    }
+    total
+}
+
+/// The floor: every file read and written to the same place under a fresh directory.
+fn copy_tree(from: &Path, to: &Path) {
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        let name = e.file_name();
+        if name == ".cann-cache" {
+            continue;
+        }
+        let dst = to.join(&name);
+        if e.file_type().unwrap().is_dir() {
+            std::fs::create_dir_all(&dst).unwrap();
+            copy_tree(&p, &dst);
+        } else {
+            std::fs::write(&dst, std::fs::read(&p).unwrap()).unwrap();
+        }
+    }
+}
+
+fn median(v: &Mutex<Vec<Duration>>) -> Duration {
+    let mut v = v.lock().unwrap().clone();
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let n: u64 = std::env::var("PULL_BENCH_ENTRIES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let work = tempfile::tempdir().unwrap();
+    let Some((_redis, port)) = start_redis(work.path()) else {
+        println!("skipped: redis-server is not on PATH (apt-get install redis-server)");
+        return;
+    };
+    let src = work.path().join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    let bytes = build(&src, n);
+    println!("{n} entries, {:.1} MiB", bytes as f64 / 1_048_576.0);
+    let src_dir = CacheDir::explicit(&src).unwrap();
+    let versions = remote::versions(&src_dir).unwrap();
+    let spec = remote::parse_url(&format!("redis://127.0.0.1:{port}/0"), &ProcessEnv).unwrap();
+    let store = Remote::open(&spec, &ProcessEnv).unwrap();
+    let t = Instant::now();
+    let src_cache = Arc::new(Cache::open(&src_dir, OpenOptions::default()).unwrap());
+    let rep = remote::push(
+        &src_cache,
+        &store,
+        &versions,
+        &Options::default(),
+        &NoProgress,
+    )
+    .unwrap();
+    assert_eq!(rep.pushed, n);
+    println!(
+        "push of {n} entries to Redis: {:.2} s (once)",
+        t.elapsed().as_secs_f64()
+    );
+
+    let mut c = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(1))
+        .measurement_time(Duration::from_secs(1));
+    let mut g = c.benchmark_group(format!("pull_{n}"));
+    let fresh = |tag: &str, i: u64| -> PathBuf { work.path().join(format!("{tag}-{i}")) };
+    let mut rows = Vec::new();
+    for (label, durable) in [("redis_pull_fsync", true), ("redis_pull_no_fsync", false)] {
+        let times = Arc::new(Mutex::new(Vec::new()));
+        let t2 = Arc::clone(&times);
+        g.bench_function(label, |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for i in 0..iters {
+                    let d = fresh(label, i);
+                    std::fs::create_dir_all(&d).unwrap();
+                    std::fs::copy(src.join("op_cache.ini"), d.join("op_cache.ini")).unwrap();
+                    let dir = CacheDir::explicit(&d).unwrap();
+                    let start = Instant::now();
+                    let cache = Arc::new(
+                        Cache::open(
+                            &dir,
+                            OpenOptions {
+                                durable,
+                                ..OpenOptions::default()
+                            },
+                        )
+                        .unwrap(),
+                    );
+                    let rep = remote::pull(
+                        &cache,
+                        &store,
+                        &versions,
+                        &[SOC.to_owned()],
+                        &Options::default(),
+                        &NoProgress,
+                    )
+                    .unwrap();
+                    let el = start.elapsed();
+                    assert_eq!(rep.pulled, n);
+                    t2.lock().unwrap().push(el);
+                    total += el;
+                    drop(cache);
+                    std::fs::remove_dir_all(&d).unwrap();
+                }
+                total
+            })
+        });
+        rows.push((label, times));
+    }
+    let copy_times = Arc::new(Mutex::new(Vec::new()));
+    let t3 = Arc::clone(&copy_times);
+    g.bench_function("local_copy", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for i in 0..iters {
+                let d = fresh("copy", i).join("kernel_cache");
+                std::fs::create_dir_all(&d).unwrap();
+                let start = Instant::now();
+                copy_tree(&src.join("kernel_cache"), &d);
+                let el = start.elapsed();
+                t3.lock().unwrap().push(el);
+                total += el;
+                std::fs::remove_dir_all(fresh("copy", i)).unwrap();
+            }
+            total
+        })
+    });
+    g.finish();
+    let floor = median(&copy_times);
+    println!(
+        "local copy of the same files: {:.3} s (median)",
+        floor.as_secs_f64()
+    );
+    for (label, times) in rows {
+        let m = median(&times);
+        println!(
+            "{label}: {:.3} s (median), {:.2}x the local copy",
+            m.as_secs_f64(),
+            m.as_secs_f64() / floor.as_secs_f64()
+        );
+    }
+}

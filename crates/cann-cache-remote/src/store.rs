@@ -1,0 +1,258 @@
+//! The stores, through Apache OpenDAL, and how each keeps a half-written object invisible.
+//!
+//! Every entry is one object written by one PUT, and each store makes a single PUT atomic:
+//!
+//! - **fs**: OpenDAL writes into `<root>/.cce-tmp/` (same file system), `fsync`s, and
+//!   `rename`s into place; a reader sees no file or the whole file, and a crashed writer
+//!   leaves only a temporary outside the listed tree.
+//! - **S3** (and OBS, MinIO, ...): a PutObject becomes visible only when complete, and
+//!   listing is strongly consistent after the PUT returns; two PUTs of one name leave one of
+//!   them whole. Objects here are far below the multipart threshold, so a PUT is one request.
+//! - **Redis**: `SET` is a single command, atomic by Redis's execution model.
+//!
+//! The index: on fs and S3 the listing of a scope directory is the index (an object is
+//! listed only once whole). OpenDAL's Redis service is a plain key-value store without
+//! listing, so each scope keeps a Redis set of its object names; a push adds names with
+//! `SADD` only after the objects' `SET`s returned (the index is written last), and `SADD` is
+//! atomic, so concurrent pushers never lose each other's names. Names are content hashes:
+//! two nodes pushing the same entry write identical bytes under one name, which is why a
+//! push needs no lock.
+
+use opendal::{ErrorKind, Operator};
+
+use crate::error::RemoteError;
+use crate::layout::{ObjectName, Scope};
+use crate::url::{Env, StoreSpec};
+
+/// Where OpenDAL's fs service stages writes, inside the store's root.
+const FS_STAGING: &str = ".cce-tmp";
+
+/// An open store.
+#[derive(Debug, Clone)]
+pub struct Remote {
+    op: Operator,
+    index: Option<RedisIndex>,
+    label: String,
+}
+
+#[derive(Debug, Clone)]
+struct RedisIndex {
+    client: redis::Client,
+    /// Key prefix, as OpenDAL's Redis service prefixes its keys (root without the leading `/`).
+    prefix: String,
+}
+
+impl Remote {
+    /// Opens the store `spec` names, with credentials from `env` only.
+    pub fn open(spec: &StoreSpec, env: &dyn Env) -> Result<Remote, RemoteError> {
+        let label = spec.label();
+        let fail = |e: opendal::Error| RemoteError::store("open", &label, e);
+        match spec {
+            StoreSpec::Fs { root } => {
+                let root_s = root.to_string_lossy();
+                let staging = root.join(FS_STAGING);
+                let b = opendal::services::Fs::default()
+                    .root(&root_s)
+                    .atomic_write_dir(&staging.to_string_lossy());
+                Ok(Remote {
+                    op: Operator::new(b).map_err(fail)?.finish(),
+                    index: None,
+                    label,
+                })
+            }
+            StoreSpec::Redis {
+                endpoint,
+                db,
+                prefix,
+            } => {
+                let mut b = opendal::services::Redis::default()
+                    .endpoint(endpoint)
+                    .db(*db)
+                    .root(prefix);
+                let mut u = url::Url::parse(&format!("{endpoint}/{db}"))
+                    .map_err(|e| RemoteError::store("open", &label, e))?;
+                if let Some(user) = env.var("REDIS_USERNAME") {
+                    b = b.username(&user);
+                    let _ = u.set_username(&user);
+                }
+                if let Some(pw) = env.var("REDIS_PASSWORD") {
+                    b = b.password(&pw);
+                    let _ = u.set_password(Some(&pw));
+                }
+                let client = redis::Client::open(u.as_str())
+                    .map_err(|e| RemoteError::store("open", &label, e))?;
+                Ok(Remote {
+                    op: Operator::new(b).map_err(fail)?.finish(),
+                    index: Some(RedisIndex {
+                        client,
+                        prefix: prefix.trim_start_matches('/').to_owned(),
+                    }),
+                    label,
+                })
+            }
+            StoreSpec::S3 {
+                bucket,
+                prefix,
+                endpoint,
+                region,
+                virtual_host_style,
+            } => {
+                // Only the environment: no profile files, and never the instance-metadata
+                // address, which would be a network call a node may not be allowed to make.
+                let mut b = opendal::services::S3::default()
+                    .bucket(bucket)
+                    .root(prefix)
+                    .region(region.as_deref().unwrap_or("us-east-1"))
+                    .disable_config_load()
+                    .disable_ec2_metadata();
+                if let Some(e) = endpoint {
+                    b = b.endpoint(e);
+                }
+                if *virtual_host_style {
+                    b = b.enable_virtual_host_style();
+                }
+                match (
+                    env.var("AWS_ACCESS_KEY_ID"),
+                    env.var("AWS_SECRET_ACCESS_KEY"),
+                ) {
+                    (Some(id), Some(secret)) => {
+                        b = b.access_key_id(&id).secret_access_key(&secret);
+                        if let Some(t) = env.var("AWS_SESSION_TOKEN") {
+                            b = b.session_token(&t);
+                        }
+                    }
+                    _ => b = b.skip_signature(),
+                }
+                Ok(Remote {
+                    op: Operator::new(b).map_err(fail)?.finish(),
+                    index: None,
+                    label,
+                })
+            }
+        }
+    }
+
+    /// The store, as messages name it.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Every entry object of `scope`, sorted.
+    pub async fn list(&self, scope: &Scope) -> Result<Vec<ObjectName>, RemoteError> {
+        let dir = format!("{}/", scope.dir());
+        let mut names: Vec<ObjectName> = match &self.index {
+            Some(ix) => {
+                let mut c = ix.conn(&self.label).await?;
+                let members: Vec<String> = redis::cmd("SMEMBERS")
+                    .arg(ix.key(scope))
+                    .query_async(&mut c)
+                    .await
+                    .map_err(|e| RemoteError::store("list", &dir, e))?;
+                members
+                    .iter()
+                    .filter_map(|m| ObjectName::parse(m))
+                    .collect()
+            }
+            None => {
+                let entries = match self.op.list_with(&dir).recursive(true).await {
+                    Ok(v) => v,
+                    Err(e) if e.kind() == ErrorKind::NotFound => Vec::new(),
+                    Err(e) => return Err(RemoteError::store("list", &dir, e)),
+                };
+                entries
+                    .iter()
+                    .filter(|e| e.metadata().is_file())
+                    .filter_map(|e| e.path().strip_prefix(&dir))
+                    .filter_map(ObjectName::parse)
+                    .collect()
+            }
+        };
+        names.sort();
+        names.dedup();
+        Ok(names)
+    }
+
+    fn path(scope: &Scope, name: &ObjectName) -> String {
+        format!("{}/{}", scope.dir(), name.rel())
+    }
+
+    /// The object's bytes; `None` when it is not there.
+    pub async fn get(
+        &self,
+        scope: &Scope,
+        name: &ObjectName,
+    ) -> Result<Option<Vec<u8>>, RemoteError> {
+        let p = Self::path(scope, name);
+        match self.op.read(&p).await {
+            Ok(b) => Ok(Some(b.to_vec())),
+            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(RemoteError::store("read", &p, e)),
+        }
+    }
+
+    /// Stores an object (one atomic PUT).
+    pub async fn put(
+        &self,
+        scope: &Scope,
+        name: &ObjectName,
+        bytes: Vec<u8>,
+    ) -> Result<(), RemoteError> {
+        let p = Self::path(scope, name);
+        self.op
+            .write(&p, bytes)
+            .await
+            .map(|_| ())
+            .map_err(|e| RemoteError::store("write", &p, e))
+    }
+
+    /// Makes objects already stored visible to pulls (Redis only; elsewhere the listing
+    /// already shows them).
+    pub async fn publish(&self, scope: &Scope, names: &[ObjectName]) -> Result<(), RemoteError> {
+        let Some(ix) = &self.index else {
+            return Ok(());
+        };
+        if names.is_empty() {
+            return Ok(());
+        }
+        let mut c = ix.conn(&self.label).await?;
+        for chunk in names.chunks(1000) {
+            let mut cmd = redis::cmd("SADD");
+            cmd.arg(ix.key(scope));
+            for n in chunk {
+                cmd.arg(n.rel());
+            }
+            cmd.query_async::<()>(&mut c)
+                .await
+                .map_err(|e| RemoteError::store("index", &ix.key(scope), e))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the scope's description unless it is there (for people and `gc`).
+    pub async fn describe(&self, scope: &Scope) -> Result<(), RemoteError> {
+        let p = scope.description_path();
+        match self.op.exists(&p).await {
+            Ok(true) => Ok(()),
+            Ok(false) => self
+                .op
+                .write(&p, scope.description())
+                .await
+                .map(|_| ())
+                .map_err(|e| RemoteError::store("write", &p, e)),
+            Err(e) => Err(RemoteError::store("stat", &p, e)),
+        }
+    }
+}
+
+impl RedisIndex {
+    fn key(&self, scope: &Scope) -> String {
+        format!("{}{}/index", self.prefix, scope.dir())
+    }
+
+    async fn conn(&self, label: &str) -> Result<redis::aio::MultiplexedConnection, RemoteError> {
+        self.client
+            .get_multiplexed_async_connection()
+            .await
+            .map_err(|e| RemoteError::store("connect", label, e))
+    }
+}

@@ -1,0 +1,348 @@
+//! Caches written the way CANN writes them, the servers the stores need (started on
+//! loopback, stopped on drop), and the checks every store must pass.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+pub mod servers;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use cann_cache_remote::{self as remote, Env, Options, Remote, StoreSpec};
+use cann_runtime::cache::{Cache, CacheDir, NoProgress, OpenOptions};
+
+pub const SOC: &str = "Ascend910B";
+
+/// Environment of a test store (credentials of the S3 server, never from the real process).
+#[derive(Debug, Clone, Default)]
+pub struct TestEnv(pub BTreeMap<String, String>);
+
+impl Env for TestEnv {
+    fn var(&self, name: &str) -> Option<String> {
+        self.0.get(name).cloned()
+    }
+}
+
+/// A store under test: its URL and the environment it needs.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pub url: String,
+    pub env: TestEnv,
+}
+
+impl Store {
+    pub fn spec(&self) -> StoreSpec {
+        remote::parse_url(&self.url, &self.env).unwrap()
+    }
+    pub fn open(&self) -> Remote {
+        Remote::open(&self.spec(), &self.env).unwrap()
+    }
+}
+
+/// A small deterministic byte stream (xorshift), so binaries do not compress to nothing and
+/// differ per entry.
+fn noise(seed: u64, n: usize) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out.truncate(n);
+    out
+}
+
+/// A kernel binary: an ELF identification, then `n` bytes in all.
+pub fn kernel(seed: u64, n: usize) -> Vec<u8> {
+    let mut b = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0".to_vec();
+    b.extend(noise(seed, n.saturating_sub(16)));
+    b
+}
+
+/// Writes one entry as CANN's compiler does (binary, then the manifest naming it, in
+/// place). The manifest fields are those of a real one
+/// (hicann/ge@ffdcbc9:tests/engines/nn_engine/config/fe_config/atomic_test_core_type_aiv.json).
+pub fn write_cann_entry(dir: &Path, stem: &str, bin: &[u8]) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join(format!("{stem}.o")), bin).unwrap();
+    let m = format!(
+        r#"{{
+    "kernelName": "{stem}__kernel0",
+    "binFileName": "{stem}",
+    "binFileSuffix": ".o",
+    "magic": "RT_DEV_BINARY_MAGIC_ELF",
+    "parameters": [0, 0, 1],
+    "core_type": "AIV"
+}}"#
+    );
+    std::fs::write(dir.join(format!("{stem}.json")), m).unwrap();
+}
+
+/// Writes a mixed kernel: `<stem>.json` listing its aic and aiv parts, each with a binary.
+pub fn write_mix_entry(dir: &Path, stem: &str, seed: u64, n: usize) {
+    std::fs::create_dir_all(dir).unwrap();
+    for (i, part) in ["mix_aic", "mix_aiv"].iter().enumerate() {
+        std::fs::write(
+            dir.join(format!("{stem}_{part}.o")),
+            kernel(seed + i as u64, n),
+        )
+        .unwrap();
+        let m = format!(
+            r#"{{"binFileName":"{stem}_{part}","binFileSuffix":".o","magic":"RT_DEV_BINARY_MAGIC_ELF"}}"#
+        );
+        std::fs::write(dir.join(format!("{stem}_{part}.json")), m).unwrap();
+    }
+    let m = format!(
+        r#"{{"jsonList":[{{"jsonFileName":"{stem}_mix_aic.json"}},{{"jsonFileName":"{stem}_mix_aiv.json"}}]}}"#
+    );
+    std::fs::write(dir.join(format!("{stem}.json")), m).unwrap();
+}
+
+/// A node's cache directory: `op_cache.ini` with the toolkit stamps, and `kernel_cache/`.
+pub struct Node {
+    pub tmp: tempfile::TempDir,
+}
+
+impl Node {
+    pub fn new(adk: &str, ops: &str) -> Node {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(
+            tmp.path().join("op_cache.ini"),
+            format!("[op_compiler_cache]\nmax_op_cache_size=500\nremain_cache_size_ratio=50\nadk_version={adk}\nops_version={ops}\n"),
+        )
+        .unwrap();
+        Node { tmp }
+    }
+
+    pub fn dir(&self) -> CacheDir {
+        CacheDir::explicit(self.tmp.path()).unwrap()
+    }
+
+    pub fn kc(&self) -> PathBuf {
+        self.tmp.path().join("kernel_cache")
+    }
+
+    pub fn meta(&self) -> PathBuf {
+        self.kc().join(SOC).join("kernel_meta")
+    }
+
+    pub fn cache(&self) -> Arc<Cache> {
+        Arc::new(Cache::open(&self.dir(), OpenOptions::default()).unwrap())
+    }
+
+    /// `n` single-binary entries of a few to a hundred kilobytes (seeded by `seed`), and one
+    /// mixed kernel.
+    pub fn fill(&self, seed: u64, n: u64) {
+        for i in 0..n {
+            let size = 2048 + ((seed + i) * 7919 % 97) as usize * 1024;
+            write_cann_entry(
+                &self.meta(),
+                &format!("te_op{}_{:08x}", i, seed * 1000 + i),
+                &kernel(seed * 1000 + i, size),
+            );
+        }
+        write_mix_entry(&self.meta(), &format!("te_mix_{seed:08x}"), seed, 4096);
+    }
+
+    pub fn versions(&self) -> (String, String) {
+        remote::versions(&self.dir()).unwrap()
+    }
+
+    pub fn push(&self, store: &Store) -> remote::PushReport {
+        remote::push(
+            &self.cache(),
+            &store.open(),
+            &self.versions(),
+            &Options::default(),
+            &NoProgress,
+        )
+        .unwrap()
+    }
+
+    pub fn pull(&self, store: &Store) -> remote::PullReport {
+        self.pull_socs(store, &[SOC.to_owned()])
+    }
+
+    pub fn pull_socs(&self, store: &Store, socs: &[String]) -> remote::PullReport {
+        remote::pull(
+            &self.cache(),
+            &store.open(),
+            &self.versions(),
+            socs,
+            &Options::default(),
+            &NoProgress,
+        )
+        .unwrap()
+    }
+
+    /// Every file under `kernel_cache/` but our state, by relative path.
+    pub fn files(&self) -> BTreeMap<String, Vec<u8>> {
+        fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+            for e in std::fs::read_dir(dir).unwrap().flatten() {
+                let p = e.path();
+                let rel = p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                if rel == ".cann-cache" || rel == "op_cache_file_del.lock" {
+                    continue;
+                }
+                if e.file_type().unwrap().is_dir() {
+                    walk(root, &p, out);
+                } else {
+                    out.insert(rel, std::fs::read(&p).unwrap());
+                }
+            }
+        }
+        let mut out = BTreeMap::new();
+        if self.kc().is_dir() {
+            walk(&self.kc(), &self.kc(), &mut out);
+        }
+        out
+    }
+
+    /// `cache verify` finds nothing wrong and its ledger agrees with the disk.
+    pub fn assert_verify_clean(&self) {
+        let v = self.cache().verify(&NoProgress).unwrap();
+        assert!(
+            v.torn.is_empty()
+                && v.orphans.is_empty()
+                && v.temporaries.is_empty()
+                && v.foreign.is_empty(),
+            "{v:?}"
+        );
+        assert!(v.ledger_matches, "{v:?}");
+    }
+}
+
+/// The scope of `SOC` for these stamps.
+pub fn scope(adk: &str, ops: &str) -> remote::Scope {
+    remote::Scope {
+        soc: SOC.into(),
+        adk_version: adk.into(),
+        ops_version: ops.into(),
+    }
+}
+
+/// Runs a future on a small runtime (tests reach the store directly to damage objects).
+pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f)
+}
+
+// ---- The behaviours every store must show. ----
+
+/// Push, a second push that writes nothing, pull on a fresh node, byte-identical entries,
+/// `verify` clean, and a second pull that brings nothing.
+pub fn round_trip(store: &Store) {
+    let a = Node::new("7.0.RC1", "7.0.RC1");
+    a.fill(1, 12);
+    let first = a.push(store);
+    assert_eq!((first.pushed, first.present), (13, 0), "{first:?}");
+    assert!(first.skipped.is_empty(), "{first:?}");
+    let again = a.push(store);
+    assert_eq!((again.pushed, again.present), (0, 13), "{again:?}");
+
+    let b = Node::new("7.0.RC1", "7.0.RC1");
+    let got = b.pull(store);
+    assert_eq!((got.pulled, got.present), (13, 0), "{got:?}");
+    assert!(got.refused.is_empty(), "{got:?}");
+    assert_eq!(
+        a.files(),
+        b.files(),
+        "pulled entries are byte for byte the pushed ones"
+    );
+    b.assert_verify_clean();
+    let again = b.pull(store);
+    assert_eq!((again.pulled, again.present), (0, 13), "{again:?}");
+    // What was pulled is served by the local cache like any entry.
+    let key = format!("{SOC}/kernel_meta/te_op0_000003e8");
+    assert!(matches!(
+        b.cache().get(&key).unwrap(),
+        cann_runtime::cache::Lookup::Hit(_)
+    ));
+}
+
+/// Entries of another toolkit version or SoC are never pulled.
+pub fn scoping(store: &Store) {
+    let a = Node::new("7.0.0", "7.0.0");
+    a.fill(2, 4);
+    assert_eq!(a.push(store).pushed, 5);
+    for (adk, ops) in [("8.0.0", "7.0.0"), ("7.0.0", "8.0.0")] {
+        let other = Node::new(adk, ops);
+        let got = other.pull(store);
+        assert_eq!((got.pulled, got.present), (0, 0), "{adk}/{ops}: {got:?}");
+        assert!(other.files().is_empty());
+    }
+    let other_soc = Node::new("7.0.0", "7.0.0");
+    let got = other_soc.pull_socs(store, &["Ascend310P3".to_owned()]);
+    assert_eq!(got.pulled, 0, "{got:?}");
+    assert!(other_soc.files().is_empty());
+    // Entries invalidated locally (committed before a toolkit change) are not pushed.
+    let c = Node::new("7.0.0", "7.0.0");
+    c.fill(3, 2);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    c.cache().invalidate_all().unwrap();
+    let rep = c.push(store);
+    assert_eq!(rep.pushed, 0, "invalidated entries stay local: {rep:?}");
+}
+
+/// A corrupted and a truncated object are refused and reported; the rest still arrives.
+pub fn corruption(store: &Store) {
+    let a = Node::new("7.1.0", "7.1.0");
+    a.fill(4, 6);
+    assert_eq!(a.push(store).pushed, 7);
+    let r = store.open();
+    let sc = scope("7.1.0", "7.1.0");
+    let names = block_on(r.list(&sc)).unwrap();
+    assert_eq!(names.len(), 7);
+    let (flip, cut) = (&names[1], &names[2]);
+    block_on(async {
+        let mut b = r.get(&sc, flip).await.unwrap().unwrap();
+        let mid = b.len() / 2;
+        b[mid] ^= 0x40;
+        r.put(&sc, flip, b).await.unwrap();
+        let b = r.get(&sc, cut).await.unwrap().unwrap();
+        r.put(&sc, cut, b[..b.len() / 3].to_vec()).await.unwrap();
+    });
+    let b = Node::new("7.1.0", "7.1.0");
+    let got = b.pull(store);
+    assert_eq!(got.pulled, 5, "{got:?}");
+    assert_eq!(got.refused.len(), 2, "{got:?}");
+    assert!(got.has_errors());
+    for x in &got.refused {
+        assert!(x.why.contains("corrupted or truncated"), "{x:?}");
+    }
+    for n in [flip, cut] {
+        let stem = n.rest.rsplit('/').next().unwrap();
+        assert!(
+            !b.meta().join(format!("{stem}.json")).exists(),
+            "refused {stem} must not appear"
+        );
+    }
+    b.assert_verify_clean();
+}
+
+/// Two nodes pushing at once (overlapping entries) leave only whole objects: a fresh node
+/// pulls the union, byte-identical, and nothing is refused.
+pub fn concurrent_pushers(store: &Store) {
+    let (a, b) = (Node::new("7.2.0", "7.2.0"), Node::new("7.2.0", "7.2.0"));
+    a.fill(5, 20);
+    b.fill(5, 20); // the same compile on another node: identical bytes, same names
+    b.fill(6, 10); // and some of its own
+    let (ra, rb) = std::thread::scope(|s| {
+        let ta = s.spawn(|| a.push(store));
+        let tb = s.spawn(|| b.push(store));
+        (ta.join().unwrap(), tb.join().unwrap())
+    });
+    assert_eq!(ra.pushed + ra.present, 21, "{ra:?}");
+    assert_eq!(rb.pushed + rb.present, 32, "{rb:?}");
+    let c = Node::new("7.2.0", "7.2.0");
+    let got = c.pull(store);
+    assert!(got.refused.is_empty(), "{got:?}");
+    assert_eq!(got.pulled, 32, "{got:?}");
+    assert_eq!(c.files(), b.files());
+    c.assert_verify_clean();
+}

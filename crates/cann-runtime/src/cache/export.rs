@@ -1,0 +1,331 @@
+//! What a shared tier (`cann-cache-remote`) needs from a local cache, and nothing more: the
+//! entries valid now, each entry's exact bytes read without moving an access time, and a
+//! commit of exact bytes brought from elsewhere.
+//!
+//! [`Cache::commit_exact`] keeps the local commit order (every named file first, each by
+//! rename; the manifest last, by a rename that never replaces one), so CANN, which reads the
+//! directory, only ever sees whole entries. Unlike [`Cache::put`] it keeps the names and bytes
+//! it is given: an entry pulled onto a node is byte for byte the one pushed.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::os::fd::AsFd;
+
+use rustix::fs::RenameFlags;
+
+use super::error::{CacheError, Result};
+use super::fsx;
+use super::key::Key;
+use super::ledger::IndexRec;
+use super::manifest::{self, Manifest};
+use super::progress::Progress;
+use super::scan;
+use super::store::Cache;
+
+/// A whole entry that the current invalidation epoch still serves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LiveEntry {
+    /// The key (`Ascend910B/kernel_meta/te_add_1a2b`: the manifest path without `.json`).
+    pub key: String,
+    /// Bytes of the manifest and every file it names.
+    pub bytes: u64,
+}
+
+/// An entry's bytes: the manifest and each file it names (sub-manifests and binaries), by
+/// file name in the manifest's directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExactEntry {
+    pub manifest: Vec<u8>,
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+/// Result of [`Cache::commit_exact`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExactCommit {
+    /// The entry is now visible; it occupies this many bytes.
+    Committed(u64),
+    /// The cache already has a manifest for this key: nothing was replaced.
+    Present,
+}
+
+/// Largest file of an entry this reads or commits (CANN kernels are kilobytes to megabytes).
+pub const EXACT_FILE_MAX: u64 = 1024 * 1024 * 1024;
+const MANIFEST_MAX: u64 = 64 * 1024 * 1024;
+
+impl Cache {
+    /// Every whole entry the current epoch serves (not torn, not invalidated by `force` or a
+    /// toolkit version change), sorted by key. Reads manifests without moving access times.
+    pub fn live_entries(&self, progress: &dyn Progress) -> Result<Vec<LiveEntry>> {
+        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), scan::Known::Ignore, progress)
+            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let epoch = self.epoch_ns();
+        Ok(sc
+            .entries
+            .into_iter()
+            .filter(|(_, r)| r.committed_ns >= epoch)
+            .filter_map(|(rel, r)| {
+                let key = rel.strip_suffix(manifest::MANIFEST_SUFFIX)?;
+                Key::parse(key).ok()?;
+                Some(LiveEntry {
+                    key: key.to_owned(),
+                    bytes: r.bytes,
+                })
+            })
+            .collect())
+    }
+
+    /// Reads `key`'s manifest and every file it names, without stamping any access time
+    /// (a copy is not a use). `Ok(Err(why))` when the entry is absent or not whole now.
+    pub fn read_exact(&self, key: &str) -> Result<std::result::Result<ExactEntry, String>> {
+        let key = Key::parse(key)?;
+        let read = |name: &str, cap: u64| -> std::result::Result<Vec<u8>, String> {
+            let rel = key.sibling(name);
+            let fd = fsx::open_read_noatime(self.kc.as_fd(), &rel)
+                .map_err(|e| format!("{}: {e}", rel.display()))?;
+            let file = std::fs::File::from(fd);
+            cann_input::read_file(file, &rel, cann_input::Limits::new(cap))
+                .map_err(|e| e.to_string())
+        };
+        let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
+        let mbytes = match read(&mname, MANIFEST_MAX) {
+            Ok(b) => b,
+            Err(why) => return Ok(Err(why)),
+        };
+        let mut files = BTreeMap::new();
+        for (name, is_manifest) in match named_files(&mbytes, |n| read(n, MANIFEST_MAX)) {
+            Ok(n) => n,
+            Err(why) => return Ok(Err(why)),
+        } {
+            let cap = if is_manifest {
+                MANIFEST_MAX
+            } else {
+                EXACT_FILE_MAX
+            };
+            match read(&name, cap) {
+                Ok(b) => files.insert(name, b),
+                Err(why) => return Ok(Err(why)),
+            };
+        }
+        // Our own manifests record the binary's size: a binary cut short is not an entry.
+        if let Ok(m) = Manifest::parse(&mbytes) {
+            let bin = m.bin_name().ok().flatten();
+            if let (Some(own), Some(data)) = (m.own, bin.and_then(|b| files.get(&b))) {
+                if data.len() as u64 != own.bin_size {
+                    return Ok(Err(format!(
+                        "binary has {} bytes, manifest says {}",
+                        data.len(),
+                        own.bin_size
+                    )));
+                }
+            }
+        }
+        Ok(Ok(ExactEntry {
+            manifest: mbytes,
+            files,
+        }))
+    }
+
+    /// Commits an entry brought from elsewhere with exactly these names and bytes: each file
+    /// to a temporary name and renamed into place, then the manifest renamed into place only
+    /// if no manifest of `key` exists (never replacing one, so a concurrent commit of the same
+    /// key leaves one whole entry). The files must be exactly those the manifest names.
+    pub fn commit_exact(&self, key: &str, entry: &ExactEntry) -> Result<ExactCommit> {
+        self.writable()?;
+        let key = Key::parse(key)?;
+        let bad = |why: &'static str| CacheError::BadKey {
+            key: key.manifest_rel.clone(),
+            why,
+        };
+        let names = named_files(&entry.manifest, |n| {
+            entry
+                .files
+                .get(n)
+                .cloned()
+                .ok_or_else(|| format!("{n} is missing"))
+        })
+        .map_err(|_| bad("the manifest names files that are not in the entry, or is not JSON"))?;
+        let named: BTreeSet<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
+        let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
+        if named.len() != entry.files.len()
+            || entry.files.keys().any(|n| !named.contains(n.as_str()))
+        {
+            return Err(bad("the entry holds files its manifest does not name"));
+        }
+        if named
+            .iter()
+            .any(|n| n.starts_with('.') || *n == mname || !manifest::is_plain_name(n))
+        {
+            return Err(bad(
+                "a named file is hidden, the manifest itself, or not a plain name",
+            ));
+        }
+        let kcp = self.dir.kernel_cache();
+        let io = |op: &'static str| {
+            let p = kcp.clone();
+            move |e: std::io::Error| CacheError::io(op, p, e)
+        };
+        let dirs_before = self.dirs_now();
+        let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir).map_err(io("create directory in"))?;
+        let d = dirfd.as_fd();
+        if fsx::lstat_at(d, mname.as_ref()).is_ok() {
+            return Ok(ExactCommit::Present);
+        }
+        let durable = self.opts.durable;
+        let mut bytes = entry.manifest.len() as u64;
+        for (name, data) in &entry.files {
+            let tmp = fsx::write_tmp(d, name, data, durable).map_err(io("write file in"))?;
+            if let Err(e) = rustix::fs::renameat(d, tmp.as_str(), d, name.as_str()) {
+                let _ = fsx::unlink_at(d, tmp.as_ref());
+                return Err(io("rename file in")(e.into()));
+            }
+            bytes += data.len() as u64;
+        }
+        let mtmp =
+            fsx::write_tmp(d, &mname, &entry.manifest, durable).map_err(io("write manifest in"))?;
+        match rustix::fs::renameat_with(d, mtmp.as_str(), d, mname.as_str(), RenameFlags::NOREPLACE)
+        {
+            Ok(()) => {}
+            Err(rustix::io::Errno::EXIST) => {
+                let _ = fsx::unlink_at(d, mtmp.as_ref());
+                return Ok(ExactCommit::Present);
+            }
+            Err(e) => {
+                let _ = fsx::unlink_at(d, mtmp.as_ref());
+                return Err(io("commit manifest in")(e.into()));
+            }
+        }
+        if durable {
+            rustix::fs::fsync(d).map_err(|e| io("sync directory in")(e.into()))?;
+        }
+        let dirs_after = self.dirs_now();
+        let now = self.now();
+        let rec = IndexRec {
+            committed_ns: now,
+            access_ns: now,
+            bytes,
+            files: entry.files.keys().cloned().collect(),
+        };
+        self.account(&key.manifest_rel, &rec, 0, false, (dirs_before, dirs_after))?;
+        Ok(ExactCommit::Committed(bytes))
+    }
+}
+
+/// The files a manifest names, each with whether it is a sub-manifest: its binary, its
+/// `jsonList` parts and each part's binary. `part` returns a part's bytes.
+fn named_files(
+    manifest: &[u8],
+    part: impl Fn(&str) -> std::result::Result<Vec<u8>, String>,
+) -> std::result::Result<Vec<(String, bool)>, String> {
+    let m = Manifest::parse(manifest).map_err(|e| format!("manifest: {e:?}"))?;
+    let mut out = Vec::new();
+    if let Some(b) = m.bin_name().map_err(|e| format!("{e:?}"))? {
+        out.push((b, false));
+    }
+    for sub in m.sub_manifests().map_err(|e| format!("{e:?}"))? {
+        let bytes = part(&sub)?;
+        let pm = Manifest::parse(&bytes).map_err(|e| format!("{sub}: {e:?}"))?;
+        out.push((sub, true));
+        if let Some(b) = pm.bin_name().map_err(|e| format!("{e:?}"))? {
+            out.push((b, false));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::cache::{CacheDir, NoProgress, OpenOptions};
+    use std::path::Path;
+
+    fn open(t: &tempfile::TempDir) -> Cache {
+        Cache::open(
+            &CacheDir::explicit(t.path()).unwrap(),
+            OpenOptions::default(),
+        )
+        .unwrap()
+    }
+
+    fn cann_entry(dir: &Path, stem: &str) {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join(format!("{stem}.o")), b"\x7fELF kernel").unwrap();
+        std::fs::write(
+            dir.join(format!("{stem}.json")),
+            format!(r#"{{"binFileName":"{stem}","binFileSuffix":".o","kernelName":"{stem}"}}"#),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn read_then_commit_is_byte_exact_and_never_replaces() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let src = open(&a);
+        cann_entry(
+            &a.path().join("kernel_cache/Ascend910B/kernel_meta"),
+            "te_add_1",
+        );
+        let live = src.live_entries(&NoProgress).unwrap();
+        assert_eq!(live.len(), 1);
+        assert_eq!(live[0].key, "Ascend910B/kernel_meta/te_add_1");
+        let e = src.read_exact(&live[0].key).unwrap().unwrap();
+        assert_eq!(e.files.keys().collect::<Vec<_>>(), ["te_add_1.o"]);
+
+        let dst = open(&b);
+        let got = dst.commit_exact(&live[0].key, &e).unwrap();
+        assert_eq!(got, ExactCommit::Committed(live[0].bytes));
+        for f in ["te_add_1.o", "te_add_1.json"] {
+            let rel = format!("kernel_cache/Ascend910B/kernel_meta/{f}");
+            assert_eq!(
+                std::fs::read(a.path().join(&rel)).unwrap(),
+                std::fs::read(b.path().join(&rel)).unwrap()
+            );
+        }
+        assert_eq!(
+            dst.commit_exact(&live[0].key, &e).unwrap(),
+            ExactCommit::Present
+        );
+        let v = dst.verify(&NoProgress).unwrap();
+        assert!(
+            v.torn.is_empty() && v.orphans.is_empty() && v.temporaries.is_empty(),
+            "{v:?}"
+        );
+        assert!(v.ledger_matches, "{v:?}");
+    }
+
+    #[test]
+    fn commit_refuses_files_the_manifest_does_not_name() {
+        let t = tempfile::tempdir().unwrap();
+        let c = open(&t);
+        let mut e = ExactEntry {
+            manifest: br#"{"binFileName":"k","binFileSuffix":".o"}"#.to_vec(),
+            files: BTreeMap::from([("k.o".to_owned(), b"x".to_vec())]),
+        };
+        e.files.insert("other.o".into(), b"y".to_vec());
+        assert!(c.commit_exact("soc/k", &e).is_err());
+        e.files.remove("other.o");
+        e.files.remove("k.o");
+        assert!(c.commit_exact("soc/k", &e).is_err());
+        e.manifest = br#"{"binFileName":"../k","binFileSuffix":".o"}"#.to_vec();
+        e.files.insert("../k.o".into(), b"x".to_vec());
+        assert!(c.commit_exact("soc/k", &e).is_err());
+        assert!(!t.path().join("kernel_cache/soc/k.json").exists());
+    }
+
+    #[test]
+    fn invalidated_entries_are_not_live() {
+        let t = tempfile::tempdir().unwrap();
+        let c = open(&t);
+        c.put("soc/old", b"bin", ".o", None).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        c.invalidate_all().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        c.put("soc/new", b"bin", ".o", None).unwrap();
+        let keys: Vec<String> = c
+            .live_entries(&NoProgress)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.key)
+            .collect();
+        assert_eq!(keys, ["soc/new"]);
+    }
+}

@@ -1,0 +1,176 @@
+//! `cannctl cache push|pull [DIR] --remote URL`: the shared tier of `cann-cache-remote`, with
+//! the local directory resolved as the other cache commands resolve it. This file only
+//! opens, renders and maps exit codes.
+
+use std::io::Write;
+use std::sync::Arc;
+
+use cann_cache_remote as remote;
+use cann_i18n::catalog::remote as msg;
+use cann_i18n::Lang;
+use cann_runtime::cache::{self, Cache, CacheDir, EnvSnapshot, OpenOptions};
+
+use super::cache::Bar;
+use crate::cli::{CacheArgs, OutputFormat, RemoteArgs};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+fn lang(r: &RemoteArgs) -> Lang {
+    match r.lang {
+        crate::cli::LangArg::En => Lang::En,
+        crate::cli::LangArg::Zh => Lang::Zh,
+    }
+}
+
+fn bytes(lang: Lang, n: u64) -> String {
+    msg::bytes(lang, n, &format!("{:.1}", n as f64 / 1_048_576.0))
+}
+
+/// Everything both directions open: the store, the toolkit stamps, the local cache.
+fn open(
+    dir: &CacheDir,
+    env: &EnvSnapshot,
+    r: &RemoteArgs,
+    need_existing: bool,
+) -> Result<
+    (
+        Arc<Cache>,
+        remote::Remote,
+        (String, String),
+        remote::Options,
+    ),
+    remote::RemoteError,
+> {
+    let spec = remote::parse_url(&r.remote, &remote::ProcessEnv)?;
+    if need_existing && !dir.kernel_cache().is_dir() {
+        return Err(remote::RemoteError::NoCache {
+            dir: dir.base.display().to_string(),
+        });
+    }
+    let versions = remote::versions(dir)?;
+    let limits = cache::resolve_limits(dir, env)?;
+    let c = Cache::open(
+        dir,
+        OpenOptions {
+            limits,
+            ..OpenOptions::default()
+        },
+    )?;
+    let store = remote::Remote::open(&spec, &remote::ProcessEnv)?;
+    let opts = remote::Options {
+        dry_run: r.dry_run,
+        jobs: usize::from(r.jobs),
+        lang: lang(r),
+    };
+    Ok((Arc::new(c), store, versions, opts))
+}
+
+fn scope_lines(lang: Lang, scopes: &[remote::Scope], out: &mut dyn Write) -> std::io::Result<()> {
+    for s in scopes {
+        writeln!(
+            out,
+            "{}",
+            msg::scope_line(lang, &s.soc, &s.adk_version, &s.ops_version)
+        )?;
+    }
+    Ok(())
+}
+
+/// `cache push`.
+pub fn push(
+    args: &CacheArgs,
+    dir: &CacheDir,
+    env: &EnvSnapshot,
+    r: &RemoteArgs,
+    out: &mut dyn Write,
+) -> Result<u8, BoxError> {
+    let l = lang(r);
+    let (c, store, versions, opts) = open(dir, env, r, true).map_err(|e| e.message(l))?;
+    let bar = Bar::new(&msg::label_pushing(l));
+    let rep = remote::push(&c, &store, &versions, &opts, &bar).map_err(|e| e.message(l))?;
+    drop(bar);
+    if args.format == OutputFormat::Json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
+        return Ok(0);
+    }
+    scope_lines(l, &rep.scopes, out)?;
+    for s in &rep.skipped {
+        writeln!(out, "{}", msg::skipped(l, &s.key, &s.why))?;
+    }
+    let summary = if rep.dry_run {
+        msg::push_dry_summary
+    } else {
+        msg::push_summary
+    };
+    writeln!(
+        out,
+        "{}",
+        summary(
+            l,
+            rep.pushed,
+            &bytes(l, rep.pushed_bytes),
+            rep.present,
+            &rep.store
+        )
+    )?;
+    Ok(0)
+}
+
+/// `cache pull`. Exit 1 when an object was refused (the others still arrived).
+pub fn pull(
+    args: &CacheArgs,
+    dir: &CacheDir,
+    env: &EnvSnapshot,
+    r: &RemoteArgs,
+    socs: &[String],
+    out: &mut dyn Write,
+) -> Result<u8, BoxError> {
+    let l = lang(r);
+    for s in socs {
+        remote::check_soc(s).map_err(|e| e.message(l))?;
+    }
+    let mut socs = socs.to_vec();
+    if socs.is_empty() {
+        socs = remote::local_socs(dir);
+    }
+    if socs.is_empty() {
+        return Err(remote::RemoteError::NoSoc {
+            dir: dir.kernel_cache().display().to_string(),
+        }
+        .message(l)
+        .into());
+    }
+    let (c, store, versions, opts) = open(dir, env, r, false).map_err(|e| e.message(l))?;
+    let bar = Bar::new(&msg::label_pulling(l));
+    let rep = remote::pull(&c, &store, &versions, &socs, &opts, &bar).map_err(|e| e.message(l))?;
+    drop(bar);
+    let code = u8::from(rep.has_errors());
+    if args.format == OutputFormat::Json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
+        return Ok(code);
+    }
+    scope_lines(l, &rep.scopes, out)?;
+    for x in &rep.refused {
+        writeln!(out, "{}", msg::refused(l, &x.object, &x.why))?;
+    }
+    if rep.conflicts > 0 {
+        writeln!(out, "{}", msg::conflicts(l, rep.conflicts))?;
+    }
+    let summary = if rep.dry_run {
+        msg::pull_dry_summary
+    } else {
+        msg::pull_summary
+    };
+    writeln!(
+        out,
+        "{}",
+        summary(
+            l,
+            rep.pulled,
+            &bytes(l, rep.pulled_bytes),
+            rep.present,
+            &rep.store
+        )
+    )?;
+    Ok(code)
+}
