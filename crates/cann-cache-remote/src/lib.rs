@@ -8,6 +8,7 @@
 //!   stamps and object format; the hash check on pull.
 //! - [`store`]: the stores, and how each keeps a half-written object invisible.
 //! - [`sync`]: push and pull, in parallel, with their reports.
+//! - [`gc`]: remote aging by last push or pull, with the local cache's LRU rules.
 //!
 //! The local side goes only through the local cache's public API: [`Cache::live_entries`],
 //! [`Cache::read_exact`] (no access time moves: a copy is not a use) and
@@ -19,12 +20,14 @@
 //! [`Cache::commit_exact`]: cann_runtime::cache::Cache::commit_exact
 
 pub mod error;
+pub mod gc;
 pub mod layout;
 pub mod store;
 pub mod sync;
 pub mod url;
 
 pub use error::RemoteError;
+pub use gc::{gc_remote, GcLimits, RemoteGcReport, RemoteRemoval};
 pub use layout::{ObjectName, Scope};
 pub use store::Remote;
 pub use sync::{

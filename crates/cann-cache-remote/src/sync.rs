@@ -132,7 +132,7 @@ pub fn check_soc(soc: &str) -> Result<(), RemoteError> {
     Ok(())
 }
 
-fn runtime(jobs: usize) -> Result<tokio::runtime::Runtime, RemoteError> {
+pub(crate) fn runtime(jobs: usize) -> Result<tokio::runtime::Runtime, RemoteError> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(jobs.clamp(1, 4))
         .enable_all()
@@ -335,7 +335,7 @@ pub fn pull(
                     drop(bytes);
                     progress.inc(1);
                     if dry {
-                        return Ok(Ok(Some(exact_bytes(&entry))));
+                        return Ok(Ok(Some((scope, name, exact_bytes(&entry)))));
                     }
                     let done =
                         tokio::task::spawn_blocking(move || cache.commit_exact(&key, &entry))
@@ -344,7 +344,7 @@ pub fn pull(
                                 detail: e.to_string(),
                             })?;
                     match done {
-                        Ok(ExactCommit::Committed(n)) => Ok(Ok(Some(n))),
+                        Ok(ExactCommit::Committed(n)) => Ok(Ok(Some((scope, name, n)))),
                         Ok(ExactCommit::Present) => Ok(Ok(None)),
                         Err(e) => refuse(msg::why_unusable(lang, &e.to_string())),
                     }
@@ -354,17 +354,26 @@ pub fn pull(
             .collect()
             .await;
         let mut first_err = None;
+        let mut used: BTreeMap<Scope, Vec<ObjectName>> = BTreeMap::new();
         for r in results {
             match r {
-                Ok(Ok(Some(n))) => {
+                Ok(Ok(Some((scope, name, n)))) => {
                     rep.pulled += 1;
                     rep.pulled_bytes += n;
+                    used.entry(scope).or_default().push(name);
                 }
                 Ok(Ok(None)) => rep.present += 1,
                 Ok(Err(refusal)) => rep.refused.push(refusal),
                 Err(e) => {
                     first_err.get_or_insert(e);
                 }
+            }
+        }
+        // A pull is a use: remote aging keeps what nodes still fetch.
+        if !dry {
+            let now = cann_runtime::cache::clock::system_now();
+            for (scope, names) in &used {
+                remote.record_use(scope, names, now).await?;
             }
         }
         match first_err {

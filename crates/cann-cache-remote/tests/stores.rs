@@ -44,7 +44,13 @@ macro_rules! on_every_store {
     };
 }
 
-on_every_store!(round_trip, scoping, corruption, concurrent_pushers);
+on_every_store!(
+    round_trip,
+    scoping,
+    corruption,
+    concurrent_pushers,
+    remote_gc
+);
 
 /// A directory store never shows a half-written object: staging happens outside the listed
 /// tree, so after a push nothing but whole objects and the scope description is there.

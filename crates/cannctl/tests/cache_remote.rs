@@ -173,3 +173,38 @@ fn push_needs_version_stamps() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("adk_version"), "{}", text(&o));
 }
+
+#[test]
+fn gc_remote_keeps_entries_used_within_the_floor() {
+    let t = tempfile::tempdir().unwrap();
+    node(t.path(), &["te_add_1", "te_mul_2"]);
+    let (d, shared) = (t.path().to_str().unwrap(), t.path().join("shared"));
+    let url = shared.to_str().unwrap();
+    assert!(cannctl(&["cache", "push", d, "--remote", url], "C")
+        .status
+        .success());
+    let o = cannctl(
+        &[
+            "cache",
+            "gc",
+            d,
+            "--remote",
+            url,
+            "--max-size",
+            "0",
+            "--format",
+            "json",
+        ],
+        "C",
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["entries_before"], 2, "{v}");
+    assert_eq!(v["removed"].as_array().map(Vec::len), Some(0), "{v}");
+    assert_eq!(v["stopped_by_floor"], true, "{v}");
+    let o = cannctl(
+        &["cache", "gc", d, "--remote", url, "--max-size", "0"],
+        "zh_CN.UTF-8",
+    );
+    assert!(text(&o).contains("最近 30 分钟"), "{}", text(&o));
+}

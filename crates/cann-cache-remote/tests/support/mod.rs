@@ -346,3 +346,66 @@ pub fn concurrent_pushers(store: &Store) {
     assert_eq!(c.files(), b.files());
     c.assert_verify_clean();
 }
+
+/// Remote aging: over the limit, the least recently used entries go (recently pulled ones
+/// stay), down to the retained share; nothing used within the floor is removed; what is
+/// left still pulls whole and what went is never pulled.
+pub fn remote_gc(store: &Store) {
+    let a = Node::new("7.3.0", "7.3.0");
+    a.fill(7, 9);
+    assert_eq!(a.push(store).pushed, 10);
+    let r = store.open();
+    let sc = scope("7.3.0", "7.3.0");
+    let names = block_on(r.list(&sc)).unwrap();
+    let now = cann_runtime::cache::clock::system_now();
+    let hour = 3_600_000_000_000i64;
+    // Three entries pulled ten minutes before the pass below; the rest last used when pushed.
+    let recent: Vec<_> = names[..3].to_vec();
+    block_on(r.record_use(&sc, &recent, now + 2 * hour - hour / 6)).unwrap();
+    let inv = block_on(r.inventory()).unwrap();
+    let mine: Vec<_> = inv
+        .items
+        .iter()
+        .filter(|i| i.scope_dir == sc.dir())
+        .collect();
+    assert_eq!(mine.len(), 10);
+    let total: u64 = mine.iter().map(|i| i.bytes).sum();
+    let limits = |now_ns, dry_run| remote::GcLimits {
+        max_bytes: total,
+        target_bytes: total / 2,
+        floor_ns: cann_runtime::cache::limits::AGING_FLOOR,
+        now_ns,
+        dry_run,
+    };
+    // Everything was used within the floor: nothing goes.
+    let rep = remote::gc_remote(&r, &limits(now, false)).unwrap();
+    assert!(rep.removed.is_empty() && rep.stopped_by_floor, "{rep:?}");
+    // Two hours on: the seven idle since their push go first, oldest first, until half.
+    let dry = remote::gc_remote(&r, &limits(now + 2 * hour, true)).unwrap();
+    let rep = remote::gc_remote(&r, &limits(now + 2 * hour, false)).unwrap();
+    assert_eq!(
+        dry.removed, rep.removed,
+        "a dry run names what the pass removes"
+    );
+    assert!(!rep.removed.is_empty(), "{rep:?}");
+    assert!(
+        rep.bytes_after <= total / 2 || rep.stopped_by_floor,
+        "{rep:?}"
+    );
+    for x in &rep.removed {
+        assert!(
+            !recent.iter().any(|n| x.object.ends_with(&n.rel())),
+            "recently used {x:?} removed"
+        );
+    }
+    let left = block_on(r.list(&sc)).unwrap();
+    assert_eq!(left.len() as u64, 10 - rep.removed.len() as u64);
+    let b = Node::new("7.3.0", "7.3.0");
+    let got = b.pull(store);
+    assert!(got.refused.is_empty(), "{got:?}");
+    assert_eq!(got.pulled, left.len() as u64);
+    b.assert_verify_clean();
+    // Under the limit now: a second pass removes nothing.
+    let again = remote::gc_remote(&r, &limits(now + 2 * hour, false)).unwrap();
+    assert!(again.removed.is_empty(), "{again:?}");
+}

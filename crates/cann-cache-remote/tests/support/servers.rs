@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use super::{Store, TestEnv};
 
 /// `Some(reason)` means skip; under CI a reason is a failure instead.
-pub fn skip_or_fail(what: &str, why: String) -> Option<()> {
+pub fn skip_or_fail<T>(what: &str, why: String) -> Option<T> {
     if std::env::var("CI").is_ok_and(|v| v == "true") {
         panic!("{what}: {why} (CI=true: .ci/run installs it, so this must not be skipped)");
     }

@@ -102,4 +102,26 @@ crate::messages! {
         en: "{n} bytes ({mb} MB)",
         zh: "{n} 字节（{mb} MB）",
     }
+
+    // Remote aging.
+    gc_summary(n: u64, bytes: &str, store: &str) {
+        en: "removed {n} entries ({bytes}) from {store}",
+        zh: "已从 {store} 删除 {n} 个条目（{bytes}）",
+    }
+    gc_dry_summary(n: u64, bytes: &str, store: &str) {
+        en: "would remove {n} entries ({bytes}) from {store}",
+        zh: "将从 {store} 删除 {n} 个条目（{bytes}）",
+    }
+    gc_sizes(before: &str, after: &str, entries_before: u64, entries_after: u64, limit: &str, target: &str) {
+        en: "size: {before} -> {after} ({entries_before} -> {entries_after} entries); limit {limit}, aging shrinks to {target}",
+        zh: "大小：{before} -> {after}（{entries_before} -> {entries_after} 个条目）；上限 {limit}，老化后缩减至 {target}",
+    }
+    gc_floor() {
+        en: "note: every remaining entry was pushed or pulled in the last 30 minutes; the store stays above its retained share",
+        zh: "提示：剩余条目均在最近 30 分钟内被推送或拉取；存储大小仍高于保留比例",
+    }
+    gc_off() {
+        en: "aging is off (max_op_cache_size = -1); pass --max-size MB to age the store",
+        zh: "老化已关闭（max_op_cache_size = -1）；如需老化该存储，请使用 --max-size MB",
+    }
 }

@@ -55,8 +55,13 @@ impl Cache {
     /// Every whole entry the current epoch serves (not torn, not invalidated by `force` or a
     /// toolkit version change), sorted by key. Reads manifests without moving access times.
     pub fn live_entries(&self, progress: &dyn Progress) -> Result<Vec<LiveEntry>> {
-        let sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), scan::Known::Ignore, progress)
-            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        let sc = scan::walk(
+            self.kc.as_fd(),
+            &BTreeMap::new(),
+            scan::Known::Ignore,
+            progress,
+        )
+        .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
         let epoch = self.epoch_ns();
         Ok(sc
             .entries
@@ -203,6 +208,9 @@ impl Cache {
             access_ns: now,
             bytes,
             files: entry.files.keys().cloned().collect(),
+            stamp: fsx::lstat_at(d, mname.as_ref())
+                .map(|st| super::ledger::Stamp::of(&st))
+                .unwrap_or_default(),
         };
         self.account(&key.manifest_rel, &rec, 0, false, (dirs_before, dirs_after))?;
         Ok(ExactCommit::Committed(bytes))

@@ -27,6 +27,13 @@ pub enum CacheCommand {
         cache: CacheArgs,
         #[arg(long)]
         dry_run: bool,
+        /// Age a shared store instead (see `cache push`): entries by last push or pull, under
+        /// DIR's limit and retained share (op_cache.ini, ASCEND_MAX_OP_CACHE_SIZE, ...)
+        #[arg(long, value_name = "URL")]
+        remote: Option<String>,
+        /// With --remote: the store's limit in MB instead of DIR's
+        #[arg(long, value_name = "MB", requires = "remote")]
+        max_size: Option<u32>,
     },
     Verify {
         #[command(flatten)]

@@ -147,6 +147,20 @@ pub fn run(cmd: &CacheCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
     let args = &args;
     match cmd {
         CacheCommand::Info { .. } => info(args, &env, out),
+        CacheCommand::Gc {
+            dry_run,
+            remote: Some(url),
+            max_size,
+            ..
+        } => super::remote::gc(
+            args,
+            &resolve(args, &env)?,
+            &env,
+            url,
+            *max_size,
+            *dry_run,
+            out,
+        ),
         CacheCommand::Gc { dry_run, .. } => gc(args, *dry_run, &env, out),
         CacheCommand::Verify { .. } => verify(args, &env, out),
         CacheCommand::Clear { .. } => clear(args, &env, out),
@@ -518,6 +532,8 @@ mod tests {
         let (r, text) = run_str(&CacheCommand::Gc {
             cache: args(t.path(), OutputFormat::Human),
             dry_run: true,
+            remote: None,
+            max_size: None,
         });
         assert_eq!(r, Ok(0));
         assert!(text.contains("nothing to remove"), "{text}");
@@ -539,6 +555,8 @@ mod tests {
         let (r, _) = run_str(&CacheCommand::Gc {
             cache: args(std::path::Path::new("/tmp/a b"), OutputFormat::Human),
             dry_run: false,
+            remote: None,
+            max_size: None,
         });
         assert!(r.unwrap_err().contains("allowed are"));
         assert!(!t.path().join("nope").exists(), "a query creates nothing");

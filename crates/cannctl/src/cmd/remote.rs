@@ -174,3 +174,74 @@ pub fn pull(
     )?;
     Ok(code)
 }
+
+/// `cache gc --remote URL`: the store aged by last push or pull, under DIR's limits (or
+/// `--max-size`), with the local rules (retained share, 30-minute floor).
+pub fn gc(
+    args: &CacheArgs,
+    dir: &CacheDir,
+    env: &EnvSnapshot,
+    url: &str,
+    max_size: Option<u32>,
+    dry_run: bool,
+    out: &mut dyn Write,
+) -> Result<u8, BoxError> {
+    let l: Lang = match crate::cli::LangArg::default() {
+        crate::cli::LangArg::En => Lang::En,
+        crate::cli::LangArg::Zh => Lang::Zh,
+    };
+    let spec = remote::parse_url(url, &remote::ProcessEnv).map_err(|e| e.message(l))?;
+    let local = cache::resolve_limits(dir, env)?;
+    let limits = match max_size {
+        Some(mb) => cache::Limits::fixed(cache::MaxSize::Mb(mb), local.remain_ratio),
+        None => local,
+    };
+    let Some(max_bytes) = limits.max_bytes() else {
+        writeln!(out, "{}", msg::gc_off(l))?;
+        return Ok(0);
+    };
+    let store = remote::Remote::open(&spec, &remote::ProcessEnv).map_err(|e| e.message(l))?;
+    let rep = remote::gc_remote(
+        &store,
+        &remote::GcLimits {
+            max_bytes,
+            target_bytes: limits.retained_bytes().unwrap_or(max_bytes),
+            floor_ns: cache::limits::AGING_FLOOR,
+            now_ns: cache::clock::system_now(),
+            dry_run,
+        },
+    )
+    .map_err(|e| e.message(l))?;
+    if args.format == OutputFormat::Json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
+        return Ok(0);
+    }
+    let freed: u64 = rep.removed.iter().map(|r| r.bytes).sum();
+    let summary = if dry_run {
+        msg::gc_dry_summary
+    } else {
+        msg::gc_summary
+    };
+    writeln!(
+        out,
+        "{}",
+        summary(l, rep.removed.len() as u64, &bytes(l, freed), &rep.store)
+    )?;
+    writeln!(
+        out,
+        "{}",
+        msg::gc_sizes(
+            l,
+            &bytes(l, rep.bytes_before),
+            &bytes(l, rep.bytes_after),
+            rep.entries_before,
+            rep.entries_after,
+            &bytes(l, rep.limit_bytes),
+            &bytes(l, rep.target_bytes),
+        )
+    )?;
+    if rep.stopped_by_floor {
+        writeln!(out, "{}", msg::gc_floor(l))?;
+    }
+    Ok(0)
+}
