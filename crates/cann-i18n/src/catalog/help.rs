@@ -57,6 +57,14 @@ crate::messages! {
         en: "Remove every entry and leftover; symbolic links are unlinked, never followed",
         zh: "删除全部条目和残留文件；符号链接只删除链接本身，从不跟随",
     }
+    about_cache_push() {
+        en: "Upload to a shared store the entries it lacks (scoped by SoC and op_cache.ini's toolkit stamps)",
+        zh: "将共享存储中缺少的条目上传到该存储（按 SoC 和 op_cache.ini 中的工具包版本标记划分范围）",
+    }
+    about_cache_pull() {
+        en: "Bring from a shared store the entries of this toolkit and SoC the cache lacks; every object's hash is checked",
+        zh: "从共享存储拉取本缓存缺少的、属于本工具包版本和 SoC 的条目；每个对象的哈希都会校验",
+    }
     about_lint() {
         en: "Check the options Python training scripts set, on every API surface",
         zh: "检查 Python 训练脚本在各个接口上设置的选项",
@@ -193,6 +201,30 @@ crate::messages! {
     arg_cache_gc_dry_run() {
         en: "Show what would be removed without removing anything",
         zh: "只显示将删除的内容，不实际删除",
+    }
+    arg_cache_gc_remote() {
+        en: "Age a shared store instead (see `cache push`): entries by last push or pull, under DIR's limit and retained share (op_cache.ini, ASCEND_MAX_OP_CACHE_SIZE, ...)",
+        zh: "改为老化共享存储（见 `cache push`）：按最近一次推送或拉取排序条目，使用 DIR 的上限和保留比例（op_cache.ini、ASCEND_MAX_OP_CACHE_SIZE 等）",
+    }
+    arg_cache_gc_max_size() {
+        en: "With --remote: the store's limit in MB instead of DIR's",
+        zh: "与 --remote 一起使用：以 MB 为单位的存储上限，代替 DIR 的上限",
+    }
+    arg_cache_remote() {
+        en: "The shared store: a path or file:///dir, redis://host:port/db (rediss:// for TLS), or s3://bucket/prefix (endpoint and region from ?endpoint=&region= or AWS_ENDPOINT_URL, AWS_REGION). Credentials only from the environment: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, REDIS_USERNAME, REDIS_PASSWORD",
+        zh: "共享存储：路径或 file:///dir、redis://host:port/db（TLS 用 rediss://），或 s3://bucket/prefix（端点和区域取自 ?endpoint=&region= 或 AWS_ENDPOINT_URL、AWS_REGION）。凭据只从环境变量读取：AWS_ACCESS_KEY_ID、AWS_SECRET_ACCESS_KEY、AWS_SESSION_TOKEN、REDIS_USERNAME、REDIS_PASSWORD",
+    }
+    arg_cache_dry_run() {
+        en: "Show what would move without writing anything (a pull still fetches and verifies)",
+        zh: "只显示将传输的内容，不写入任何数据（拉取时仍会下载并校验）",
+    }
+    arg_cache_jobs() {
+        en: "Transfers in flight at once",
+        zh: "同时进行的传输数",
+    }
+    arg_cache_pull_soc() {
+        en: "SoC directory to pull (repeatable; default: the SoC directories the cache has)",
+        zh: "要拉取的 SoC 目录（可重复；默认为缓存中已有的 SoC 目录）",
     }
 
     // lint
