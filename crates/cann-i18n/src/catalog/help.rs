@@ -211,8 +211,8 @@ crate::messages! {
         zh: "与 --remote 一起使用：以 MB 为单位的存储上限，代替 DIR 的上限",
     }
     arg_cache_remote() {
-        en: "The shared store: a path or file:///dir, redis://host:port/db (rediss:// for TLS), or s3://bucket/prefix (endpoint and region from ?endpoint=&region= or AWS_ENDPOINT_URL, AWS_REGION). Credentials only from the environment: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, REDIS_USERNAME, REDIS_PASSWORD",
-        zh: "共享存储：路径或 file:///dir、redis://host:port/db（TLS 用 rediss://），或 s3://bucket/prefix（端点和区域取自 ?endpoint=&region= 或 AWS_ENDPOINT_URL、AWS_REGION）。凭据只从环境变量读取：AWS_ACCESS_KEY_ID、AWS_SECRET_ACCESS_KEY、AWS_SESSION_TOKEN、REDIS_USERNAME、REDIS_PASSWORD",
+        en: "The shared store: a path or `file:///dir`, `redis://host:port/db` (`rediss://` for TLS), or `s3://bucket/prefix` (endpoint and region from `?endpoint=&region=` or AWS_ENDPOINT_URL, AWS_REGION). Credentials only from the environment: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, REDIS_USERNAME, REDIS_PASSWORD",
+        zh: "共享存储：路径或 `file:///dir`、`redis://host:port/db`（TLS 用 `rediss://`），或 `s3://bucket/prefix`（端点和区域取自 `?endpoint=&region=` 或 AWS_ENDPOINT_URL、AWS_REGION）。凭据只从环境变量读取：AWS_ACCESS_KEY_ID、AWS_SECRET_ACCESS_KEY、AWS_SESSION_TOKEN、REDIS_USERNAME、REDIS_PASSWORD",
     }
     arg_cache_dry_run() {
         en: "Show what would move without writing anything (a pull still fetches and verifies)",
