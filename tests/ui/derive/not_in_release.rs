@@ -1,8 +1,8 @@
-// memory_optimization_policy arrived in 9.0.0.
+// variable_use_1g_huge_page is first read in 8.1.RC1.
 #[derive(cann_macros::CannConfig)]
-#[cann(spec = "../../../spec", release = "8.3.RC1")]
+#[cann(spec = "../../../spec", release = "8.0.0")]
 struct Options {
-    memory_optimization_policy: Option<cann_config::MemoryOptimizationPolicy>,
+    variable_use_1g_huge_page: Option<cann_config::VariableUse1gHugePage>,
 }
 
 fn main() {}
