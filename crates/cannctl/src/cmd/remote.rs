@@ -26,21 +26,20 @@ fn bytes(lang: Lang, n: u64) -> String {
     msg::bytes(lang, n, &format!("{:.1}", n as f64 / 1_048_576.0))
 }
 
-/// Everything both directions open: the store, the toolkit stamps, the local cache.
+/// Everything both directions open: the local cache, the store, the toolkit stamps.
+struct Opened {
+    cache: Arc<Cache>,
+    store: remote::Remote,
+    versions: (String, String),
+    opts: remote::Options,
+}
+
 fn open(
     dir: &CacheDir,
     env: &EnvSnapshot,
     r: &RemoteArgs,
     need_existing: bool,
-) -> Result<
-    (
-        Arc<Cache>,
-        remote::Remote,
-        (String, String),
-        remote::Options,
-    ),
-    remote::RemoteError,
-> {
+) -> Result<Opened, remote::RemoteError> {
     let spec = remote::parse_url(&r.remote, &remote::ProcessEnv)?;
     if need_existing && !dir.kernel_cache().is_dir() {
         return Err(remote::RemoteError::NoCache {
@@ -62,7 +61,12 @@ fn open(
         jobs: usize::from(r.jobs),
         lang: lang(r),
     };
-    Ok((Arc::new(c), store, versions, opts))
+    Ok(Opened {
+        cache: Arc::new(c),
+        store,
+        versions,
+        opts,
+    })
 }
 
 fn scope_lines(lang: Lang, scopes: &[remote::Scope], out: &mut dyn Write) -> std::io::Result<()> {
@@ -85,9 +89,10 @@ pub fn push(
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
     let l = lang(r);
-    let (c, store, versions, opts) = open(dir, env, r, true).map_err(|e| e.message(l))?;
+    let o = open(dir, env, r, true).map_err(|e| e.message(l))?;
     let bar = Bar::new(&msg::label_pushing(l));
-    let rep = remote::push(&c, &store, &versions, &opts, &bar).map_err(|e| e.message(l))?;
+    let rep =
+        remote::push(&o.cache, &o.store, &o.versions, &o.opts, &bar).map_err(|e| e.message(l))?;
     drop(bar);
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
@@ -140,9 +145,10 @@ pub fn pull(
         .message(l)
         .into());
     }
-    let (c, store, versions, opts) = open(dir, env, r, false).map_err(|e| e.message(l))?;
+    let o = open(dir, env, r, false).map_err(|e| e.message(l))?;
     let bar = Bar::new(&msg::label_pulling(l));
-    let rep = remote::pull(&c, &store, &versions, &socs, &opts, &bar).map_err(|e| e.message(l))?;
+    let rep = remote::pull(&o.cache, &o.store, &o.versions, &socs, &o.opts, &bar)
+        .map_err(|e| e.message(l))?;
     drop(bar);
     let code = u8::from(rep.has_errors());
     if args.format == OutputFormat::Json {
