@@ -11,6 +11,24 @@ fn is_full_width_punct(c: char) -> bool {
     matches!(c, '\u{3000}'..='\u{303f}' | '\u{ff00}'..='\u{ffef}')
 }
 
+/// The text with its `{placeholders}` and `` `code` `` spans removed, and the punctuation
+/// that only joins them.
+fn without_code(text: &str) -> String {
+    let mut out = String::new();
+    let mut skip_until = None;
+    for c in text.chars() {
+        match (skip_until, c) {
+            (Some(end), c) if c == end => skip_until = None,
+            (Some(_), _) => {}
+            (None, '{') => skip_until = Some('}'),
+            (None, '`') => skip_until = Some('`'),
+            (None, c) if c.is_alphanumeric() => out.push(c),
+            (None, _) => {}
+        }
+    }
+    out
+}
+
 fn entries() -> impl Iterator<Item = (&'static str, &'static Entry)> {
     AREAS
         .iter()
@@ -43,8 +61,10 @@ fn every_entry_has_both_languages() {
                 bad.push(format!("{area}::{} has no {lang} text", e.id));
             }
         }
-        // Chinese words, or at least Chinese punctuation around placeholders.
-        if !e.zh.chars().any(|c| is_cjk(c) || is_full_width_punct(c)) || e.zh == e.en {
+        // Chinese words, or at least Chinese punctuation around placeholders. A fragment that
+        // is only placeholders and code (`{what} `{name}``) has no prose to translate.
+        let prose = !without_code(e.zh).trim().is_empty();
+        if (prose && !e.zh.chars().any(|c| is_cjk(c) || is_full_width_punct(c))) || e.zh == e.en {
             bad.push(format!(
                 "{area}::{}: the zh text is not Chinese: {:?}",
                 e.id, e.zh
