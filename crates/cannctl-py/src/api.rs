@@ -317,20 +317,12 @@ pub fn emit(
     lang: &str,
 ) -> PyResult<String> {
     let py = source.py();
-    let format = cann_config::emit::Format::ALL
-        .iter()
-        .find(|(name, _)| *name == to)
-        .map(|(_, f)| *f)
-        .ok_or_else(|| {
-            let names: Vec<&str> = cann_config::emit::Format::ALL
-                .iter()
-                .map(|(n, _)| *n)
-                .collect();
-            PyValueError::new_err(format!(
-                "to must be one of {}, found {to:?}",
-                names.join(", ")
-            ))
-        })?;
+    let format = cann_config::emit::Format::from_name(to).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "to must be one of {}, found {to:?}",
+            cann_config::emit::Format::names().join(", ")
+        ))
+    })?;
     let l = self::lang(lang)?;
     let (loaded, kind) = source::load(source, l)?;
     let target =

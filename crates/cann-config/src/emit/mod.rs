@@ -40,6 +40,16 @@ impl Format {
         ("env", Format::Env),
         ("json", Format::Json),
     ];
+
+    /// The format a user names (`emit --to`, the Python API's `to=`).
+    pub fn from_name(name: &str) -> Option<Format> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+    }
+
+    /// Every name `from_name` takes, in `ALL`'s order.
+    pub fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|(n, _)| *n).collect()
+    }
 }
 
 /// Renders `cfg` in `format`, as the newest release expects it.

@@ -8,18 +8,10 @@ use super::{LangArg, TargetArgs};
 
 /// Surfaces `emit` writes, named once in `cann_config::emit::Format::ALL`.
 fn emit_format(s: &str) -> Result<cann_config::emit::Format, String> {
-    cann_config::emit::Format::ALL
-        .iter()
-        .find(|(name, _)| *name == s)
-        .map(|(_, f)| *f)
-        .ok_or_else(|| {
-            let names: Vec<&str> = cann_config::emit::Format::ALL
-                .iter()
-                .map(|(n, _)| *n)
-                .collect();
-            let lang = super::parse_lang();
-            cann_i18n::catalog::help::usage_one_of(lang, &lang.join(names))
-        })
+    cann_config::emit::Format::from_name(s).ok_or_else(|| {
+        let lang = super::parse_lang();
+        cann_i18n::catalog::help::usage_one_of(lang, &lang.join(cann_config::emit::Format::names()))
+    })
 }
 
 #[derive(Debug, Args)]
