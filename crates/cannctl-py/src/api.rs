@@ -376,10 +376,23 @@ pub fn explain<'py>(py: Python<'py>, name: &str, lang: &str) -> PyResult<Bound<'
     ];
     let (code, out, err) = embed::run_captured(argv);
     if code != cannctl::EXIT_OK {
-        let msg = String::from_utf8_lossy(&err);
-        return Err(InputError::new_err(msg.trim_end().to_string()));
+        return Err(InputError::new_err(failure_text(&out, &err)));
     }
     json(py, &String::from_utf8_lossy(&out))
+}
+
+/// What a failed `--format json` command said: it writes its error as JSON on stdout (so a
+/// pipeline reading JSON never gets plain text), so the message and hint come from there;
+/// plain stderr is the fallback for failures before the format is known (a usage error).
+fn failure_text(out: &[u8], err: &[u8]) -> String {
+    let parsed: Option<serde_json::Value> = serde_json::from_slice(out).ok();
+    let error = parsed.as_ref().and_then(|v| v.get("error"));
+    let field = |k: &str| error.and_then(|e| e.get(k)).and_then(|v| v.as_str());
+    match (field("message"), field("hint")) {
+        (Some(m), Some(h)) => format!("{m}\nhint: {h}"),
+        (Some(m), None) => m.to_string(),
+        _ => String::from_utf8_lossy(err).trim_end().to_string(),
+    }
 }
 
 /// The JSON Schema of config files, as a dict (`cannctl schema` prints it).
