@@ -95,6 +95,63 @@ fn startup_check_and_info_see_entries_cann_added_since_the_last_reconcile() {
     }
 }
 
+/// CANN writes `kernel_cache/<soc>/kernel_meta/` and deeper, not only `<soc>/`: every level
+/// it writes to is compared, whether our put created the directory or a gc listed it.
+#[test]
+fn startup_check_and_info_see_cann_writes_at_every_depth() {
+    let t = cache_support::tmp();
+    let dir = CacheDir::explicit(t.path().join("cache")).unwrap();
+    let c = open(&dir, Arc::new(SystemClock));
+    for i in 0..4 {
+        c.put(
+            &format!("ascend910b/kernel_meta/te_ours_{i}"),
+            &[1; ENTRY],
+            ".o",
+            None,
+        )
+        .unwrap();
+    }
+    let s = c.startup_check().unwrap();
+    assert_eq!((s.need, s.foreign_changes), (AgingNeed::No, false), "{s:?}");
+    // Into the directory our put created (two levels below kernel_cache).
+    let meta = dir.kernel_cache().join("ascend910b/kernel_meta");
+    cann_entries(&meta, "te_cann", 70, ENTRY, 0);
+    let s = c.startup_check().unwrap();
+    assert_eq!(
+        (s.need, s.foreign_changes),
+        (AgingNeed::Unknown, true),
+        "{s:?}"
+    );
+    let i = c.info(&NoProgress).unwrap();
+    assert_eq!((i.source, i.entries), (InfoSource::Walk, 74), "{i:?}");
+
+    // After a gc listed every directory: a write three levels down, into a directory the
+    // gc found (CANN made it), and into a directory CANN creates afterwards.
+    let deep = meta.join("kernel_meta_temp_1");
+    cann_entries(&deep, "te_deep", 1, 1024, 0);
+    done(c.gc(&GcOptions::default()).unwrap());
+    let s = c.startup_check().unwrap();
+    assert!(!s.foreign_changes, "{s:?}");
+    let total = s.ledger.unwrap().total_bytes;
+    cann_entries(&deep, "te_deeper", 1, 1024, 0);
+    let s = c.startup_check().unwrap();
+    assert!(s.foreign_changes, "{s:?}");
+    let i = c.info(&NoProgress).unwrap();
+    assert_eq!(i.source, InfoSource::Walk, "{i:?}");
+    assert!(i.bytes > total, "{i:?} vs {total}");
+    done(c.gc(&GcOptions::default()).unwrap());
+    assert!(!c.startup_check().unwrap().foreign_changes);
+    cann_entries(&deep.join("new_level"), "te_new", 1, 1024, 0);
+    assert!(c.startup_check().unwrap().foreign_changes);
+    // And a fresh handle (another process) agrees.
+    assert!(
+        open(&dir, Arc::new(SystemClock))
+            .startup_check()
+            .unwrap()
+            .foreign_changes
+    );
+}
+
 #[test]
 fn a_cann_write_during_a_gc_pass_leaves_the_check_unknown() {
     let t = cache_support::tmp();

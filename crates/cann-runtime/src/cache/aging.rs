@@ -444,10 +444,16 @@ impl Cache {
             .replace_index(&guard, text.as_bytes(), self.opts.durable)
             .map_err(|e| CacheError::io("rewrite index in", base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
+        // Unlistable now: record nothing, the start-up check stays "unknown".
+        let settled = dirtime::settle(self.kc.as_fd(), &seen).ok();
+        if let Some(s) = &settled {
+            self.state
+                .replace_dirs(&guard, &s.dirs, self.opts.durable)
+                .map_err(|e| CacheError::io("record directories in", base, e))?;
+        }
         let total =
             entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + self.state.bytes();
-        // Unlistable now: record nothing, the start-up check stays "unknown".
-        let dirs_mtime_ns = dirtime::settle(self.kc.as_fd(), &seen).unwrap_or(0);
+        let dirs_mtime_ns = settled.map_or(0, |s| s.mtime_ns);
         let l = Ledger {
             total_bytes: total,
             entries: entries.len() as u64,

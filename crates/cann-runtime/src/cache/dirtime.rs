@@ -1,16 +1,18 @@
 //! Cheap detection of foreign writes: directory modification times.
 //!
 //! Creating, renaming or removing a file moves its directory's mtime. CANN's compiler writes
-//! entries into `kernel_cache/<soc>/`, so the newest mtime of `kernel_cache/` and its
-//! subdirectories (a `readdir` of the top directory and one `stat` per subdirectory, whatever
-//! the number of entries) says whether anyone changed the set of files since the ledger last
-//! accounted for all of them. The ledger keeps that time ([`super::ledger::Ledger`]); a newer
-//! directory makes the start-up check answer "unknown", never "no".
+//! entries at any depth of `kernel_cache/` (`<soc>/kernel_meta/…` and deeper), so the state
+//! keeps the list of every directory as last accounted for ([`DIRS`]), and the newest mtime of
+//! `kernel_cache/` and of each listed directory (one `stat` per directory, whatever the number
+//! of entries) says whether anyone changed the set of files since the ledger last accounted
+//! for all of them. A new directory anywhere moves its (listed) parent's time; a listed
+//! directory that is gone or unreadable counts as moved; a missing list counts as moved. The
+//! ledger keeps that time ([`super::ledger::Ledger`]); a newer directory makes the start-up
+//! check answer "unknown", never "no".
 //!
-//! Limits, stated where users read them (DESIGN.md, `cache info`): a file rewritten in place
+//! Limit, stated where users read them (DESIGN.md, `cache info`): a file rewritten in place
 //! under the same name moves no directory time, so its new size is seen by the next gc (which
-//! `lstat`s every entry), not by the start-up check; directories deeper than
-//! `kernel_cache/<soc>/` are seen by gc only.
+//! `lstat`s every entry), not by the start-up check.
 
 use std::collections::HashSet;
 use std::ffi::OsStr;
@@ -24,45 +26,130 @@ use rustix::fs::{Dir, FileType};
 use super::clock::Nanos;
 use super::fsx;
 
+/// The state file listing every directory of `kernel_cache/` (relative paths, one a line,
+/// raw bytes) whose times the start-up check compares.
+pub const DIRS: &str = "dirs";
+
+/// Timestamps come from the kernel's coarse clock, up to a scheduler tick (10 ms at HZ=100)
+/// behind the fine one; two changes within one tick can carry the same time.
+const TICK_NS: Nanos = 10_000_000;
+
 /// True for names in `kernel_cache/` that are bookkeeping, not cache content.
 pub fn is_bookkeeping(dir_rel: &str, name: &[u8]) -> bool {
     dir_rel.is_empty()
         && (name == super::dir::STATE_DIR.as_bytes() || name == super::lock::CANN_LOCK.as_bytes())
 }
 
-/// Newest mtime of `kernel_cache/` and of each directory directly in it (our state directory
-/// excluded: our own bookkeeping is not a foreign write).
-pub fn newest(kc: BorrowedFd<'_>) -> io::Result<Nanos> {
-    let mut newest = fsx::mtime_ns(&rustix::fs::fstat(kc)?);
-    let fd = fsx::open_dir(kc, Path::new(""))?;
-    let mut dir = Dir::read_from(&fd)?;
-    while let Some(ent) = dir.read() {
-        let ent = ent?;
-        let name = ent.file_name().to_bytes();
-        if name == b"." || name == b".." || is_bookkeeping("", name) {
-            continue;
+/// Parses the directory list; `None` when a line is empty or climbs out (not our file).
+pub fn parse_list(text: &[u8]) -> Option<Vec<Vec<u8>>> {
+    let mut out = Vec::new();
+    for line in text.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+        if line
+            .split(|b| *b == b'/')
+            .any(|c| c.is_empty() || c == b"." || c == b"..")
+        {
+            return None;
         }
-        if matches!(ent.file_type(), FileType::Directory | FileType::Unknown) {
-            if let Ok(st) = fsx::lstat_at(fd.as_fd(), OsStr::from_bytes(name)) {
-                if fsx::kind(&st) == FileType::Directory {
-                    newest = newest.max(fsx::mtime_ns(&st));
-                }
-            }
-        }
+        out.push(line.to_vec());
     }
-    Ok(newest)
+    Some(out)
 }
 
-/// The directory time to record after a pass that accounted for exactly `known` (paths
-/// relative to `kernel_cache/`, directories included): [`newest`] taken first, then every
-/// directory listed (names only, no `stat`). A name the pass did not account for means
-/// someone wrote during it: 0 is returned, so the start-up check stays "unknown" until the
-/// next pass. Anything written after the first step moves a time past the one returned.
-pub fn settle(kc: BorrowedFd<'_>, known: &HashSet<String>) -> io::Result<Nanos> {
-    let t = newest(kc)?;
-    let mut stack: Vec<(String, OwnedFd)> =
-        vec![(String::new(), fsx::open_dir(kc, Path::new(""))?)];
-    while let Some((rel, fd)) = stack.pop() {
+/// The list as the state file holds it.
+pub fn encode_list(dirs: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(dirs.len() * 32);
+    for d in dirs {
+        out.extend_from_slice(d);
+        out.push(b'\n');
+    }
+    out
+}
+
+fn mtime_of(kc: BorrowedFd<'_>, rel: &[u8]) -> io::Result<Nanos> {
+    let fd = fsx::open_dir(kc, Path::new(OsStr::from_bytes(rel)))?;
+    Ok(fsx::mtime_ns(&rustix::fs::fstat(&fd)?))
+}
+
+/// Newest mtime of `kernel_cache/` and of every directory in `dirs` (the recorded list);
+/// [`Nanos::MAX`] ("moved") when the list is unknown or a listed directory cannot be read.
+pub fn newest(kc: BorrowedFd<'_>, dirs: Option<&[Vec<u8>]>) -> Nanos {
+    let Some(dirs) = dirs else {
+        return Nanos::MAX;
+    };
+    let mut newest = match rustix::fs::fstat(kc) {
+        Ok(st) => fsx::mtime_ns(&st),
+        Err(_) => return Nanos::MAX,
+    };
+    for d in dirs {
+        match mtime_of(kc, d) {
+            Ok(t) => newest = newest.max(t),
+            Err(_) => return Nanos::MAX,
+        }
+    }
+    newest
+}
+
+/// The newest mtime of `rel` and each of its ancestors below `kernel_cache/` that `listed`
+/// lacks, with those directories (shallowest first): what a put that created them adds to the
+/// list. `(Nanos::MIN, [])` when all are listed.
+pub fn unlisted(kc: BorrowedFd<'_>, listed: &[Vec<u8>], rel: &Path) -> (Nanos, Vec<Vec<u8>>) {
+    let mut t = Nanos::MIN;
+    let mut add = Vec::new();
+    let mut path: Vec<u8> = Vec::new();
+    for comp in rel.components() {
+        if !path.is_empty() {
+            path.push(b'/');
+        }
+        path.extend_from_slice(comp.as_os_str().as_bytes());
+        if !listed.contains(&path) {
+            // Unreadable: the caller's record cannot vouch for it.
+            t = t.max(mtime_of(kc, &path).unwrap_or(Nanos::MAX));
+            add.push(path.clone());
+        }
+    }
+    (t, add)
+}
+
+/// What a settling walk found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Settled {
+    /// The directory time to record; 0 when the pass did not account for everything.
+    pub mtime_ns: Nanos,
+    /// Every directory below `kernel_cache/` (our state directory excluded).
+    pub dirs: Vec<Vec<u8>>,
+}
+
+/// The directory time and list to record after a pass that accounted for exactly `known`
+/// (paths relative to `kernel_cache/`, directories included): every directory is `fstat`ed
+/// before its names are read, and each name must be known. A name the pass did not account
+/// for means someone wrote during it: the time is 0, so the start-up check stays "unknown"
+/// until the next pass. A change after a directory's `fstat` either shows in its listing or
+/// moves its time past the one returned; when a directory changed within the last clock tick
+/// (a later change could carry the same time), the walk waits out the tick and runs again.
+pub fn settle(kc: BorrowedFd<'_>, known: &HashSet<String>) -> io::Result<Settled> {
+    let mut tries = 0;
+    loop {
+        let s = settle_once(kc, known)?;
+        tries += 1;
+        let now = super::clock::system_now();
+        if s.mtime_ns == 0 || s.mtime_ns + TICK_NS < now || tries == 3 {
+            return Ok(s);
+        }
+        let wait = (s.mtime_ns + TICK_NS + 1 - now).clamp(0, TICK_NS);
+        std::thread::sleep(std::time::Duration::from_nanos(wait as u64 + 1_000_000));
+    }
+}
+
+fn settle_once(kc: BorrowedFd<'_>, known: &HashSet<String>) -> io::Result<Settled> {
+    let mut out = Settled {
+        mtime_ns: Nanos::MIN,
+        dirs: Vec::new(),
+    };
+    let mut complete = true;
+    let mut stack: Vec<(Vec<u8>, OwnedFd)> = vec![(Vec::new(), fsx::open_dir(kc, Path::new(""))?)];
+    while let Some((rel_raw, fd)) = stack.pop() {
+        out.mtime_ns = out.mtime_ns.max(fsx::mtime_ns(&rustix::fs::fstat(&fd)?));
+        let rel = String::from_utf8_lossy(&rel_raw).into_owned();
         let mut dir = Dir::read_from(&fd)?;
         while let Some(ent) = dir.read() {
             let ent = ent?;
@@ -76,15 +163,50 @@ pub fn settle(kc: BorrowedFd<'_>, known: &HashSet<String>) -> io::Result<Nanos> 
             } else {
                 format!("{rel}/{name}")
             };
-            if !known.contains(&path) {
-                return Ok(0);
+            if !known.contains(&path) || raw.contains(&b'\n') {
+                complete = false;
             }
-            if ent.file_type() == FileType::Directory {
-                if let Ok(sub) = fsx::open_dir(fd.as_fd(), Path::new(OsStr::from_bytes(raw))) {
-                    stack.push((path, sub));
+            let is_dir = match ent.file_type() {
+                FileType::Directory => true,
+                FileType::Unknown => fsx::lstat_at(fd.as_fd(), OsStr::from_bytes(raw))
+                    .is_ok_and(|st| fsx::kind(&st) == FileType::Directory),
+                _ => false,
+            };
+            if is_dir {
+                let mut sub_rel = rel_raw.clone();
+                if !sub_rel.is_empty() {
+                    sub_rel.push(b'/');
+                }
+                sub_rel.extend_from_slice(raw);
+                match fsx::open_dir(fd.as_fd(), Path::new(OsStr::from_bytes(raw))) {
+                    Ok(sub) => {
+                        out.dirs.push(sub_rel.clone());
+                        stack.push((sub_rel, sub));
+                    }
+                    // A directory we cannot watch cannot be vouched for.
+                    Err(_) => complete = false,
                 }
             }
         }
     }
-    Ok(t)
+    out.dirs.sort();
+    if !complete {
+        out.mtime_ns = 0;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_round_trips_and_refuses_escapes() {
+        let dirs = vec![b"a".to_vec(), b"a/b\xff".to_vec()];
+        assert_eq!(parse_list(&encode_list(&dirs)), Some(dirs));
+        assert_eq!(parse_list(b"a/../b\n"), None);
+        assert_eq!(parse_list(b"/etc\n"), None);
+        assert_eq!(parse_list(b""), Some(vec![]));
+    }
 }

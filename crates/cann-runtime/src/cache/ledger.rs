@@ -109,6 +109,8 @@ impl Ledger {
 
 /// About 100 bytes a line: room for ten million entries. A larger index is not ours.
 const INDEX_MAX_BYTES: u64 = 1 << 30;
+/// A few dozen directories in practice; a million of them is not a cache layout.
+const DIRS_MAX_BYTES: u64 = 64 << 20;
 
 /// A state file must be a regular file: `open_beneath` already refused symlinks and does not
 /// wait on a FIFO, this refuses the FIFO or device itself.
@@ -205,7 +207,7 @@ impl State {
             return 0;
         };
         let mut total = LEN as u64;
-        for name in [INDEX, super::lock::GC_LOCK] {
+        for name in [INDEX, super::dirtime::DIRS, super::lock::GC_LOCK] {
             if let Ok(st) = fsx::lstat_at(dir.as_fd(), name.as_ref()) {
                 if fsx::kind(&st) == rustix::fs::FileType::RegularFile {
                     total += fsx::size_of(&st);
@@ -283,6 +285,53 @@ impl State {
             cann_input::Limits::new(INDEX_MAX_BYTES),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
+    }
+
+    /// The directory list the start-up check compares (see [`super::dirtime`]); `None`
+    /// when it is missing, unreadable or damaged (the check then answers "unknown").
+    pub fn read_dirs(&self) -> Option<Vec<Vec<u8>>> {
+        let dir = self.dir.as_ref()?;
+        let fd = fsx::open_beneath(
+            dir.as_fd(),
+            Path::new(super::dirtime::DIRS),
+            OFlags::RDONLY,
+            Mode::empty(),
+        )
+        .ok()?;
+        let text = cann_input::read_file(
+            std::fs::File::from(fd),
+            Path::new(super::dirtime::DIRS),
+            cann_input::Limits::new(DIRS_MAX_BYTES),
+        )
+        .ok()?;
+        super::dirtime::parse_list(&text)
+    }
+
+    /// Replaces the directory list (caller holds the lock).
+    pub fn replace_dirs(
+        &self,
+        _guard: &LedgerGuard<'_>,
+        dirs: &[Vec<u8>],
+        durable: bool,
+    ) -> io::Result<()> {
+        fsx::replace_file(
+            self.dir()?,
+            super::dirtime::DIRS,
+            &super::dirtime::encode_list(dirs),
+            durable,
+        )
+    }
+
+    /// Adds directories to the list (caller holds the lock). Never creates it: a list
+    /// started from nothing would lack the directories already there.
+    pub fn append_dirs(&self, _guard: &LedgerGuard<'_>, dirs: &[Vec<u8>]) -> io::Result<()> {
+        let fd = fsx::open_beneath(
+            self.dir()?,
+            Path::new(super::dirtime::DIRS),
+            OFlags::WRONLY | OFlags::APPEND,
+            Mode::empty(),
+        )?;
+        fsx::write_all(&fd, &super::dirtime::encode_list(dirs))
     }
 
     /// Replaces the index with `text` (caller holds the lock).

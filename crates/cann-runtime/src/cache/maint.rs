@@ -128,7 +128,7 @@ impl Cache {
     pub fn startup_check(&self) -> Result<StartupCheck> {
         let ledger = self.read_ledger()?;
         // Unreadable directories cannot be vouched for.
-        let newest = super::dirtime::newest(self.kc.as_fd()).unwrap_or(Nanos::MAX);
+        let newest = self.dirs_now();
         let foreign_changes =
             ledger.is_none_or(|l| l.dirs_mtime_ns == 0 || newest > l.dirs_mtime_ns);
         let need = match ledger {
@@ -175,7 +175,7 @@ impl Cache {
         }
         let io = |e: std::io::Error| CacheError::io("read directory", self.dir.kernel_cache(), e);
         // Taken before the listing: a file created after it moves a time past this one.
-        let dirs_mtime_ns = super::dirtime::newest(self.kc.as_fd()).map_err(io)?;
+        let dirs_mtime_ns = super::dirtime::newest(self.kc.as_fd(), Some(&[]));
         let mut dir = rustix::fs::Dir::read_from(&self.kc).map_err(|e| io(e.into()))?;
         while let Some(ent) = dir.read() {
             let ent = ent.map_err(|e| io(e.into()))?;
@@ -196,6 +196,10 @@ impl Cache {
             .lock()
             .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
         if self.read_ledger()?.is_none() {
+            // Nothing but bookkeeping: the list of directories is empty.
+            self.state
+                .replace_dirs(&guard, &[], self.opts.durable)
+                .map_err(|e| CacheError::io("record directories in", &self.dir.base, e))?;
             let l = Ledger {
                 total_bytes: self.state.bytes(),
                 reconciled_ns: self.now().max(1),
@@ -420,10 +424,17 @@ impl Cache {
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         // What is left (a put racing the clear, a file we could not remove) is unaccounted:
         // the directory time is then not recorded and the start-up check says "unknown".
-        let dirs_mtime_ns = super::dirtime::settle(self.kc.as_fd(), &sc.seen)
-            .ok()
+        let settled = super::dirtime::settle(self.kc.as_fd(), &sc.seen).ok();
+        let dirs_mtime_ns = settled
+            .as_ref()
+            .map(|s| s.mtime_ns)
             .filter(|_| sc.seen.iter().all(|p| sc.dirs.contains(p)))
             .unwrap_or(0);
+        if let Some(s) = &settled {
+            self.state
+                .replace_dirs(&guard, &s.dirs, self.opts.durable)
+                .map_err(|e| CacheError::io("record directories in", base, e))?;
+        }
         let l = Ledger {
             total_bytes: self.state.bytes(),
             entries: 0,

@@ -412,7 +412,7 @@ impl Cache {
 
     /// The directories' time now (see [`super::dirtime`]); unreadable counts as "moved".
     pub(crate) fn dirs_now(&self) -> Nanos {
-        super::dirtime::newest(self.kc.as_fd()).unwrap_or(Nanos::MAX)
+        super::dirtime::newest(self.kc.as_fd(), self.state.read_dirs().as_deref())
     }
 
     pub(super) fn account(
@@ -430,6 +430,21 @@ impl Cache {
         // A missing or damaged ledger stays marked unreconciled (reconciled_ns = 0), so the
         // start-up check keeps reporting "unknown" until a gc has rebuilt it.
         let mut l = self.read_ledger()?.unwrap_or_default();
+        // Directories this commit created join the list, so writes into them are seen.
+        let mut dirs = dirs;
+        if let Some(listed) = self.state.read_dirs() {
+            let dir_rel = rel.rsplit_once('/').map_or("", |p| p.0);
+            let (t, add) = super::dirtime::unlisted(self.kc.as_fd(), &listed, Path::new(dir_rel));
+            if !add.is_empty() {
+                self.state
+                    .append_dirs(&guard, &add)
+                    .map_err(io_err("record directories in", &self.dir.base))?;
+                dirs.1 = dirs.1.max(t);
+                // The list lives where CANN's ager counts it, like the index.
+                let listed: usize = add.iter().map(|d| d.len() + 1).sum();
+                l.total_bytes = l.total_bytes.saturating_add(listed as u64);
+            }
+        }
         l.advance_dirs(dirs);
         l.total_bytes = l
             .total_bytes
