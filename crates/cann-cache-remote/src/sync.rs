@@ -311,13 +311,11 @@ pub fn pull(
         }
         progress.set_total(todo.len() as u64);
         let dry = opts.dry_run;
-        // Downloads run in parallel; local commits one at a time: the ledger's lock is a
-        // `flock` on one descriptor, which does not exclude threads sharing that handle.
-        let commit_lock = Arc::new(std::sync::Mutex::new(()));
+        // Downloads and local commits both run in parallel: the ledger lock excludes the
+        // threads sharing `cache` as well as other processes.
         let results: Vec<_> = stream::iter(todo)
             .map(|(scope, key, name)| {
                 let cache = Arc::clone(cache);
-                let commit_lock = Arc::clone(&commit_lock);
                 async move {
                     let object = format!("{}/{}", scope.dir(), name.rel());
                     let refuse = |why| {
@@ -341,14 +339,12 @@ pub fn pull(
                     if dry {
                         return Ok(Ok(Some((scope, name, exact_bytes(&entry)))));
                     }
-                    let done = tokio::task::spawn_blocking(move || {
-                        let _one = commit_lock.lock().unwrap_or_else(|p| p.into_inner());
-                        cache.commit_exact(&key, &entry)
-                    })
-                    .await
-                    .map_err(|e| RemoteError::Runtime {
-                        detail: e.to_string(),
-                    })?;
+                    let done =
+                        tokio::task::spawn_blocking(move || cache.commit_exact(&key, &entry))
+                            .await
+                            .map_err(|e| RemoteError::Runtime {
+                                detail: e.to_string(),
+                            })?;
                     match done {
                         Ok(ExactCommit::Committed(n)) => Ok(Ok(Some((scope, name, n)))),
                         Ok(ExactCommit::Present) => Ok(Ok(None)),

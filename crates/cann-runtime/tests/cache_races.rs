@@ -222,3 +222,35 @@ fn files_with_non_utf8_names_are_cleared_and_aged() {
     assert!(std::fs::symlink_metadata(&odd).is_err(), "{rep:?}");
     assert!(!soc.exists(), "{rep:?}");
 }
+
+/// Threads sharing one handle (a parallel pull commits this way) lose no ledger update: the
+/// ledger lock excludes them as it excludes other processes.
+#[test]
+fn threads_sharing_one_handle_lose_no_ledger_update() {
+    let t = cache_support::tmp();
+    let d = dir(&t);
+    let c = open(&d);
+    std::thread::scope(|s| {
+        for th in 0..8u8 {
+            let c = &c;
+            s.spawn(move || {
+                for i in 0..150 {
+                    c.put(
+                        &format!("soc/kernel_meta/te_{th}_{i}"),
+                        &[th; 512],
+                        ".o",
+                        None,
+                    )
+                    .unwrap();
+                }
+            });
+        }
+    });
+    let v = c.verify(&NoProgress).unwrap();
+    assert_eq!(v.entries, 1200, "{v:?}");
+    assert!(
+        v.ledger_matches,
+        "ledger {:?} vs disk {} bytes",
+        v.ledger, v.bytes
+    );
+}

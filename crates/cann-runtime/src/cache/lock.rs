@@ -7,9 +7,11 @@
 //! `LockAndOpenCacheFile`; called from `TeCacheSpaceManager::CacheSpaceInitialize`). Every pass
 //! of ours that deletes takes that lock too, after our own, so the two agers never run at once.
 
+use std::collections::BTreeSet;
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::Path;
+use std::sync::{Condvar, Mutex, PoisonError};
 
 use rustix::fs::{fcntl_lock, flock, FlockOperation, OFlags};
 
@@ -94,22 +96,67 @@ pub fn try_ager_locks(
 
 /// A short exclusive lock on the ledger file, held for a read-modify-write of the totals and
 /// the matching index append. Unlocks on drop.
+///
+/// Two locks in one: a `flock` excludes other processes (and other handles of this one, which
+/// have their own open file descriptions), but threads sharing one [`super::Cache`] share its
+/// descriptor, and a `flock` on a descriptor already locked through it succeeds at once. So
+/// the threads of this process first take a process-wide lock keyed by the ledger's device
+/// and inode (the same file reached by two paths is one key).
 #[derive(Debug)]
 pub struct LedgerGuard<'a> {
     fd: BorrowedFd<'a>,
+    _thread: ThreadLock,
 }
 
 impl<'a> LedgerGuard<'a> {
     /// Blocks until the lock is ours; holders keep it for microseconds, never for a gc pass.
     pub fn acquire(fd: &'a OwnedFd) -> io::Result<Self> {
+        let st = rustix::fs::fstat(fd)?;
+        let thread = ThreadLock::acquire((st.st_dev as u64, st.st_ino as u64));
         flock(fd, FlockOperation::LockExclusive)?;
-        Ok(LedgerGuard { fd: fd.as_fd() })
+        Ok(LedgerGuard {
+            fd: fd.as_fd(),
+            _thread: thread,
+        })
     }
 }
 
 impl Drop for LedgerGuard<'_> {
     fn drop(&mut self) {
         // Closing the descriptor would also unlock; an explicit unlock keeps the fd reusable.
+        // The thread lock is released after this (fields drop after `drop`).
         let _ = flock(self.fd, FlockOperation::Unlock);
+    }
+}
+
+/// Ledger files (device, inode) some thread of this process holds the lock of.
+static HELD: Mutex<BTreeSet<(u64, u64)>> = Mutex::new(BTreeSet::new());
+static RELEASED: Condvar = Condvar::new();
+
+/// The process-wide half of [`LedgerGuard`]. A set and a condition variable rather than a
+/// mutex per file: the guard owns nothing borrowed, and nothing accumulates per cache.
+#[derive(Debug)]
+struct ThreadLock {
+    key: (u64, u64),
+}
+
+impl ThreadLock {
+    fn acquire(key: (u64, u64)) -> ThreadLock {
+        // A poisoned set only means a holder panicked after its update: the set is intact.
+        let mut held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
+        while held.contains(&key) {
+            held = RELEASED.wait(held).unwrap_or_else(PoisonError::into_inner);
+        }
+        held.insert(key);
+        ThreadLock { key }
+    }
+}
+
+impl Drop for ThreadLock {
+    fn drop(&mut self) {
+        HELD.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&self.key);
+        RELEASED.notify_all();
     }
 }
