@@ -8,7 +8,7 @@
 //! it is given: an entry pulled onto a node is byte for byte the one pushed.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::os::fd::AsFd;
+use std::os::fd::{AsFd, BorrowedFd};
 
 use rustix::fs::RenameFlags;
 
@@ -132,7 +132,10 @@ impl Cache {
     /// Commits an entry brought from elsewhere with exactly these names and bytes: each file
     /// to a temporary name and renamed into place, then the manifest renamed into place only
     /// if no manifest of `key` exists (never replacing one, so a concurrent commit of the same
-    /// key leaves one whole entry). The files must be exactly those the manifest names.
+    /// key leaves one whole entry). A local entry of `key` that is stale (invalidated) or
+    /// unusable is removed first, manifest before files; one that serves is never touched
+    /// ([`ExactCommit::Present`]). The files must be exactly those the manifest names. Our
+    /// own manifest's commit time becomes the local one (see [`manifest::restamp`]).
     pub fn commit_exact(&self, key: &str, entry: &ExactEntry) -> Result<ExactCommit> {
         self.writable()?;
         let key = Key::parse(key)?;
@@ -171,11 +174,29 @@ impl Cache {
         let dirs_before = self.dirs_now();
         let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir).map_err(io("create directory in"))?;
         let d = dirfd.as_fd();
-        if fsx::lstat_at(d, mname.as_ref()).is_ok() {
-            return Ok(ExactCommit::Present);
+        // A local entry of this key that serves is kept; a stale one (committed before the
+        // last `force` or toolkit change) or an unusable one (torn, a special file) would
+        // block every pull until a local gc, so it is replaced.
+        let stale = match fsx::lstat_at(d, mname.as_ref()) {
+            Err(_) => None,
+            Ok(_) if self.serves(&key.manifest_rel) => return Ok(ExactCommit::Present),
+            Ok(st) => Some(Stale::measure(d, &mname, &st)),
+        };
+        if let Some(old) = &stale {
+            // Another commit replaced it since we judged it: that one is not ours to remove.
+            if !fsx::lstat_at(d, mname.as_ref()).is_ok_and(|st| st.st_ino == old.ino) {
+                return Ok(ExactCommit::Present);
+            }
+            // Gone first: a crash from here on leaves no manifest and only files gc reclaims,
+            // never the old manifest beside the new files.
+            fsx::unlink_at(d, mname.as_ref()).map_err(io("remove stale manifest in"))?;
         }
         let durable = self.opts.durable;
-        let mut bytes = entry.manifest.len() as u64;
+        let now = self.now();
+        // The entry is committed here and now: our own manifest's commit time says so, so
+        // the local epoch and aging treat it as the fresh write it is (CANN sees the same).
+        let mbytes = manifest::restamp(&entry.manifest, now);
+        let mut bytes = mbytes.len() as u64;
         for (name, data) in &entry.files {
             let tmp = fsx::write_tmp(d, name, data, durable).map_err(io("write file in"))?;
             if let Err(e) = rustix::fs::renameat(d, tmp.as_str(), d, name.as_str()) {
@@ -184,8 +205,7 @@ impl Cache {
             }
             bytes += data.len() as u64;
         }
-        let mtmp =
-            fsx::write_tmp(d, &mname, &entry.manifest, durable).map_err(io("write manifest in"))?;
+        let mtmp = fsx::write_tmp(d, &mname, &mbytes, durable).map_err(io("write manifest in"))?;
         match rustix::fs::renameat_with(d, mtmp.as_str(), d, mname.as_str(), RenameFlags::NOREPLACE)
         {
             Ok(()) => {}
@@ -201,8 +221,9 @@ impl Cache {
         if durable {
             rustix::fs::fsync(d).map_err(|e| io("sync directory in")(e.into()))?;
         }
+        // The stale entry's files this one does not reuse are nobody's now.
+        let minus = stale.as_ref().map_or(0, |old| old.reclaim(d, &entry.files));
         let dirs_after = self.dirs_now();
-        let now = self.now();
         let rec = IndexRec {
             committed_ns: now,
             access_ns: now,
@@ -212,8 +233,66 @@ impl Cache {
                 .map(|st| super::ledger::Stamp::of(&st))
                 .unwrap_or_default(),
         };
-        self.account(&key.manifest_rel, &rec, 0, false, (dirs_before, dirs_after))?;
+        self.account(
+            &key.manifest_rel,
+            &rec,
+            minus,
+            stale.is_some(),
+            (dirs_before, dirs_after),
+        )?;
         Ok(ExactCommit::Committed(bytes))
+    }
+}
+
+impl Cache {
+    /// True when the entry at `manifest_rel` is whole and the current epoch serves it.
+    fn serves(&self, manifest_rel: &str) -> bool {
+        scan::reinspect(self.kc.as_fd(), manifest_rel)
+            .is_ok_and(|rec| rec.committed_ns >= self.epoch_ns())
+    }
+}
+
+/// A local entry being replaced: what its manifest named, and the bytes it held.
+struct Stale {
+    /// Files its manifest named that exist, with their sizes.
+    files: Vec<(String, u64)>,
+    /// The manifest's size plus those files'.
+    bytes: u64,
+    /// The manifest judged stale.
+    ino: u64,
+}
+
+impl Stale {
+    fn measure(d: BorrowedFd<'_>, mname: &str, st: &rustix::fs::Stat) -> Stale {
+        let mut files = Vec::new();
+        let text = super::store::read_small(d, mname);
+        if let Some(names) = text.as_deref().and_then(|t| {
+            named_files(t, |n| {
+                super::store::read_small(d, n).ok_or_else(String::new)
+            })
+            .ok()
+        }) {
+            for (n, _) in names {
+                if let Ok(st) = fsx::lstat_at(d, n.as_ref()) {
+                    files.push((n, fsx::size_of(&st)));
+                }
+            }
+        }
+        let bytes = fsx::size_of(st) + files.iter().map(|f| f.1).sum::<u64>();
+        Stale {
+            files,
+            bytes,
+            ino: st.st_ino,
+        }
+    }
+
+    /// Unlinks the old files the new entry does not name (those it names were replaced by
+    /// rename); returns the bytes the old entry held, which leave the totals.
+    fn reclaim(&self, d: BorrowedFd<'_>, keep: &BTreeMap<String, Vec<u8>>) -> u64 {
+        for (n, _) in self.files.iter().filter(|(n, _)| !keep.contains_key(n)) {
+            let _ = fsx::unlink_at(d, n.as_ref());
+        }
+        self.bytes
     }
 }
 
@@ -317,6 +396,87 @@ mod tests {
         e.files.insert("../k.o".into(), b"x".to_vec());
         assert!(c.commit_exact("soc/k", &e).is_err());
         assert!(!t.path().join("kernel_cache/soc/k.json").exists());
+    }
+
+    fn entry_of(c: &Cache, key: &str) -> ExactEntry {
+        c.read_exact(key).unwrap().unwrap()
+    }
+
+    fn hit(c: &Cache, key: &str) -> Vec<(String, Vec<u8>)> {
+        match c.get(key).unwrap() {
+            crate::cache::Lookup::Hit(e) => e.binaries,
+            other => panic!("{key}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_stale_or_torn_local_entry_is_replaced_and_a_serving_one_never() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let (src, dst) = (open(&a), open(&b));
+        for k in ["soc/m/stale", "soc/m/torn", "soc/m/good"] {
+            src.put(k, b"remote kernel", ".o", None).unwrap();
+        }
+        // The local stale entry: committed before this node's `force`.
+        dst.put("soc/m/stale", b"old local kernel", ".o", None)
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        dst.invalidate_all().unwrap();
+        dst.put("soc/m/good", b"local kernel", ".o", None).unwrap();
+        let replace = |k: &str| {
+            let got = dst.commit_exact(k, &entry_of(&src, k)).unwrap();
+            assert!(matches!(got, ExactCommit::Committed(_)), "{k}: {got:?}");
+            assert_eq!(hit(&dst, k)[0].1, b"remote kernel", "{k}");
+        };
+        replace("soc/m/stale");
+        // The stale entry's own binary went with it; the totals follow exactly.
+        let v = dst.verify(&NoProgress).unwrap();
+        assert!(v.orphans.is_empty() && v.ledger_matches, "{v:?}");
+        // A torn one: a CANN manifest whose binary never arrived.
+        cann_entry(&b.path().join("kernel_cache/soc/m"), "torn");
+        std::fs::remove_file(b.path().join("kernel_cache/soc/m/torn.o")).unwrap();
+        replace("soc/m/torn");
+        assert_eq!(
+            dst.commit_exact("soc/m/good", &entry_of(&src, "soc/m/good"))
+                .unwrap(),
+            ExactCommit::Present
+        );
+        assert_eq!(hit(&dst, "soc/m/good")[0].1, b"local kernel");
+        let v = dst.verify(&NoProgress).unwrap();
+        assert!(
+            v.torn.is_empty() && v.orphans.is_empty() && v.temporaries.is_empty(),
+            "{v:?}"
+        );
+        assert_eq!(v.entries, 3, "{v:?}");
+    }
+
+    #[test]
+    fn a_pulled_entry_is_committed_at_the_pull_not_at_the_push() {
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let src = open(&a);
+        src.put("soc/m/early", b"kernel", ".o", None).unwrap();
+        let e = entry_of(&src, "soc/m/early");
+        // This node's epoch is after the push-side commit.
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let dst = open(&b);
+        dst.invalidate_all().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        assert!(matches!(
+            dst.commit_exact("soc/m/early", &e).unwrap(),
+            ExactCommit::Committed(_)
+        ));
+        assert_eq!(hit(&dst, "soc/m/early")[0].1, b"kernel");
+        let live: Vec<String> = dst
+            .live_entries(&NoProgress)
+            .unwrap()
+            .into_iter()
+            .map(|l| l.key)
+            .collect();
+        assert_eq!(live, ["soc/m/early"]);
+        let m = Manifest::parse(&entry_of(&dst, "soc/m/early").manifest).unwrap();
+        assert!(m.own.unwrap().committed_ns >= dst.epoch_ns());
+        // CANN's own manifests arrive byte for byte.
+        let raw = br#"{"binFileName":"k","binFileSuffix":".o","kernelName":"k"}"#;
+        assert_eq!(manifest::restamp(raw, 7), raw.to_vec());
     }
 
     #[test]

@@ -135,6 +135,22 @@ pub fn own_manifest(
     serde_json::Value::Object(obj).to_string().into_bytes()
 }
 
+/// `bytes` with the commit time of our own metadata set to `committed_ns` (an entry pulled
+/// from a shared store is committed on this node when it lands); a manifest without our
+/// metadata (CANN's own) is returned unchanged, byte for byte.
+pub fn restamp(bytes: &[u8], committed_ns: Nanos) -> Vec<u8> {
+    let Ok(serde_json::Value::Object(mut obj)) = serde_json::from_slice(bytes) else {
+        return bytes.to_vec();
+    };
+    match obj.get_mut("cannCache").and_then(|v| v.as_object_mut()) {
+        Some(own) if own.contains_key("committedNs") => {
+            own.insert("committedNs".into(), committed_ns.into());
+        }
+        _ => return bytes.to_vec(),
+    }
+    serde_json::Value::Object(obj).to_string().into_bytes()
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
