@@ -3,7 +3,7 @@
 //! side by side in one run, with the ratio.
 //!
 //! `cargo bench -p cann-cache-remote --bench pull` (needs `redis-server` on PATH; prints
-//! "skipped" and exits without it). `PULL_BENCH_ENTRIES=N` changes the entry count.
+//! "skipped" and exits without it, fails under `CI=true`). `PULL_BENCH_ENTRIES=N` changes the entry count.
 //!
 //! Entries are CANN-style (manifest naming one `.o`), binaries 2 to 32 KiB (spread evenly on
 //! a log scale; kernels of element-wise and reduction operators are in this range), in 16
@@ -14,56 +14,18 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use cann_cache_remote::{self as remote, Options, ProcessEnv, Remote};
+use cann_cache_remote::{self as remote, Options};
 use cann_runtime::cache::{Cache, CacheDir, NoProgress, OpenOptions};
 use criterion::Criterion;
 
+// The Redis server the store tests start: one helper for both.
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 const SOC: &str = "Ascend910B";
-
-struct Redis(Child);
-impl Drop for Redis {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_redis(dir: &Path) -> Option<(Redis, u16)> {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .ok()?
-        .local_addr()
-        .ok()?
-        .port();
-    let child = Command::new("redis-server")
-        .args([
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            &port.to_string(),
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ])
-        .arg("--dir")
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let r = Redis(child);
-    for _ in 0..600 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Some((r, port));
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    None
-}
 
 fn size_of(i: u64) -> usize {
     // 2 KiB * 16^(u), u spread evenly in [0, 1): 2 KiB .. 32 KiB.
@@ -130,8 +92,7 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000);
     let work = tempfile::tempdir().unwrap();
-    let Some((_redis, port)) = start_redis(work.path()) else {
-        println!("skipped: redis-server is not on PATH (apt-get install redis-server)");
+    let Some(redis) = support::servers::redis() else {
         return;
     };
     let src = work.path().join("src");
@@ -140,8 +101,7 @@ fn main() {
     println!("{n} entries, {:.1} MiB", bytes as f64 / 1_048_576.0);
     let src_dir = CacheDir::explicit(&src).unwrap();
     let versions = remote::versions(&src_dir).unwrap();
-    let spec = remote::parse_url(&format!("redis://127.0.0.1:{port}/0"), &ProcessEnv).unwrap();
-    let store = Remote::open(&spec, &ProcessEnv).unwrap();
+    let store = redis.store.open();
     let t = Instant::now();
     let src_cache = Arc::new(Cache::open(&src_dir, OpenOptions::default()).unwrap());
     let rep = remote::push(

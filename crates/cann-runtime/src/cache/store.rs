@@ -143,22 +143,7 @@ impl Cache {
     pub fn open(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
         std::fs::create_dir_all(&dir.base)
             .map_err(|e| CacheError::io("create directory", &dir.base, e))?;
-        let base = rustix::fs::open(
-            &dir.base,
-            OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
-            Mode::empty(),
-        )
-        .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
-        let kc = match fsx::make_dirs(base.as_fd(), Path::new(super::dir::KERNEL_CACHE)) {
-            Ok(fd) => fd,
-            Err(_)
-                if std::fs::symlink_metadata(dir.kernel_cache())
-                    .is_ok_and(|m| m.file_type().is_symlink()) =>
-            {
-                return Err(CacheError::Symlink(dir.kernel_cache()))
-            }
-            Err(e) => return Err(CacheError::io("create directory", dir.kernel_cache(), e)),
-        };
+        let kc = open_kernel_cache(dir, true)?;
         let state = State::open(kc.as_fd())
             .map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
         let cache = Cache {
@@ -180,22 +165,7 @@ impl Cache {
     /// answers "unknown"); `put`, `gc`, `clear`, `remove` and `invalidate_all` return
     /// [`CacheError::ReadOnly`]. A hit cannot stamp its access time there.
     pub fn open_read_only(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
-        let base = rustix::fs::open(
-            &dir.base,
-            OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
-            Mode::empty(),
-        )
-        .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
-        let kc = match fsx::open_dir(base.as_fd(), Path::new(super::dir::KERNEL_CACHE)) {
-            Ok(fd) => fd,
-            Err(_)
-                if std::fs::symlink_metadata(dir.kernel_cache())
-                    .is_ok_and(|m| m.file_type().is_symlink()) =>
-            {
-                return Err(CacheError::Symlink(dir.kernel_cache()))
-            }
-            Err(e) => return Err(CacheError::io("open", dir.kernel_cache(), e)),
-        };
+        let kc = open_kernel_cache(dir, false)?;
         let state = State::open_read_only(kc.as_fd())
             .map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
         let cache = Cache {
@@ -585,6 +555,32 @@ impl Cache {
             _ => Ok(data),
         }
     }
+}
+
+/// Opens `kernel_cache/` under the base directory (creating it when `create`), refusing a
+/// symlink in its place; the base itself may be one (it is the user's own path).
+fn open_kernel_cache(dir: &CacheDir, create: bool) -> Result<OwnedFd> {
+    let base = rustix::fs::open(
+        &dir.base,
+        OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
+        Mode::empty(),
+    )
+    .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
+    let rel = Path::new(super::dir::KERNEL_CACHE);
+    let opened = if create {
+        fsx::make_dirs(base.as_fd(), rel)
+    } else {
+        fsx::open_dir(base.as_fd(), rel)
+    };
+    opened.map_err(|e| {
+        if std::fs::symlink_metadata(dir.kernel_cache()).is_ok_and(|m| m.file_type().is_symlink()) {
+            CacheError::Symlink(dir.kernel_cache())
+        } else if create {
+            CacheError::io("create directory", dir.kernel_cache(), e)
+        } else {
+            CacheError::io("open", dir.kernel_cache(), e)
+        }
+    })
 }
 
 /// Unlinks the files a replaced manifest named (its binary; for a `jsonList` entry, each part
