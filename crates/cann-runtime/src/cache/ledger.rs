@@ -2,8 +2,9 @@
 //!
 //! - `ledger`: 128 bytes (totals, invalidation epoch, the newest directory time seen at the
 //!   last reconcile, checksum), rewritten in place under a `flock`. The start-up "is aging
-//!   needed" check reads this (one `pread`) and compares the directory time with the top
+//!   needed" check reads this (one `pread`) and compares the directory time with the listed
 //!   directories' own (a few `stat`s), never scanning entries.
+//! - `dirs`: every directory of `kernel_cache/`, one a line (see [`super::dirtime`]).
 //! - `index`: append-only lines, one per put (`P`) or removal (`D`), compacted by `gc`. It
 //!   tells the ager each entry's files, size and a lower bound of its last access without
 //!   opening any manifest.

@@ -31,7 +31,7 @@ pub enum AgingNeed {
     Unknown,
 }
 
-/// The start-up check: one read of the ledger and a `stat` of each top directory, no walk.
+/// The start-up check: one read of the ledger and a `stat` of each listed directory, no walk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct StartupCheck {
     pub need: AgingNeed,

@@ -12,7 +12,7 @@
 //! - implements `force` and version invalidation as an epoch: nothing is pulled from under a
 //!   reader; old files go once idle for the aging floor;
 //! - opens everything beneath the cache root without following symlinks;
-//! - answers "is aging needed" from a 128-byte ledger and the top directories' times instead
+//! - answers "is aging needed" from a 128-byte ledger and the listed directories' times instead
 //!   of a full rescan, and says "unknown" when someone else created or removed files since.
 //!
 //! Entry points: [`open_session`] (a compilation session from plain settings), [`Cache`]
