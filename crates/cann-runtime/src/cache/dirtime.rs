@@ -65,9 +65,15 @@ pub fn encode_list(dirs: &[Vec<u8>]) -> Vec<u8> {
     out
 }
 
+/// One `fstatat` (the check runs on every put and pull commit, so no open per directory).
+/// The last component is not followed; a symlink swapped in above it can only point the
+/// check at another directory's time, which no writer of this cache gains anything from.
 fn mtime_of(kc: BorrowedFd<'_>, rel: &[u8]) -> io::Result<Nanos> {
-    let fd = fsx::open_dir(kc, Path::new(OsStr::from_bytes(rel)))?;
-    Ok(fsx::mtime_ns(&rustix::fs::fstat(&fd)?))
+    let st = fsx::lstat_at(kc, OsStr::from_bytes(rel))?;
+    if fsx::kind(&st) != FileType::Directory {
+        return Err(io::Error::from(io::ErrorKind::NotADirectory));
+    }
+    Ok(fsx::mtime_ns(&st))
 }
 
 /// Newest mtime of `kernel_cache/` and of every directory in `dirs` (the recorded list);
