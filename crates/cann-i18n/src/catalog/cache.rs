@@ -1,3 +1,158 @@
-//! Messages of the `cache` area. Add entries with [`crate::messages!`]; see the crate docs.
+//! Messages of the `cache` area (`cannctl cache info|gc|verify|clear`). Add entries with
+//! [`crate::messages!`]; see the crate docs. Sizes are rendered by `remote::bytes`.
 
-crate::messages! {}
+crate::messages! {
+    // Opening.
+    no_cache(base: &str, kernel_cache: &str) {
+        en: "no operator compile cache at `{base}` (missing {kernel_cache})",
+        zh: "`{base}` 处没有算子编译缓存（缺少 {kernel_cache}）",
+    }
+
+    // Progress bar labels.
+    label_scanning() { en: "scanning", zh: "扫描" }
+    label_aging() { en: "aging", zh: "老化" }
+    label_verifying() { en: "verifying", zh: "校验" }
+    label_clearing() { en: "clearing", zh: "清空" }
+
+    // Where a limit comes from.
+    origin_file(path: &str) { en: "from {path}", zh: "来自 {path}" }
+    origin_default() { en: "default", zh: "默认值" }
+    place_env(var: &str) { en: "environment {var}", zh: "环境变量 {var}" }
+    limit_warning(place: &str, message: &str) {
+        en: "warning: {place}: {message}",
+        zh: "警告：{place}：{message}",
+    }
+
+    // How long ago.
+    ago_seconds(n: i64) { en: "{n} s ago", zh: "{n} 秒前" }
+    ago_minutes(n: i64) { en: "{n} min ago", zh: "{n} 分钟前" }
+    ago_hours(n: i64) { en: "{n} h ago", zh: "{n} 小时前" }
+    ago_days(n: i64) { en: "{n} days ago", zh: "{n} 天前" }
+    ago_at(rel: &str, unix: i64) { en: "{rel} (unix {unix})", zh: "{rel}（unix 时间 {unix}）" }
+
+    // `cache info`.
+    info_dir(path: &str, source: &str) {
+        en: "cache directory: {path} ({source})",
+        zh: "缓存目录：      {path}（{source}）",
+    }
+    info_kernel_cache(path: &str) {
+        en: "kernel_cache:    {path}",
+        zh: "kernel_cache 目录：{path}",
+    }
+    info_limit(mb: u32, origin: &str) {
+        en: "limit:           {mb} MB ({origin})",
+        zh: "上限：          {mb} MB（{origin}）",
+    }
+    info_limit_off(origin: &str) {
+        en: "limit:           -1: aging and access-time updates off ({origin})",
+        zh: "上限：          -1：不老化，也不更新访问时间（{origin}）",
+    }
+    info_ratio(percent: u8, origin: &str) {
+        en: "retained share:  {percent} % ({origin})",
+        zh: "保留比例：      {percent} %（{origin}）",
+    }
+    info_size(bytes: &str, entries: u64, source: &str) {
+        en: "size:            {bytes} in {entries} entries ({source})",
+        zh: "大小：          {bytes}，共 {entries} 个条目（{source}）",
+    }
+    source_ledger() {
+        en: "from the ledger; nothing created or removed since",
+        zh: "取自记账文件；此后没有文件被创建或删除",
+    }
+    source_walk() { en: "counted now", zh: "刚刚统计" }
+    info_oldest(ago: &str) {
+        en: "oldest access:   {ago}",
+        zh: "最早访问：      {ago}",
+    }
+    info_startup(need: &str) {
+        en: "start-up check:  {need}",
+        zh: "启动检查：      {need}",
+    }
+    need_no() { en: "no aging needed", zh: "无需老化" }
+    need_yes() {
+        en: "aging needed (run `cannctl cache gc`)",
+        zh: "需要老化（请运行 `cannctl cache gc`）",
+    }
+    need_off() { en: "aging is off", zh: "老化已关闭" }
+    need_unknown_foreign() {
+        en: "unknown: files were created or removed since the last reconcile (run `cannctl cache gc`)",
+        zh: "未知：上次核对之后有文件被创建或删除（请运行 `cannctl cache gc`）",
+    }
+    need_unknown_unreconciled() {
+        en: "unknown: ledger not reconciled yet (run `cannctl cache gc`)",
+        zh: "未知：记账文件尚未核对（请运行 `cannctl cache gc`）",
+    }
+    info_stamps(adk: &str, ops: &str) {
+        en: "version stamps:  adk_version={adk} ops_version={ops}",
+        zh: "版本标记：      adk_version={adk} ops_version={ops}",
+    }
+    stamp_none() { en: "(none)", zh: "（无）" }
+
+    // `cache gc`.
+    gc_skipped() {
+        en: "another process is aging this cache; skipped",
+        zh: "另一个进程正在老化此缓存；已跳过",
+    }
+    gc_removed(n: u64, what: &str, bytes: &str) {
+        en: "removed {n} {what} ({bytes})",
+        zh: "已删除 {n} 个{what}条目（{bytes}）",
+    }
+    gc_would_remove(n: u64, what: &str, bytes: &str) {
+        en: "would remove {n} {what} ({bytes})",
+        zh: "将删除 {n} 个{what}条目（{bytes}）",
+    }
+    reason_aged() { en: "aged", zh: "过期" }
+    reason_invalidated() { en: "invalidated", zh: "已失效" }
+    reason_torn() { en: "torn", zh: "不完整" }
+    reason_orphan() { en: "orphan", zh: "孤立" }
+    reason_temporary() { en: "temporary", zh: "临时" }
+    gc_nothing() { en: "nothing to remove", zh: "没有需要删除的内容" }
+    gc_sizes(before: &str, after: &str, entries_before: u64, entries_after: u64) {
+        en: "size: {before} -> {after} ({entries_before} -> {entries_after} entries)",
+        zh: "大小：{before} -> {after}（{entries_before} -> {entries_after} 个条目）",
+    }
+    gc_floor() {
+        en: "note: every remaining entry was used in the last 30 minutes; the cache stays above its retained share",
+        zh: "提示：剩余条目均在最近 30 分钟内被使用过；缓存大小仍高于保留比例",
+    }
+
+    // `cache verify`.
+    verify_torn(rel: &str, why: &str) {
+        en: "error: torn entry {rel}: {why}",
+        zh: "错误：条目 {rel} 不完整：{why}",
+    }
+    verify_in_progress(rel: &str, why: &str) {
+        en: "warning: entry {rel} incomplete but written within the last minute (probably being compiled): {why}",
+        zh: "警告：条目 {rel} 不完整，但在最近一分钟内写入过（可能正在编译）：{why}",
+    }
+    verify_orphan(path: &str) {
+        en: "warning: orphaned file {path} (no manifest names it)",
+        zh: "警告：孤立文件 {path}（没有清单引用它）",
+    }
+    verify_temporary(path: &str) {
+        en: "warning: unfinished commit {path}",
+        zh: "警告：未完成的提交 {path}",
+    }
+    verify_foreign(kind: &str, path: &str) {
+        en: "warning: foreign {kind} {path} (never followed)",
+        zh: "警告：外来的{kind} {path}（从不跟随）",
+    }
+    verify_ledger_stale() {
+        en: "note: size ledger out of date; the next gc reconciles it",
+        zh: "提示：大小记账已过期；下一次 gc 会重新核对",
+    }
+    verify_summary(entries: u64, bytes: &str, torn: u64, orphans: u64, temporaries: u64, foreign: u64) {
+        en: "{entries} entries, {bytes}, {torn} torn, {orphans} orphaned, {temporaries} temporary, {foreign} foreign",
+        zh: "{entries} 个条目，{bytes}，{torn} 个不完整，{orphans} 个孤立，{temporaries} 个临时，{foreign} 个外来",
+    }
+
+    // `cache clear`.
+    clear_summary(files: u64, bytes: &str, links: u64, dirs: u64) {
+        en: "removed {files} files ({bytes}), {links} links, {dirs} directories",
+        zh: "已删除 {files} 个文件（{bytes}）、{links} 个链接、{dirs} 个目录",
+    }
+    clear_kept(n: u64) {
+        en: "kept {n} files written within the last minute (commits under way; gc removes them if unclaimed)",
+        zh: "保留了最近一分钟内写入的 {n} 个文件（提交尚在进行；若无人认领，gc 会删除它们）",
+    }
+}

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
-use super::{human_or_json, OutputFormat, RemoteArgs};
+use super::{human_or_json, LangArg, OutputFormat, RemoteArgs};
 
 // Arguments every cache command takes: which cache, and how to report on it.
 #[derive(Debug, Clone, Args)]
@@ -14,6 +14,9 @@ pub struct CacheArgs {
     pub format: OutputFormat,
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Language of messages (default: from LC_ALL / LC_MESSAGES / LANG)
+    #[arg(long, value_enum, default_value_t)]
+    pub lang: LangArg,
 }
 
 #[derive(Debug, Subcommand)]

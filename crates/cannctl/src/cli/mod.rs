@@ -87,10 +87,8 @@ impl Command {
             Command::Diff(a) => a.lang,
             Command::Mem(MemCommand::Plan { lang, .. }) => *lang,
             Command::Completions { lang, .. } | Command::Man { lang } => *lang,
-            Command::Cache(
-                CacheCommand::Push { remote, .. } | CacheCommand::Pull { remote, .. },
-            ) => remote.lang,
-            Command::Cache(_) | Command::Mem(_) | Command::Schema => LangArg::default(),
+            Command::Cache(c) => c.args().lang,
+            Command::Mem(_) | Command::Schema => LangArg::default(),
         };
         arg.into()
     }

@@ -2,8 +2,6 @@
 
 use clap::Args;
 
-use super::LangArg;
-
 /// Which shared store, and how a transfer runs.
 #[derive(Debug, Clone, Args)]
 pub struct RemoteArgs {
@@ -19,7 +17,4 @@ pub struct RemoteArgs {
     /// Transfers in flight at once
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: u16,
-    /// Language of messages (default: from LC_ALL / LC_MESSAGES / LANG)
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
 }

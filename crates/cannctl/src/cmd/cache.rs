@@ -13,6 +13,9 @@ use cann_runtime::cache::{
     OpenOptions, Origin, Progress, Reason,
 };
 
+use cann_i18n::catalog::cache as msg;
+use cann_i18n::Lang;
+
 use crate::cli::{CacheArgs, CacheCommand, OutputFormat};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -66,8 +69,8 @@ fn resolve(args: &CacheArgs, env: &EnvSnapshot) -> Result<CacheDir, BoxError> {
 
 /// Opens an existing cache for reading: creates, locks and writes nothing, so `info` and
 /// `verify` work for a group member without write permission and on a read-only mount.
-fn open_to_read(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
-    must_exist(dir)?;
+fn open_to_read(dir: &CacheDir, limits: Limits, l: Lang) -> Result<Cache, BoxError> {
+    must_exist(dir, l)?;
     Ok(Cache::open_read_only(
         dir,
         OpenOptions {
@@ -78,12 +81,12 @@ fn open_to_read(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
 }
 
 /// A missing cache is an input error, never created by a query.
-fn must_exist(dir: &CacheDir) -> Result<(), BoxError> {
+fn must_exist(dir: &CacheDir, l: Lang) -> Result<(), BoxError> {
     if !dir.kernel_cache().is_dir() {
-        return Err(format!(
-            "no operator compile cache at `{}` (missing {})",
-            dir.base.display(),
-            dir.kernel_cache().display()
+        return Err(msg::no_cache(
+            l,
+            &dir.base.display().to_string(),
+            &dir.kernel_cache().display().to_string(),
         )
         .into());
     }
@@ -91,8 +94,8 @@ fn must_exist(dir: &CacheDir) -> Result<(), BoxError> {
 }
 
 /// Opens an existing cache to change it.
-fn open_existing(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
-    must_exist(dir)?;
+fn open_existing(dir: &CacheDir, limits: Limits, l: Lang) -> Result<Cache, BoxError> {
+    must_exist(dir, l)?;
     Ok(Cache::open(
         dir,
         OpenOptions {
@@ -102,43 +105,44 @@ fn open_existing(dir: &CacheDir, limits: Limits) -> Result<Cache, BoxError> {
     )?)
 }
 
-fn mb(bytes: u64) -> String {
-    format!("{bytes} bytes ({:.1} MB)", bytes as f64 / 1_048_576.0)
+fn mb(l: Lang, bytes: u64) -> String {
+    cann_i18n::catalog::remote::bytes(l, bytes, &format!("{:.1}", bytes as f64 / 1_048_576.0))
 }
 
-fn origin(o: &Origin) -> String {
+fn origin(l: Lang, o: &Origin) -> String {
     match o {
-        Origin::Ini { path } => format!("from {}", path.display()),
-        Origin::Env { var } => format!("from {var}"),
-        Origin::Default => "default".to_owned(),
+        Origin::Ini { path } => msg::origin_file(l, &path.display().to_string()),
+        Origin::Env { var } => msg::origin_file(l, var),
+        Origin::Default => msg::origin_default(l),
     }
 }
 
-fn ago(now_ns: i64, t_ns: i64) -> String {
+fn ago(l: Lang, now_ns: i64, t_ns: i64) -> String {
     let s = (now_ns - t_ns).max(0) / 1_000_000_000;
     let rel = match s {
-        0..=119 => format!("{s} s ago"),
-        120..=7199 => format!("{} min ago", s / 60),
-        7200..=172_799 => format!("{} h ago", s / 3600),
-        _ => format!("{} days ago", s / 86_400),
+        0..=119 => msg::ago_seconds(l, s),
+        120..=7199 => msg::ago_minutes(l, s / 60),
+        7200..=172_799 => msg::ago_hours(l, s / 3600),
+        _ => msg::ago_days(l, s / 86_400),
     };
-    format!("{rel} (unix {})", t_ns / 1_000_000_000)
+    msg::ago_at(l, &rel, t_ns / 1_000_000_000)
 }
 
-fn warn_limits(limits: &Limits, out: &mut dyn Write) -> std::io::Result<()> {
+fn warn_limits(l: Lang, limits: &Limits, out: &mut dyn Write) -> std::io::Result<()> {
     for f in &limits.findings {
         let place = match &f.origin {
             Origin::Ini { path } => path.display().to_string(),
-            Origin::Env { var } => format!("environment {var}"),
-            Origin::Default => "default".into(),
+            Origin::Env { var } => msg::place_env(l, var),
+            Origin::Default => msg::origin_default(l),
         };
-        writeln!(
-            out,
-            "warning: {place}: {}",
-            f.message(cann_config::meta::Lang::En)
-        )?;
+        writeln!(out, "{}", msg::limit_warning(l, &place, &f.message(l)))?;
     }
     Ok(())
+}
+
+/// The language `--lang` (or the locale) asks for.
+pub(super) fn lang(args: &CacheArgs) -> Lang {
+    args.lang.into()
 }
 
 /// Runs a cache command. `Ok(0)` clean, `Ok(1)` errors found (verify), `Err` bad input.
@@ -184,7 +188,7 @@ fn with_config(
         return Ok((args, env));
     };
     // The same reader and parser as `check`, so both accept and refuse the same files.
-    let file = super::load(path, cann_config::meta::Lang::En)?.file;
+    let file = super::load(path, lang(&args))?.file;
     struct EnvVars(Vec<(&'static str, String)>);
     impl cann_config::Visitor for EnvVars {
         fn value(
@@ -216,8 +220,9 @@ fn with_config(
 fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
     let dir = resolve(args, env)?;
     let limits = cache::resolve_limits(&dir, env)?;
-    let c = open_to_read(&dir, limits.clone())?;
-    let rep = c.info(&Bar::new("scanning"))?;
+    let l = lang(args);
+    let c = open_to_read(&dir, limits.clone(), l)?;
+    let rep = c.info(&Bar::new(&msg::label_scanning(l)))?;
     let ini = cache::read_ini(&dir)?;
     let stamp = |k| {
         ini.as_ref()
@@ -237,61 +242,45 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
         return Ok(0);
     }
     let now = cache::clock::system_now();
-    writeln!(
-        out,
-        "cache directory: {} ({})",
-        dir.base.display(),
-        dir.source.describe()
-    )?;
-    writeln!(out, "kernel_cache:    {}", dir.kernel_cache().display())?;
-    match limits.max {
-        MaxSize::Mb(m) => writeln!(
-            out,
-            "limit:           {m} MB ({})",
-            origin(&limits.max_origin)
-        )?,
-        MaxSize::AgingOff => writeln!(
-            out,
-            "limit:           -1: aging and access-time updates off ({})",
-            origin(&limits.max_origin)
-        )?,
-    }
-    writeln!(
-        out,
-        "retained share:  {} % ({})",
-        limits.remain_ratio,
-        origin(&limits.ratio_origin)
-    )?;
-    writeln!(
-        out,
-        "size:            {} in {} entries ({})",
-        mb(rep.bytes),
-        rep.entries,
-        match rep.source {
-            cache::InfoSource::Ledger => "from the ledger; nothing created or removed since",
-            cache::InfoSource::Walk => "counted now",
-        }
-    )?;
+    let mut out_lines = vec![
+        msg::info_dir(l, &dir.base.display().to_string(), dir.source.describe()),
+        msg::info_kernel_cache(l, &dir.kernel_cache().display().to_string()),
+        match limits.max {
+            MaxSize::Mb(m) => msg::info_limit(l, m, &origin(l, &limits.max_origin)),
+            MaxSize::AgingOff => msg::info_limit_off(l, &origin(l, &limits.max_origin)),
+        },
+        msg::info_ratio(l, limits.remain_ratio, &origin(l, &limits.ratio_origin)),
+        msg::info_size(
+            l,
+            &mb(l, rep.bytes),
+            rep.entries,
+            &match rep.source {
+                cache::InfoSource::Ledger => msg::source_ledger(l),
+                cache::InfoSource::Walk => msg::source_walk(l),
+            },
+        ),
+    ];
     if let Some(t) = rep.oldest_access_ns {
-        writeln!(out, "oldest access:   {}", ago(now, t))?;
+        out_lines.push(msg::info_oldest(l, &ago(l, now, t)));
     }
     let need = match rep.startup.need {
-        AgingNeed::No => "no aging needed",
-        AgingNeed::Yes => "aging needed (run `cannctl cache gc`)",
-        AgingNeed::Off => "aging is off",
-        AgingNeed::Unknown if rep.startup.foreign_changes => {
-            "unknown: files were created or removed since the last reconcile (run `cannctl cache gc`)"
-        }
-        AgingNeed::Unknown => "unknown: ledger not reconciled yet (run `cannctl cache gc`)",
+        AgingNeed::No => msg::need_no(l),
+        AgingNeed::Yes => msg::need_yes(l),
+        AgingNeed::Off => msg::need_off(l),
+        AgingNeed::Unknown if rep.startup.foreign_changes => msg::need_unknown_foreign(l),
+        AgingNeed::Unknown => msg::need_unknown_unreconciled(l),
     };
-    writeln!(out, "start-up check:  {need}")?;
-    writeln!(
-        out,
-        "version stamps:  adk_version={} ops_version={}",
-        adk.as_deref().unwrap_or("(none)"),
-        ops.as_deref().unwrap_or("(none)")
-    )?;
-    warn_limits(&limits, out)?;
+    out_lines.push(msg::info_startup(l, &need));
+    let none = msg::stamp_none(l);
+    out_lines.push(msg::info_stamps(
+        l,
+        adk.as_deref().unwrap_or(&none),
+        ops.as_deref().unwrap_or(&none),
+    ));
+    for t in out_lines {
+        writeln!(out, "{t}")?;
+    }
+    warn_limits(l, &limits, out)?;
     Ok(0)
 }
 
@@ -303,29 +292,34 @@ fn gc(
 ) -> Result<u8, BoxError> {
     let dir = resolve(args, env)?;
     let limits = cache::resolve_limits(&dir, env)?;
-    let c = open_existing(&dir, limits.clone())?;
+    let l = lang(args);
+    let c = open_existing(&dir, limits.clone(), l)?;
     let outcome = c.gc_with_progress(
         &GcOptions {
             dry_run,
             ..GcOptions::default()
         },
-        &Bar::new("aging"),
+        &Bar::new(&msg::label_aging(l)),
     )?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&outcome)?)?;
         return Ok(0);
     }
     let GcOutcome::Done(r) = outcome else {
-        writeln!(out, "another process is aging this cache; skipped")?;
+        writeln!(out, "{}", msg::gc_skipped(l))?;
         return Ok(0);
     };
-    let verb = if dry_run { "would remove" } else { "removed" };
-    for reason in [
-        Reason::Aged,
-        Reason::Invalidated,
-        Reason::Torn,
-        Reason::Orphan,
-        Reason::Temporary,
+    let removed = if dry_run {
+        msg::gc_would_remove
+    } else {
+        msg::gc_removed
+    };
+    for (reason, what) in [
+        (Reason::Aged, msg::reason_aged(l)),
+        (Reason::Invalidated, msg::reason_invalidated(l)),
+        (Reason::Torn, msg::reason_torn(l)),
+        (Reason::Orphan, msg::reason_orphan(l)),
+        (Reason::Temporary, msg::reason_temporary(l)),
     ] {
         let (n, b) = r
             .removed
@@ -333,100 +327,96 @@ fn gc(
             .filter(|x| x.reason == reason)
             .fold((0, 0), |(n, b), x| (n + 1, b + x.bytes));
         if n > 0 {
-            writeln!(
-                out,
-                "{verb} {n} {} ({})",
-                format!("{reason:?}").to_lowercase(),
-                mb(b)
-            )?;
+            writeln!(out, "{}", removed(l, n, &what, &mb(l, b)))?;
         }
     }
     if r.removed.is_empty() {
-        writeln!(out, "nothing to remove")?;
+        writeln!(out, "{}", msg::gc_nothing(l))?;
     }
     writeln!(
         out,
-        "size: {} -> {} ({} -> {} entries)",
-        mb(r.bytes_before),
-        mb(r.bytes_after),
-        r.entries_before,
-        r.entries_after
+        "{}",
+        msg::gc_sizes(
+            l,
+            &mb(l, r.bytes_before),
+            &mb(l, r.bytes_after),
+            r.entries_before,
+            r.entries_after
+        )
     )?;
     if r.stopped_by_floor {
-        writeln!(out, "note: every remaining entry was used in the last 30 minutes; the cache stays above its retained share")?;
+        writeln!(out, "{}", msg::gc_floor(l))?;
     }
-    warn_limits(&limits, out)?;
+    warn_limits(l, &limits, out)?;
     Ok(0)
 }
 
 fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
     let dir = resolve(args, env)?;
-    let c = open_to_read(&dir, cache::resolve_limits(&dir, env)?)?;
-    let rep = c.verify(&Bar::new("verifying"))?;
+    let l = lang(args);
+    let c = open_to_read(&dir, cache::resolve_limits(&dir, env)?, l)?;
+    let rep = c.verify(&Bar::new(&msg::label_verifying(l)))?;
     let code = u8::from(rep.has_errors());
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(code);
     }
     for t in &rep.torn {
-        writeln!(out, "error: torn entry {}: {}", t.rel, t.why)?;
+        writeln!(out, "{}", msg::verify_torn(l, &t.rel, &t.why))?;
     }
     for t in &rep.in_progress {
-        writeln!(
-            out,
-            "warning: entry {} incomplete but written within the last minute (probably being compiled): {}",
-            t.rel, t.why
-        )?;
+        writeln!(out, "{}", msg::verify_in_progress(l, &t.rel, &t.why))?;
     }
     for o in &rep.orphans {
-        writeln!(out, "warning: orphaned file {o} (no manifest names it)")?;
+        writeln!(out, "{}", msg::verify_orphan(l, o))?;
     }
     for o in &rep.temporaries {
-        writeln!(out, "warning: unfinished commit {o}")?;
+        writeln!(out, "{}", msg::verify_temporary(l, o))?;
     }
     for (p, kind) in &rep.foreign {
-        writeln!(out, "warning: foreign {kind} {p} (never followed)")?;
+        writeln!(out, "{}", msg::verify_foreign(l, kind, p))?;
     }
     if !rep.ledger_matches {
-        writeln!(
-            out,
-            "note: size ledger out of date; the next gc reconciles it"
-        )?;
+        writeln!(out, "{}", msg::verify_ledger_stale(l))?;
     }
+    let n = |v: usize| v as u64;
     writeln!(
         out,
-        "{} entries, {}, {} torn, {} orphaned, {} temporary, {} foreign",
-        rep.entries,
-        mb(rep.bytes),
-        rep.torn.len(),
-        rep.orphans.len(),
-        rep.temporaries.len(),
-        rep.foreign.len()
+        "{}",
+        msg::verify_summary(
+            l,
+            rep.entries,
+            &mb(l, rep.bytes),
+            n(rep.torn.len()),
+            n(rep.orphans.len()),
+            n(rep.temporaries.len()),
+            n(rep.foreign.len())
+        )
     )?;
     Ok(code)
 }
 
 fn clear(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
     let dir = resolve(args, env)?;
-    let c = open_existing(&dir, cache::resolve_limits(&dir, env)?)?;
-    let rep = c.clear(&Bar::new("clearing"))?;
+    let l = lang(args);
+    let c = open_existing(&dir, cache::resolve_limits(&dir, env)?, l)?;
+    let rep = c.clear(&Bar::new(&msg::label_clearing(l)))?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
     } else {
         writeln!(
             out,
-            "removed {} files ({}), {} links, {} directories",
-            rep.files_removed,
-            mb(rep.bytes_removed),
-            rep.links_removed,
-            rep.dirs_removed
+            "{}",
+            msg::clear_summary(
+                l,
+                rep.files_removed,
+                &mb(l, rep.bytes_removed),
+                rep.links_removed,
+                rep.dirs_removed
+            )
         )?;
         if rep.in_flight_kept > 0 {
-            writeln!(
-                out,
-                "kept {} files written within the last minute (commits under way; gc removes them if unclaimed)",
-                rep.in_flight_kept
-            )?;
+            writeln!(out, "{}", msg::clear_kept(l, rep.in_flight_kept))?;
         }
     }
     Ok(0)
@@ -442,6 +432,7 @@ mod tests {
             dir: Some(dir.to_path_buf()),
             format,
             config: None,
+            lang: crate::cli::LangArg::En,
         }
     }
 
@@ -485,6 +476,39 @@ mod tests {
         assert_eq!(r, Ok(0));
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["info"]["entries"], 1);
+    }
+
+    #[test]
+    fn info_and_gc_speak_the_language_asked_for() {
+        let t = populated();
+        let zh = |format| CacheArgs {
+            lang: crate::cli::LangArg::Zh,
+            ..args(t.path(), format)
+        };
+        let (r, text) = run_str(&CacheCommand::Info {
+            cache: zh(OutputFormat::Human),
+        });
+        assert_eq!(r, Ok(0));
+        assert!(
+            text.contains("启动检查") && text.contains("默认值") && !text.contains("start-up"),
+            "{text}"
+        );
+        // The limit findings of op_cache.ini too.
+        assert!(text.contains("警告："), "{text}");
+        let (_, text) = run_str(&CacheCommand::Gc {
+            cache: zh(OutputFormat::Human),
+            dry_run: true,
+            remote: None,
+            max_size: None,
+        });
+        assert!(text.contains("没有需要删除的内容"), "{text}");
+        let (r, _) = run_str(&CacheCommand::Info {
+            cache: CacheArgs {
+                lang: crate::cli::LangArg::Zh,
+                ..args(&t.path().join("nope"), OutputFormat::Human)
+            },
+        });
+        assert!(r.unwrap_err().contains("没有算子编译缓存"));
     }
 
     #[test]

@@ -15,13 +15,6 @@ use crate::cli::{CacheArgs, OutputFormat, RemoteArgs};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-fn lang(r: &RemoteArgs) -> Lang {
-    match r.lang {
-        crate::cli::LangArg::En => Lang::En,
-        crate::cli::LangArg::Zh => Lang::Zh,
-    }
-}
-
 fn bytes(lang: Lang, n: u64) -> String {
     msg::bytes(lang, n, &format!("{:.1}", n as f64 / 1_048_576.0))
 }
@@ -39,6 +32,7 @@ fn open(
     env: &EnvSnapshot,
     r: &RemoteArgs,
     need_existing: bool,
+    l: Lang,
 ) -> Result<Opened, remote::RemoteError> {
     let spec = remote::parse_url(&r.remote, &remote::ProcessEnv)?;
     if need_existing && !dir.kernel_cache().is_dir() {
@@ -59,7 +53,7 @@ fn open(
     let opts = remote::Options {
         dry_run: r.dry_run,
         jobs: usize::from(r.jobs),
-        lang: lang(r),
+        lang: l,
     };
     Ok(Opened {
         cache: Arc::new(c),
@@ -88,8 +82,8 @@ pub fn push(
     r: &RemoteArgs,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let l = lang(r);
-    let o = open(dir, env, r, true).map_err(|e| e.message(l))?;
+    let l = super::cache::lang(args);
+    let o = open(dir, env, r, true, l).map_err(|e| e.message(l))?;
     let bar = Bar::new(&msg::label_pushing(l));
     let rep =
         remote::push(&o.cache, &o.store, &o.versions, &o.opts, &bar).map_err(|e| e.message(l))?;
@@ -130,7 +124,7 @@ pub fn pull(
     socs: &[String],
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let l = lang(r);
+    let l = super::cache::lang(args);
     for s in socs {
         remote::check_soc(s).map_err(|e| e.message(l))?;
     }
@@ -145,7 +139,7 @@ pub fn pull(
         .message(l)
         .into());
     }
-    let o = open(dir, env, r, false).map_err(|e| e.message(l))?;
+    let o = open(dir, env, r, false, l).map_err(|e| e.message(l))?;
     let bar = Bar::new(&msg::label_pulling(l));
     let rep = remote::pull(&o.cache, &o.store, &o.versions, &socs, &o.opts, &bar)
         .map_err(|e| e.message(l))?;
@@ -192,10 +186,7 @@ pub fn gc(
     dry_run: bool,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let l: Lang = match crate::cli::LangArg::default() {
-        crate::cli::LangArg::En => Lang::En,
-        crate::cli::LangArg::Zh => Lang::Zh,
-    };
+    let l = super::cache::lang(args);
     let spec = remote::parse_url(url, &remote::ProcessEnv).map_err(|e| e.message(l))?;
     let local = cache::resolve_limits(dir, env)?;
     let limits = match max_size {
