@@ -121,6 +121,9 @@ fn release_note_8_0_rc2_to_9_0_0() {
     assert_eq!(
         of("option"),
         [
+            // Not in the 7.0.0 build; the first page found with it (seed 003) names only the
+            // A3 and A2 lines, so it starts in 8.3.RC1: new to the note, not a support change.
+            ("added", "npu_run_config.aicore_num"),
             // First on the 8.1.RC1 page; not in the 7.0.0 build, in the 9.0.0 tag.
             (
                 "added",
@@ -150,6 +153,12 @@ fn release_note_8_0_rc2_to_9_0_0() {
             "{gone}"
         );
     }
+    assert!(
+        !d.changes
+            .iter()
+            .any(|c| c.kind == "support" && c.subject == "npu_run_config.aicore_num"),
+        "aicore_num is new, not newly supported"
+    );
     // The two memory limits the 9.0.0 pages list for removal.
     assert_eq!(
         of("deprecation"),

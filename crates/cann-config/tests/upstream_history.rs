@@ -29,10 +29,6 @@ const ALLOWED: &[(&str, &str)] = &[
         "the adapter still forwards the key, but the graph engine refuses any non-empty value",
     ),
     (
-        "new-after:7.0.0:npu_run_config.aicore_num",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
         "new-after:7.0.0:npu_run_config.all_tensor_not_empty",
         "first in the 9.0.0 tag; no 8.x tag or page dates it",
     ),
