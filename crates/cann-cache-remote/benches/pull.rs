@@ -123,6 +123,8 @@ fn main() {
         .warm_up_time(Duration::from_millis(1))
         .measurement_time(Duration::from_secs(1));
     let mut g = c.benchmark_group(format!("pull_{n}"));
+    // One pull per sample: a pull takes seconds, and linear sampling would run 55 of them.
+    g.sampling_mode(criterion::SamplingMode::Flat);
     let fresh = |tag: &str, i: u64| -> PathBuf { work.path().join(format!("{tag}-{i}")) };
     let mut rows = Vec::new();
     for (label, durable) in [("redis_pull_fsync", true), ("redis_pull_no_fsync", false)] {
