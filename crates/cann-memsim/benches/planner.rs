@@ -8,7 +8,10 @@
 //! prints one row per instance: arena over the best known arena (LOAD, or
 //! the capacity the MiniMalloc challenging set is packable in), whether it is
 //! proven optimal, the best lower bound, and CPU seconds.
-//! `PLANNER_BENCH_ONLY=substring` runs only the matching instances.
+//! `PLANNER_BENCH_ONLY=substring` runs only the matching instances;
+//! `PLANNER_BENCH_LIMIT_S=seconds` sets the time limit of both planners (on
+//! a loaded machine a wall-clock limit buys less CPU: raise it, and the work
+//! budget still ends our search where it would on an idle one).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -150,7 +153,13 @@ fn instances() -> Vec<Instance> {
 fn main() {
     let only = std::env::var("PLANNER_BENCH_ONLY").ok();
     let mm = std::env::var_os("MINIMALLOC_BIN").map(PathBuf::from);
-    let opts = PlanOptions::default();
+    let mut opts = PlanOptions::default();
+    if let Some(s) = std::env::var("PLANNER_BENCH_LIMIT_S")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+    {
+        opts.time_limit = Duration::from_secs_f64(s);
+    }
     println!(
         "time limit {:?}, threads {}, MiniMalloc: {}",
         opts.time_limit,

@@ -238,7 +238,7 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
     }
     if exact_ok && best.as_ref().is_some_and(|b| b.arena > lower_bound) && budget.left() {
         if let Some(b) = best.as_ref() {
-            let out = exact::minimize(bufs, &ov, lb, b, &mut budget, opts.threads);
+            let out = exact::minimize(bufs, &ov, lb, b, &mut budget, opts.threads, opts.seed);
             lower_bound = lower_bound.max(out.lower_bound);
             if let Some(f) = out.found {
                 consider(&mut best, f);

@@ -22,11 +22,12 @@
 //!   input order only; a buffer with no unplaced neighbour left is placed at
 //!   once, since nothing else can interact with it.
 //!
-//! [`minimize`] wraps the decision search: it tries capacity LOAD first, then
-//! halves the interval between the best proven lower bound and the best arena
-//! found, under node limits that grow round by round over several static
-//! tie-break orderings (run side by side on threads, the lowest ordering that
-//! answers wins, so the result does not depend on timing).
+//! [`minimize`] wraps the decision search: it steps the capacity down from the
+//! best arena found and tries to prove the best lower bound, under node limits
+//! that grow round by round over the static tie-break orderings and, from the
+//! second round on, as many with seeded noise (run side by side on threads,
+//! the lowest ordering that answers wins, so the result depends on the seed,
+//! never on timing).
 //!
 //! Corrections to the sketch above, as built: candidates rest where placed (on
 //! a placed neighbour or 0, never floating above the level) and come after the
@@ -99,12 +100,18 @@ fn node_cost(p: &Problem) -> u64 {
 /// on threads when there are several), charged as if run one after another
 /// up to the first that answers, so the budget left does not depend on the
 /// number of threads.
-fn probe(p: &Problem, cap: u64, limit: u64, budget: &mut Budget, threads: usize) -> Answer {
+fn probe(
+    p: &Problem,
+    ranks: &[Vec<u32>],
+    cap: u64,
+    limit: u64,
+    budget: &mut Budget,
+    threads: usize,
+) -> Answer {
     let cost = node_cost(p);
     let runs: Vec<(Answer, u64)> = if threads > 1 {
         std::thread::scope(|scope| {
-            let hs: Vec<_> = p
-                .ranks
+            let hs: Vec<_> = ranks
                 .iter()
                 .map(|rank| {
                     let deadline = budget.deadline();
@@ -117,7 +124,7 @@ fn probe(p: &Problem, cap: u64, limit: u64, budget: &mut Budget, threads: usize)
         })
     } else {
         let mut out = Vec::new();
-        for rank in &p.ranks {
+        for rank in ranks {
             let r = decide(p, rank, cap, limit, budget.deadline());
             let done = r.0 != Answer::Unknown;
             out.push(r);
@@ -138,10 +145,14 @@ fn probe(p: &Problem, cap: u64, limit: u64, budget: &mut Budget, threads: usize)
 
 /// Steps the capacity down from `seed`'s arena; see the module docs.
 ///
-/// Rounds of growing node limits: each round probes the lowest capacity not
-/// yet ruled out and the middle between it and the best arena; a round that
-/// settles nothing multiplies the limit by four (the easy questions are
-/// asked cheaply first, as in MiniMalloc's progressive limits).
+/// Rounds of growing node limits: each round asks for a plan a step below
+/// the best arena and for a proof at the lowest capacity not yet ruled out
+/// (at LOAD that is also the optimum, when the instance packs perfectly). A
+/// round that settles nothing doubles the limit, halves the step (a capacity
+/// closer to the best arena is easier to reach) and draws fresh noisy
+/// tie-breaks, so a restart does not repeat the search that got stuck; the
+/// easy questions are asked cheaply first, as in MiniMalloc's progressive
+/// limits. A plan found makes the next step bolder again.
 pub(crate) fn minimize(
     bufs: &[Buffer],
     ov: &Overlaps,
@@ -149,6 +160,7 @@ pub(crate) fn minimize(
     seed: &Found,
     budget: &mut Budget,
     threads: usize,
+    rng_seed: u64,
 ) -> Outcome {
     let mut out = Outcome {
         found: None,
@@ -160,14 +172,17 @@ pub(crate) fn minimize(
     let cost = node_cost(&p);
     let mut hi = seed.arena; // fits
     let mut lo = lb; // nothing below fits
-    let mut limit = 1_000u64;
+                     // Enough for a few dives through every buffer, as MiniMalloc starts.
+    let mut limit = (2 * p.n() as u64).max(1_000);
+    // The step below `hi` asked for, as a fraction 1 / `div` of `hi - lo`.
+    let mut div = 2u64;
+    let mut round = 0u64;
     'rounds: while lo < hi && budget.spend(0) {
-        for cap in [lo, lo + (hi - lo) / 2] {
-            if cap >= hi || (cap < lo) {
-                continue;
-            }
-            let answer = probe(&p, cap, limit, budget, threads);
-            match answer {
+        let ranks = p.round_ranks(round, rng_seed);
+        let down = hi - ((hi - lo) / div).max(1);
+        let caps = if down > lo { vec![down, lo] } else { vec![lo] };
+        for cap in caps {
+            match probe(&p, &ranks, cap, limit, budget, threads) {
                 Answer::Fits(local) => {
                     let mut offsets = vec![0u64; bufs.len()];
                     for (k, &i) in p.index.iter().enumerate() {
@@ -180,6 +195,8 @@ pub(crate) fn minimize(
                         .max()
                         .unwrap_or(0);
                     hi = arena;
+                    // It fitted: the next step may be bolder again.
+                    div = (div / 2).max(2);
                     out.found = Some(Found {
                         offsets,
                         arena,
@@ -198,11 +215,13 @@ pub(crate) fn minimize(
                 break 'rounds;
             }
         }
-        // A round that settled nothing: more nodes, never more per round
-        // than what is left.
-        let per_round = 2 * cost * p.ranks.len() as u64;
+        // A round that settled nothing: more nodes (never more per round
+        // than what is left), a smaller step, other tie-breaks.
+        round += 1;
+        div = div.saturating_mul(2).min(1 << 20);
+        let per_round = 2 * cost * ranks.len() as u64;
         limit = limit
-            .saturating_mul(4)
+            .saturating_mul(2)
             .min(budget.work() / per_round.max(1))
             .max(limit);
     }

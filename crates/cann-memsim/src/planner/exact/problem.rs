@@ -1,6 +1,7 @@
 //! The instance as the exact search sees it.
 
 use super::super::super::buffers::Buffer;
+use super::super::budget::Rng;
 use super::super::overlaps::Overlaps;
 
 /// The static tie-break orderings, as MiniMalloc names its preorderings:
@@ -36,6 +37,44 @@ pub(super) struct Problem {
     pub(super) sections: usize,
     /// Per ordering, each buffer's rank (lower goes first among equals).
     pub(super) ranks: Vec<Vec<u32>>,
+    /// Each buffer's T, A and W values, for orderings made later.
+    keys: Vec<[f64; 3]>,
+}
+
+/// Each buffer's rank under `ORDERINGS[ord]`, its keys scaled by seeded
+/// noise of up to ±`NOISE` when `noise` gives a seed: near-ties then break
+/// differently from one restart to the next, which is what the restarts
+/// need (a depth-first search that is stuck under one tie-break often is not
+/// under another).
+fn rank_by(keys: &[[f64; 3]], ord: usize, noise: Option<u64>) -> Vec<u32> {
+    const NOISE: f64 = 0.15;
+    let mut rng = noise.map(Rng::new);
+    let keyed: Vec<[f64; 3]> = keys
+        .iter()
+        .map(|k| match rng.as_mut() {
+            Some(r) => k.map(|v| v * (1.0 + NOISE * (2.0 * r.next_f64() - 1.0))),
+            None => *k,
+        })
+        .collect();
+    let get = |k: usize, key: Key| match key {
+        Key::Total => keyed[k][0],
+        Key::Area => keyed[k][1],
+        Key::Width => keyed[k][2],
+    };
+    let spec = ORDERINGS[ord % ORDERINGS.len()];
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by(|&a, &b| {
+        spec.iter()
+            .map(|&key| get(b, key).total_cmp(&get(a, key)))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.cmp(&b))
+    });
+    let mut rank = vec![0u32; keys.len()];
+    for (r, &k) in order.iter().enumerate() {
+        rank[k] = r as u32;
+    }
+    rank
 }
 
 pub(super) const NONE: u32 = u32::MAX;
@@ -98,28 +137,8 @@ impl Problem {
                 [t, b.size as f64 * width, width]
             })
             .collect();
-        let ranks = ORDERINGS
-            .iter()
-            .map(|ord| {
-                let get = |k: usize, key: Key| match key {
-                    Key::Total => keys[k][0],
-                    Key::Area => keys[k][1],
-                    Key::Width => keys[k][2],
-                };
-                let mut order: Vec<usize> = (0..index.len()).collect();
-                order.sort_by(|&a, &b| {
-                    ord.iter()
-                        .map(|&key| get(b, key).total_cmp(&get(a, key)))
-                        .find(|o| o.is_ne())
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                        .then(a.cmp(&b))
-                });
-                let mut rank = vec![0u32; index.len()];
-                for (r, &k) in order.iter().enumerate() {
-                    rank[k] = r as u32;
-                }
-                rank
-            })
+        let ranks = (0..ORDERINGS.len())
+            .map(|o| rank_by(&keys, o, None))
             .collect();
         Some(Self {
             index,
@@ -131,7 +150,22 @@ impl Problem {
             twin,
             sections,
             ranks,
+            keys,
         })
+    }
+
+    /// The orderings of restart `round`: the static ones first, then (after
+    /// the first round) as many again with noise seeded by `seed` and the
+    /// round.
+    pub(super) fn round_ranks(&self, round: u64, seed: u64) -> Vec<Vec<u32>> {
+        let mut out = self.ranks.clone();
+        for o in (0..ORDERINGS.len()).filter(|_| round > 0) {
+            let s = seed
+                ^ (round * ORDERINGS.len() as u64 + o as u64 + 1)
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            out.push(rank_by(&self.keys, o, Some(s)));
+        }
+        out
     }
 
     pub(super) fn n(&self) -> usize {
