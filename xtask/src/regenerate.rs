@@ -28,6 +28,11 @@ pub enum Error {
     Render(#[from] askama::Error),
     #[error(transparent)]
     Ensure(#[from] ensure::Error),
+    #[error(
+        "the spec's releases ({spec}) are not the ones xtask was built with ({built}): the \
+         release pages render cann-config's diff, so rebuild (`cargo xtask regenerate` does)"
+    )]
+    BuiltFromOtherSpec { spec: String, built: String },
 }
 
 /// The workspace root: the parent of this crate's directory.
@@ -42,6 +47,7 @@ const OWNED_DIRS: &[&str] = &["docs", "schema"];
 
 /// Every generated file, from the spec alone.
 pub fn generate(spec: &cann_spec::Spec) -> Result<Vec<Output>, Error> {
+    same_releases(spec)?;
     let mut out = docs::generate(spec)?;
     out.push(Output {
         path: schema::PATH.into(),
@@ -52,6 +58,20 @@ pub fn generate(spec: &cann_spec::Spec) -> Result<Vec<Output>, Error> {
         text: markdown::generate(spec),
     });
     Ok(out)
+}
+
+/// The release pages render `cann_config::diff`, whose tables were compiled from `spec/`:
+/// a spec read from elsewhere (or edited since the build) must know the same releases.
+fn same_releases(spec: &cann_spec::Spec) -> Result<(), Error> {
+    let spec_ids: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
+    let built: Vec<&str> = cann_config::Release::ALL.iter().map(|r| r.id()).collect();
+    if spec_ids == built {
+        return Ok(());
+    }
+    Err(Error::BuiltFromOtherSpec {
+        spec: spec_ids.join(", "),
+        built: built.join(", "),
+    })
 }
 
 pub fn run(mode: Mode) -> Result<(), Error> {

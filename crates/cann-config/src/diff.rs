@@ -1,11 +1,12 @@
 //! What changed between two releases: products, options, values, support, defaults,
 //! ranges, graph-engine keys, deprecations and rules, each with before and after.
 
+use cann_i18n::catalog::cli as msg;
 use serde::Serialize;
 
 use crate::history::{removal_summary, spelling};
 use crate::meta::RuleMeta;
-use crate::meta::{supports, Lang, OptionMeta, Products};
+use crate::meta::{supports, Lang, OptionMeta, ValueMeta};
 use crate::{Product, Release, OPTIONS, PRODUCTS, RULES};
 
 /// One difference. `before`/`after` are `None` where the thing did not exist.
@@ -45,18 +46,74 @@ fn yes(b: bool) -> Option<String> {
     Some(if b { "supported" } else { "not supported" }.to_string())
 }
 
-/// Products that may use something with `products` support in `release`.
-fn supported_on(products: Products, release: Release) -> Vec<Product> {
-    PRODUCTS
-        .iter()
-        .map(|p| p.product)
-        .filter(|p| supports(products, *p, release))
-        .collect()
+/// The heading of a kind of change, in `lang`: what `cannctl diff` and the release pages
+/// show above the changes of that kind.
+pub fn kind_title(kind: &str, lang: Lang) -> String {
+    match kind {
+        "product" => msg::diff_kind_product(lang),
+        "option" => msg::diff_kind_option(lang),
+        "surface" => msg::diff_kind_surface(lang),
+        "support" => msg::diff_kind_support(lang),
+        "value" => msg::diff_kind_value(lang),
+        "value-support" => msg::diff_kind_value_support(lang),
+        "default" => msg::diff_kind_default(lang),
+        "range" => msg::diff_kind_range(lang),
+        "ge-key" => msg::diff_kind_ge_key(lang),
+        "deprecation" => msg::diff_kind_deprecation(lang),
+        "rule" => msg::diff_kind_rule(lang),
+        other => other.to_string(),
+    }
+}
+
+/// The `before`/`after` of a `support` or `value-support` change, in `lang`.
+pub fn support_text(s: &str, lang: Lang) -> String {
+    match s {
+        "supported" => msg::diff_supported(lang),
+        "not supported" => msg::diff_not_supported(lang),
+        other => other.to_string(),
+    }
+}
+
+/// The options of the classes above `o`, nearest first: a field exists and may be used only
+/// where every class holding it does (`cannctl check` reports an unsupported class once).
+fn ancestors(o: &OptionMeta) -> impl Iterator<Item = &'static OptionMeta> + '_ {
+    let mut path = o.path;
+    std::iter::from_fn(move || loop {
+        let (parent, _) = path.rsplit_once('.')?;
+        path = parent;
+        if let Some(p) = OPTIONS.iter().find(|x| x.path == parent) {
+            return Some(p);
+        }
+    })
+}
+
+/// Whether the option, and every class above it, exists in `r`.
+fn exists(o: &OptionMeta, r: Release) -> bool {
+    o.available.contains(r) && ancestors(o).all(|a| a.available.contains(r))
+}
+
+/// Whether `p` may use the option in `r`: its own support and that of every class above it.
+fn supported(o: &OptionMeta, p: Product, r: Release) -> bool {
+    supports(o.products, p, r) && ancestors(o).all(|a| supports(a.products, p, r))
+}
+
+/// Whether `p` may use value `v` of `o` in `r`: the option may be used and the value's own
+/// product list (where it has one) covers `p`.
+fn value_supported(o: &OptionMeta, v: &ValueMeta, p: Product, r: Release) -> bool {
+    supported(o, p, r) && v.products.is_none_or(|vp| supports(vp, p, r))
 }
 
 /// Whether the option exists in `r` (and, with a product, may be used on it).
 fn present(o: &OptionMeta, r: Release, product: Option<Product>) -> bool {
-    o.available.contains(r) && product.is_none_or(|p| supports(o.products, p, r))
+    exists(o, r) && product.is_none_or(|p| supported(o, p, r))
+}
+
+/// Products both releases know: a product new to a release is reported once, as a product.
+fn known_in_both(from: Release, to: Release) -> impl Iterator<Item = Product> {
+    PRODUCTS
+        .iter()
+        .map(|p| p.product)
+        .filter(move |p| from.meta().products.contains(p) && to.meta().products.contains(p))
 }
 
 /// Whether `rule` is checked in `r`: stated for the release and, with a product, about an
@@ -138,6 +195,7 @@ pub fn diff_in(from: Release, to: Release, product: Option<Product>, lang: Lang)
         "surface",
         "support",
         "value",
+        "value-support",
         "default",
         "range",
         "ge-key",
@@ -168,13 +226,8 @@ fn option_changes(
 ) {
     let subject = || o.path.to_string();
     if product.is_none() {
-        let (a, b) = (supported_on(o.products, from), supported_on(o.products, to));
-        for p in PRODUCTS.iter().map(|p| p.product) {
-            // A product new to the release is reported once, as a product.
-            if !from.meta().products.contains(&p) || !to.meta().products.contains(&p) {
-                continue;
-            }
-            let (x, y) = (a.contains(&p), b.contains(&p));
+        for p in known_in_both(from, to) {
+            let (x, y) = (supported(o, p, from), supported(o, p, to));
             if let Some(v) = verdict(x, y) {
                 out.push(Change {
                     kind: "support",
@@ -202,8 +255,9 @@ fn option_changes(
         }
     }
     for v in o.values {
-        let vp = v.products.unwrap_or(o.products);
-        let at = |r: Release| v.available.contains(r) && product.is_none_or(|p| supports(vp, p, r));
+        let at = |r: Release| {
+            v.available.contains(r) && product.is_none_or(|p| value_supported(o, v, p, r))
+        };
         let (x, y) = (at(from), at(to));
         if let Some(c) = verdict(x, y) {
             let gone = v
@@ -219,6 +273,8 @@ fn option_changes(
                 before: x.then(|| v.lit.to_string()),
                 after: y.then(|| v.lit.to_string()),
             });
+        } else if x && product.is_none() {
+            value_support(o, v, from, to, out);
         }
     }
     let fact = |kind: &'static str, a: Option<String>, b: Option<String>, out: &mut Vec<Change>| {
@@ -233,16 +289,25 @@ fn option_changes(
             });
         }
     };
+    // Seen by one product, its own default and range (`by_product`) are what it gets.
+    let default = |r: Release| match product {
+        Some(p) => o.default_on(p, r),
+        None => o.default_in(r),
+    };
+    let range = |r: Release| match product {
+        Some(p) => o.range_on(p, r),
+        None => o.range_in(r),
+    };
     fact(
         "default",
-        o.default_in(from).map(|d| d.to_string()),
-        o.default_in(to).map(|d| d.to_string()),
+        default(from).map(|d| d.to_string()),
+        default(to).map(|d| d.to_string()),
         out,
     );
     fact(
         "range",
-        o.range_in(from).map(|r| r.to_string()),
-        o.range_in(to).map(|r| r.to_string()),
+        range(from).map(|r| r.to_string()),
+        range(to).map(|r| r.to_string()),
         out,
     );
     fact(
@@ -261,6 +326,33 @@ fn option_changes(
                 detail: d.replacement.map(|r| format!("use {r}")),
                 before: x.then(|| "deprecated".into()),
                 after: y.then(|| "deprecated".into()),
+            });
+        }
+    }
+}
+
+/// Products that gained or lost a value present in both releases, beyond what the option
+/// itself gained or lost there (that is reported once, as `support`).
+fn value_support(
+    o: &'static OptionMeta,
+    v: &'static ValueMeta,
+    from: Release,
+    to: Release,
+    out: &mut Vec<Change>,
+) {
+    for p in known_in_both(from, to) {
+        if supported(o, p, from) != supported(o, p, to) {
+            continue;
+        }
+        let (x, y) = (value_supported(o, v, p, from), value_supported(o, v, p, to));
+        if let Some(c) = verdict(x, y) {
+            out.push(Change {
+                kind: "value-support",
+                change: c,
+                subject: o.path.to_string(),
+                detail: Some(format!("{}: {}", v.lit, p.id())),
+                before: yes(x),
+                after: yes(y),
             });
         }
     }

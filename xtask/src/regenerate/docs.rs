@@ -6,6 +6,7 @@
 //! one place it is escaped and its `code` spans are marked up.
 
 mod html;
+mod release;
 mod views;
 
 use askama::Template;
@@ -14,6 +15,7 @@ use cann_spec::Spec;
 use super::facts::Facts;
 use super::Output;
 use crate::ensure::{MARKER, REGENERATE};
+use release::ReleaseView;
 use views::*;
 
 const SITE_CSS: &str = include_str!("../../assets/site.css");

@@ -3,9 +3,7 @@
 //! and the snippets for each API surface, and what changed between consecutive releases.
 
 use cann_config::emit::{emit, Format};
-use std::collections::{BTreeMap, BTreeSet};
-
-use cann_spec::{ConfigClass, Literal, OptionSpec, OptionType, Rule, Spec, Support, ValueSpec};
+use cann_spec::{ConfigClass, Literal, OptionSpec, OptionType, Rule, Spec, Support};
 
 pub struct Facts<'a> {
     pub spec: &'a Spec,
@@ -22,71 +20,11 @@ pub struct Snippet {
     pub code: String,
 }
 
-/// What changed in one option from one release to the next.
-#[derive(Default)]
-pub struct OptionChange {
-    pub gained: Vec<String>,
-    pub lost: Vec<String>,
-    pub values_added: Vec<String>,
-    pub values_removed: Vec<String>,
-    /// Value, products gained, products lost.
-    pub value_support: Vec<(String, Vec<String>, Vec<String>)>,
-    pub default: Option<(String, String)>,
-    pub deprecated: bool,
-}
-
-impl OptionChange {
-    fn is_empty(&self) -> bool {
-        self.gained.is_empty()
-            && self.lost.is_empty()
-            && self.values_added.is_empty()
-            && self.values_removed.is_empty()
-            && self.value_support.is_empty()
-            && self.default.is_none()
-            && !self.deprecated
-    }
-}
-
-/// A release compared with the one before it. Option paths are in spec order.
-#[derive(Default)]
+/// A release compared with the one before it: what `cannctl diff PREV R` reports, with its
+/// details in English and in Chinese (the same changes in the same order).
 pub struct ReleaseChanges {
-    pub products_added: Vec<String>,
-    pub products_removed: Vec<String>,
-    pub options_added: Vec<String>,
-    pub options_removed: Vec<String>,
-    pub changed: Vec<(String, OptionChange)>,
-    /// Ids of rules stated from this release on, and of rules no longer stated, as
-    /// `cann_config::diff` (and so `cannctl diff`) reports them.
-    pub rules_added: Vec<String>,
-    pub rules_removed: Vec<String>,
-}
-
-impl ReleaseChanges {
-    pub fn is_empty(&self) -> bool {
-        self.products_added.is_empty()
-            && self.products_removed.is_empty()
-            && self.options_added.is_empty()
-            && self.options_removed.is_empty()
-            && self.changed.is_empty()
-            && self.rules_added.is_empty()
-            && self.rules_removed.is_empty()
-    }
-}
-
-/// An option as it stands in one release.
-struct OptionState {
-    products: BTreeSet<String>,
-    default: Option<String>,
-    /// Value shown -> products supporting it.
-    values: BTreeMap<String, BTreeSet<String>>,
-    deprecated: bool,
-}
-
-fn diff(a: &BTreeSet<String>, b: &BTreeSet<String>) -> (Vec<String>, Vec<String>) {
-    (
-        b.difference(a).cloned().collect(),
-        a.difference(b).cloned().collect(),
-    )
+    pub en: cann_config::diff::ReleaseDiff,
+    pub zh: cann_config::diff::ReleaseDiff,
 }
 
 impl<'a> Facts<'a> {
@@ -144,27 +82,12 @@ impl<'a> Facts<'a> {
                 .all(|a| self.own_support(a, product, ri))
     }
 
-    pub fn value_supported(&self, o: &OptionSpec, v: &ValueSpec, product: &str, ri: usize) -> bool {
-        self.supported(o, product, ri)
-            && v.available.contains_index(ri, |id| self.index(id))
-            && v.products
-                .as_deref()
-                .is_none_or(|l| self.list_supports(l, product, ri))
-    }
-
     pub fn available(&self, o: &OptionSpec, ri: usize) -> bool {
         o.available.contains_index(ri, |id| self.index(id))
             && self
                 .ancestors(o)
                 .iter()
                 .all(|a| a.available.contains_index(ri, |id| self.index(id)))
-    }
-
-    pub fn deprecated_in(&self, o: &OptionSpec, ri: usize) -> bool {
-        o.deprecated
-            .as_ref()
-            .and_then(|d| self.index(&d.since))
-            .is_some_and(|since| since <= ri)
     }
 
     /// Class support, by product and release.
@@ -300,131 +223,22 @@ impl<'a> Facts<'a> {
         s
     }
 
-    fn state(&self, ri: usize) -> BTreeMap<&'a str, OptionState> {
-        let mut out = BTreeMap::new();
-        for o in &self.spec.options {
-            if !self.available(o, ri) {
-                continue;
-            }
-            let products: BTreeSet<String> = self
-                .spec
-                .products
-                .iter()
-                .filter(|p| self.supported(o, &p.id, ri))
-                .map(|p| p.id.clone())
-                .collect();
-            let values = o
-                .values
-                .iter()
-                .filter(|v| v.available.contains_index(ri, |id| self.index(id)))
-                .map(|v| {
-                    let ps = self
-                        .spec
-                        .products
-                        .iter()
-                        .filter(|p| self.value_supported(o, v, &p.id, ri))
-                        .map(|p| p.id.clone())
-                        .collect();
-                    (v.value.to_string(), ps)
-                })
-                .collect();
-            out.insert(
-                o.path.as_str(),
-                OptionState {
-                    products,
-                    default: o.default_at(self.spec, ri).map(|d| d.to_string()),
-                    values,
-                    deprecated: self.deprecated_in(o, ri),
-                },
-            );
-        }
-        out
-    }
-
-    /// What changed in release `ri` since release `ri - 1`; `None` for the first release.
+    /// What changed in release `ri` since release `ri - 1`, from the one release comparison;
+    /// `None` for the first release. cann-config's tables are built from the same `spec/`
+    /// this spec was read from ([`super::generate`] refuses to run when they disagree).
     pub fn changes(&self, ri: usize) -> Option<ReleaseChanges> {
-        let prev_ri = ri.checked_sub(1)?;
-        let (prev, cur) = (
-            self.spec.releases.get(prev_ri)?,
-            self.spec.releases.get(ri)?,
+        let prev = self.spec.releases.get(ri.checked_sub(1)?)?;
+        let cur = self.spec.releases.get(ri)?;
+        let (a, b) = (
+            prev.id.parse::<cann_config::Release>().ok()?,
+            cur.id.parse::<cann_config::Release>().ok()?,
         );
-        let set = |v: &[String]| v.iter().cloned().collect::<BTreeSet<String>>();
-        let (products_added, products_removed) = diff(&set(&prev.products), &set(&cur.products));
-        let (a, b) = (self.state(prev_ri), self.state(ri));
-        let mut ch = ReleaseChanges {
-            products_added,
-            products_removed,
-            ..ReleaseChanges::default()
-        };
-        for o in &self.spec.options {
-            let key = o.path.as_str();
-            match (a.get(key), b.get(key)) {
-                (None, Some(_)) => ch.options_added.push(o.path.clone()),
-                (Some(_), None) => ch.options_removed.push(o.path.clone()),
-                (Some(x), Some(y)) => {
-                    let (gained, lost) = diff(&x.products, &y.products);
-                    let xv: BTreeSet<String> = x.values.keys().cloned().collect();
-                    let yv: BTreeSet<String> = y.values.keys().cloned().collect();
-                    let (values_added, values_removed) = diff(&xv, &yv);
-                    let mut value_support = Vec::new();
-                    for v in &o.values {
-                        let k = v.value.to_string();
-                        if let (Some(px), Some(py)) = (x.values.get(&k), y.values.get(&k)) {
-                            // Only differences beyond the option's own change are news.
-                            let (g, l) = diff(px, py);
-                            let g: Vec<String> =
-                                g.into_iter().filter(|p| !gained.contains(p)).collect();
-                            let l: Vec<String> =
-                                l.into_iter().filter(|p| !lost.contains(p)).collect();
-                            if !g.is_empty() || !l.is_empty() {
-                                value_support.push((k, g, l));
-                            }
-                        }
-                    }
-                    let c = OptionChange {
-                        gained,
-                        lost,
-                        values_added,
-                        values_removed,
-                        value_support,
-                        default: (x.default != y.default).then(|| {
-                            (
-                                x.default.clone().unwrap_or_else(|| "unset".into()),
-                                y.default.clone().unwrap_or_else(|| "unset".into()),
-                            )
-                        }),
-                        deprecated: y.deprecated && !x.deprecated,
-                    };
-                    if !c.is_empty() {
-                        ch.changed.push((o.path.clone(), c));
-                    }
-                }
-                (None, None) => {}
-            }
-        }
-        (ch.rules_added, ch.rules_removed) = rule_changes(&prev.id, &cur.id);
-        Some(ch)
+        let diff = |lang| cann_config::diff::diff_in(a, b, None, lang);
+        Some(ReleaseChanges {
+            en: diff(cann_config::meta::Lang::En),
+            zh: diff(cann_config::meta::Lang::Zh),
+        })
     }
-}
-
-/// Rules added and removed from release `from` to `to`, from the one release comparison.
-/// cann-config's tables are built from the same `spec/` this spec was read from.
-fn rule_changes(from: &str, to: &str) -> (Vec<String>, Vec<String>) {
-    let (Ok(a), Ok(b)) = (
-        from.parse::<cann_config::Release>(),
-        to.parse::<cann_config::Release>(),
-    ) else {
-        return (Vec::new(), Vec::new());
-    };
-    let d = cann_config::diff::diff(a, b, None);
-    let ids = |change: &str| {
-        d.changes
-            .iter()
-            .filter(|c| c.kind == "rule" && c.change == change)
-            .map(|c| c.subject.clone())
-            .collect::<Vec<_>>()
-    };
-    (ids("added"), ids("removed"))
 }
 
 /// A YAML scalar that reads back as the same type.

@@ -7,6 +7,8 @@ use cann_spec::{OptionSpec, OptionType, Spec};
 use super::by_release;
 use super::facts::{Facts, ReleaseChanges};
 use crate::ensure::{MARKER, REGENERATE};
+use cann_config::diff::{kind_title, support_text};
+use cann_config::meta::Lang;
 
 pub const PATH: &str = "docs/reference.md";
 
@@ -270,80 +272,39 @@ fn releases(f: &Facts<'_>, md: &mut String) {
     }
 }
 
+/// The diff's changes, as `cannctl diff PREV R` lists them: one line per change under its
+/// kind.
 fn changes(ch: &ReleaseChanges, prev: &str, md: &mut String) {
     let _ = writeln!(md, "Changes since {prev}:\n");
-    if ch.is_empty() {
+    if ch.en.changes.is_empty() {
         md.push_str("- none\n\n");
         return;
     }
-    let list = |v: &[String]| {
-        v.iter()
-            .map(|s| format!("`{s}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if !ch.products_added.is_empty() {
-        let _ = writeln!(md, "- New products: {}", list(&ch.products_added));
-    }
-    if !ch.products_removed.is_empty() {
-        let _ = writeln!(md, "- Products dropped: {}", list(&ch.products_removed));
-    }
-    if !ch.options_added.is_empty() {
-        let _ = writeln!(md, "- New options: {}", list(&ch.options_added));
-    }
-    if !ch.options_removed.is_empty() {
-        let _ = writeln!(md, "- Options removed: {}", list(&ch.options_removed));
-    }
-    if !ch.rules_added.is_empty() {
-        let _ = writeln!(md, "- New rules: {}", list(&ch.rules_added));
-    }
-    if !ch.rules_removed.is_empty() {
-        let _ = writeln!(md, "- Rules no longer stated: {}", list(&ch.rules_removed));
-    }
-    for (path, c) in &ch.changed {
-        let mut parts = Vec::new();
-        // New and dropped products are listed once above, not under every option.
-        let gained: Vec<String> = c
-            .gained
-            .iter()
-            .filter(|p| !ch.products_added.contains(p))
-            .cloned()
-            .collect();
-        let lost: Vec<String> = c
-            .lost
-            .iter()
-            .filter(|p| !ch.products_removed.contains(p))
-            .cloned()
-            .collect();
-        if !gained.is_empty() {
-            parts.push(format!("now supported on {}", list(&gained)));
+    let mut kind = "";
+    for c in &ch.en.changes {
+        if c.kind != kind {
+            kind = c.kind;
+            let _ = writeln!(md, "- {}:", kind_title(kind, Lang::En));
         }
-        if !lost.is_empty() {
-            parts.push(format!("no longer supported on {}", list(&lost)));
-        }
-        if !c.values_added.is_empty() {
-            parts.push(format!("new values {}", list(&c.values_added)));
-        }
-        if !c.values_removed.is_empty() {
-            parts.push(format!("values removed {}", list(&c.values_removed)));
-        }
-        for (v, g, l) in &c.value_support {
-            if !g.is_empty() {
-                parts.push(format!("value `{v}` now on {}", list(g)));
+        let detail = c.detail.as_deref().map(|d| format!(" ({})", cell(d)));
+        let ba = match (&c.before, &c.after) {
+            _ if c.change != "changed" && !c.kind.ends_with("support") => String::new(),
+            (b, a) => {
+                let side = |s: &Option<String>| {
+                    s.as_deref().map_or("unset".to_string(), |s| {
+                        format!("`{}`", support_text(s, Lang::En))
+                    })
+                };
+                format!(": {} → {}", side(b), side(a))
             }
-            if !l.is_empty() {
-                parts.push(format!("value `{v}` no longer on {}", list(l)));
-            }
-        }
-        if let Some((a, b)) = &c.default {
-            parts.push(format!("default `{a}` → `{b}`"));
-        }
-        if c.deprecated {
-            parts.push("deprecated".into());
-        }
-        if !parts.is_empty() {
-            let _ = writeln!(md, "- `{path}`: {}", parts.join("; "));
-        }
+        };
+        let _ = writeln!(
+            md,
+            "  - {} `{}`{}{ba}",
+            c.change,
+            c.subject,
+            detail.unwrap_or_default()
+        );
     }
     md.push('\n');
 }

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use cann_config::diff::{kind_title, support_text};
 use cann_config::meta::Lang;
 use cann_config::Product;
 use cann_i18n::catalog::cli as msg;
@@ -37,15 +38,6 @@ fn product_name(id: &str, lang: Lang) -> String {
         .map_or_else(|_| id.to_string(), |p| p.meta().name.get(lang).to_string())
 }
 
-/// `before -> after` of a support change, in `lang`.
-fn support_word(s: &str, lang: Lang) -> String {
-    match s {
-        "supported" => msg::diff_supported(lang),
-        "not supported" => msg::diff_not_supported(lang),
-        other => other.to_string(),
-    }
-}
-
 fn human(
     d: &cann_config::diff::ReleaseDiff,
     product: Option<Product>,
@@ -61,7 +53,7 @@ fn human(
     let mut last_kind = "";
     for c in &d.changes {
         if c.kind != last_kind {
-            writeln!(out, "\n{}", msg::diff_kind(lang, &kind_name(c.kind, lang)))?;
+            writeln!(out, "\n{}", msg::diff_kind(lang, &kind_title(c.kind, lang)))?;
             last_kind = c.kind;
         }
         let sign = match c.change {
@@ -75,8 +67,8 @@ fn human(
         });
         let detail = detail.map(|x| format!(" [{x}]")).unwrap_or_default();
         let ba = match (&c.before, &c.after) {
-            (Some(b), Some(a)) if c.kind == "support" => {
-                format!(": {} -> {}", support_word(b, lang), support_word(a, lang))
+            (Some(b), Some(a)) if matches!(c.kind, "support" | "value-support") => {
+                format!(": {} -> {}", support_text(b, lang), support_text(a, lang))
             }
             (Some(b), Some(a)) if c.change == "changed" => format!(": {b} -> {a}"),
             _ => String::new(),
@@ -84,22 +76,4 @@ fn human(
         writeln!(out, "  {sign} {}{detail}{ba}", c.subject)?;
     }
     Ok(())
-}
-
-/// The heading of a kind of change, in `lang`.
-fn kind_name(kind: &str, lang: Lang) -> String {
-    match kind {
-        "product" => msg::diff_kind_product(lang),
-        "option" => msg::diff_kind_option(lang),
-        "surface" => msg::diff_kind_surface(lang),
-        "support" => msg::diff_kind_support(lang),
-        "value" => msg::diff_kind_value(lang),
-        "value-support" => msg::diff_kind_value_support(lang),
-        "default" => msg::diff_kind_default(lang),
-        "range" => msg::diff_kind_range(lang),
-        "ge-key" => msg::diff_kind_ge_key(lang),
-        "deprecation" => msg::diff_kind_deprecation(lang),
-        "rule" => msg::diff_kind_rule(lang),
-        other => other.to_string(),
-    }
 }

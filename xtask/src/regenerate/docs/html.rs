@@ -15,10 +15,6 @@ impl Html {
     pub fn trusted(s: String) -> Html {
         Html(s)
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 impl fmt::Display for Html {
