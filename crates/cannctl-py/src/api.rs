@@ -365,15 +365,24 @@ fn json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
 
 /// One option as `cannctl explain --format json` describes it: type, default, values,
 /// ranges, keys on every surface, support by product and release, rules, sources. `name` is
-/// an option name, a dotted path or an environment variable.
-/// 以 dict 返回一个选项的说明，与 `cannctl explain --format json` 一致；`name` 可为选项名、点分路径或环境变量名。
+/// an option name, a dotted path or an environment variable; with `release`, the facts in
+/// effect in that release (`cannctl explain --release`), else in the newest.
+/// 以 dict 返回一个选项的说明，与 `cannctl explain --format json` 一致；`name` 可为选项名、点分路径或环境变量名；给出 `release` 时为该版本中生效的事实（同 `--release`），否则为最新版本。
 #[pyfunction]
-#[pyo3(signature = (name, *, lang="en"))]
-pub fn explain<'py>(py: Python<'py>, name: &str, lang: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (name, release=None, lang="en"))]
+pub fn explain<'py>(
+    py: Python<'py>,
+    name: &str,
+    release: Option<&str>,
+    lang: &str,
+) -> PyResult<Bound<'py, PyAny>> {
     self::lang(lang)?;
-    let argv = [
+    let mut argv = vec![
         "cannctl", "explain", name, "--format", "json", "--lang", lang,
     ];
+    if let Some(r) = release {
+        argv.extend(["--release", r]);
+    }
     let (code, out, err) = embed::run_captured(argv);
     if code != cannctl::EXIT_OK {
         return Err(InputError::new_err(failure_text(&out, &err)));

@@ -68,6 +68,27 @@ def test_explain_is_the_commands_json():
         cannctl.explain("op_debug_levl")
 
 
+def test_explain_release_is_the_commands_release():
+    # The facts of a release are what `cannctl explain --release` says for it; the rules
+    # on static_memory_policy changed in 8.0.0, so 8.0.RC2 and 9.0.0 read differently.
+    for name in ("static_memory_policy", "memory_optimization_policy"):
+        for release in ("8.0.RC2", "9.0.0"):
+            cli = json.loads(
+                run("explain", name, "--release", release, "--format", "json").stdout
+            )
+            assert cannctl.explain(name, release) == cli
+            assert cannctl.explain(name, release=release, lang="zh") == json.loads(
+                run(
+                    "explain", name, "--release", release, "--format", "json", "--lang", "zh"
+                ).stdout
+            )
+            assert cli["release"] == release
+    old = cannctl.explain("static_memory_policy", "8.0.RC2")
+    assert old["rules_in_release"] != cannctl.explain("static_memory_policy")["rules_in_release"]
+    with pytest.raises(cannctl.InputError, match="7.0.0"):
+        cannctl.explain("static_memory_policy", "7.0.0")
+
+
 def test_schema_has_an_id_and_is_the_commands():
     s = cannctl.schema()
     assert s["$id"] == "urn:cannctl:schema:cann-config"

@@ -197,11 +197,14 @@ with errors raises `ConfigError`.
 将无错误的配置输出为指定目标格式（"ge"、"estimator"、"session"、"tf2"、"env"、"json"），
 与 `cannctl emit --to` 一致；配置有错误时抛出 `ConfigError`。"""
 
-def explain(name: str, *, lang: str = "en") -> Dict[str, Any]:
+def explain(
+    name: str, release: Optional[str] = None, lang: str = "en"
+) -> Dict[str, Any]:
     """One option as `cannctl explain --format json` describes it: type, default, values,
 ranges, keys on every surface, support by product and release, rules, sources. `name` is
-an option name, a dotted path or an environment variable.
-以 dict 返回一个选项的说明，与 `cannctl explain --format json` 一致；`name` 可为选项名、点分路径或环境变量名。"""
+an option name, a dotted path or an environment variable; with `release`, the facts in
+effect in that release (`cannctl explain --release`), else in the newest.
+以 dict 返回一个选项的说明，与 `cannctl explain --format json` 一致；`name` 可为选项名、点分路径或环境变量名；给出 `release` 时为该版本中生效的事实（同 `--release`），否则为最新版本。"""
 
 def schema() -> Dict[str, Any]:
     """The JSON Schema of config files, as a dict (`cannctl schema` prints it).
