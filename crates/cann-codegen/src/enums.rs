@@ -98,6 +98,25 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 },
             )
         };
+        // The default a config that leaves the option unset gets: the newest release's.
+        let newest = spec.releases.len().saturating_sub(1);
+        let default_impl = o
+            .default_at(spec, newest)
+            .and_then(|d| {
+                o.values
+                    .iter()
+                    .zip(&variants)
+                    .find(|(v, _)| &v.value == d || v.aliases.contains(d))
+            })
+            .map(|(v, var)| {
+                let doc = format!(" The spec's default in the newest release: `{}`.", v.value);
+                quote! {
+                    impl ::core::default::Default for #name {
+                        #[doc = #doc]
+                        fn default() -> Self { #name::#var }
+                    }
+                }
+            });
         let display = if is_int {
             quote!(write!(f, "{}", self.code()))
         } else {
@@ -109,6 +128,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             pub enum #name {
                 #( #[doc = #vdocs] #variants, )*
             }
+
+            #default_impl
 
             impl #name {
                 /// Every value, in spec order.

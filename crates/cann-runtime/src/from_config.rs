@@ -76,14 +76,14 @@ mod tests {
         }
         let unset = session_config(&MemoryConfig::default(), None);
         assert_eq!(
-            Some(unset.atomic_clean),
-            crate::memory::policy::spec_default()
+            unset.atomic_clean,
+            cann_config::AtomicCleanPolicy::default()
         );
         assert_eq!(
-            Some(unset.huge_pages),
-            crate::memory::policy::spec_default()
+            unset.huge_pages,
+            cann_config::VariableUse1gHugePage::default()
         );
-        assert_eq!(Some(unset.policy), crate::memory::policy::spec_default());
+        assert_eq!(unset.policy, cann_config::StaticMemoryPolicy::default());
     }
 
     #[test]

@@ -54,7 +54,7 @@ pub use limits::{Fallback, IniUse, LimitFinding, Limits, MaxSize, Origin, Proble
 pub use maint::{
     AgingNeed, ClearReport, InfoReport, InfoSource, StartupCheck, TornEntry, VerifyReport,
 };
-pub use mode::{default_mode, CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
+pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
 pub use progress::{NoProgress, Progress};
 pub use setup::{
     open_session, read_ini, resolve_limits, stamp_versions, CacheSettings, Session,

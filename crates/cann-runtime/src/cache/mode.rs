@@ -2,21 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use cann_config::meta::Lit;
-use cann_config::SpecEnum;
-
 /// `op_compiler_cache_mode`: the spec's generated enum, used as is. `force` drops existing
 /// entries logically here, so processes still reading old entries are not broken (see
 /// [`crate::cache::store`]).
 pub use cann_config::OpCompilerCacheMode as CacheMode;
-
-/// The spec's default mode (`None` only if the spec stopped giving one).
-pub fn default_mode() -> Option<CacheMode> {
-    match CacheMode::option().default {
-        Some(Lit::Str(s)) => s.parse().ok(),
-        _ => None,
-    }
-}
 
 /// The parts of an `op_debug_config` file that matter to the cache.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -140,7 +129,7 @@ mod tests {
 
     #[test]
     fn the_spec_gives_the_default_mode() {
-        assert_eq!(default_mode(), Some(CacheMode::Enable));
+        assert_eq!(CacheMode::default(), CacheMode::Enable);
         assert!("Enable".parse::<CacheMode>().is_err());
     }
 

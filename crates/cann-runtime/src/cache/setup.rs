@@ -186,10 +186,8 @@ pub fn open_session(
     env: &EnvSnapshot,
     clock: Arc<dyn Clock>,
 ) -> Result<Session> {
-    let mode = settings
-        .mode
-        .or_else(super::mode::default_mode)
-        .unwrap_or(CacheMode::Enable);
+    // Unset: the spec's default (the generated enum's `Default`).
+    let mode = settings.mode.unwrap_or_default();
     let policy = CachePolicy::resolve(
         mode,
         settings.op_debug_level,

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use cann_config::meta::{Lang, Lit, RuleMeta};
+use cann_config::meta::{Lang, RuleMeta};
 use cann_config::{Release, SpecEnum};
 
 pub use cann_config::{
@@ -66,16 +66,6 @@ pub fn from_parts(static_expansion: bool, dynamic_expansion: bool) -> StaticMemo
         (true, false) => StaticMemoryPolicy::StaticShapeExpand,
         (false, true) => StaticMemoryPolicy::DynamicShapeExpand,
         (true, true) => StaticMemoryPolicy::AllShapeExpand,
-    }
-}
-
-/// The spec's default of an enumerated option in the newest release, for settings a config
-/// leaves unset.
-pub fn spec_default<E: SpecEnum>() -> Option<E> {
-    match E::option().default_in(Release::LATEST)? {
-        Lit::Int(i) => E::from_int(i).map(|(e, _)| e),
-        Lit::Str(s) => E::from_str_code(s).map(|(e, _)| e),
-        Lit::Bool(_) => None,
     }
 }
 

@@ -3,7 +3,7 @@
 use super::error::MemoryError;
 use super::expandable::ArenaConfig;
 use super::huge_pages::HugePageError;
-use super::policy::{spec_default, AtomicCleanPolicy, StaticMemoryPolicy, VariableUse1gHugePage};
+use super::policy::{AtomicCleanPolicy, StaticMemoryPolicy, VariableUse1gHugePage};
 use super::static_pool::GrowthMode;
 
 /// Everything a session needs to know.
@@ -24,14 +24,14 @@ pub struct SessionConfig {
 }
 
 impl SessionConfig {
-    /// Defaults for everything but the policy; the options' defaults are the spec's (every
-    /// generated enum has values, so `ALL[0]` stands only for a spec that drops a default).
+    /// Defaults for everything but the policy; the options' defaults are the spec's (the
+    /// generated enums' `Default`: a spec that drops one fails to compile here).
     pub fn new(policy: StaticMemoryPolicy) -> Self {
         Self {
             policy,
             growth: GrowthMode::default(),
-            atomic_clean: spec_default().unwrap_or(AtomicCleanPolicy::ALL[0]),
-            huge_pages: spec_default().unwrap_or(VariableUse1gHugePage::ALL[0]),
+            atomic_clean: AtomicCleanPolicy::default(),
+            huge_pages: VariableUse1gHugePage::default(),
             arena: ArenaConfig::default(),
             pool_reserve_bytes: 64 << 30,
         }
