@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::ensure::{ensure_file_contents, Mode, Outcome};
+use crate::ensure::{ensure_file_contents, Outcome};
 
 /// Where the facts go, relative to the workspace root.
 pub const FACTS: &str = "spec/fidelity/upstream.json";
@@ -47,30 +47,6 @@ pub enum Error {
     Stale(PathBuf),
     #[error(transparent)]
     Ensure(#[from] crate::ensure::Error),
-}
-
-struct Args {
-    upstream: PathBuf,
-    ge: PathBuf,
-    mode: Mode,
-}
-
-fn args(raw: &[String]) -> Result<Args, Error> {
-    let (mut upstream, mut ge, mut mode) = (None, None, Mode::Write);
-    let mut it = raw.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--upstream" => upstream = it.next().map(PathBuf::from),
-            "--ge" => ge = it.next().map(PathBuf::from),
-            "--check" => mode = Mode::Check,
-            _ => return Err(Error::Usage),
-        }
-    }
-    Ok(Args {
-        upstream: upstream.ok_or(Error::Usage)?,
-        ge: ge.ok_or(Error::Usage)?,
-        mode,
-    })
 }
 
 fn read(path: &Path) -> Result<String, Error> {
@@ -167,8 +143,9 @@ pub fn facts(upstream: &Path, ge: &Path) -> Result<String, Error> {
 }
 
 pub fn run(raw: &[String]) -> Result<(), Error> {
-    let a = args(raw)?;
-    let text = facts(&a.upstream, &a.ge)?;
+    let a = crate::flags::two_dirs(raw, "--upstream", "--ge").ok_or(Error::Usage)?;
+    let [upstream, ge] = &a.dirs;
+    let text = facts(upstream, ge)?;
     let path = crate::workspace_root().join(FACTS);
     match ensure_file_contents(&path, &text, a.mode)? {
         Outcome::Stale => Err(Error::Stale(path)),

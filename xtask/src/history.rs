@@ -21,7 +21,7 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::ensure::{ensure_file_contents, Mode, Outcome};
+use crate::ensure::{ensure_file_contents, Outcome};
 use crate::fidelity::{cc, py, NPU_ATTRS, NPU_CONFIG, NPU_ESTIMATOR, TF2_CONFIGS, TF2_ROOT};
 
 /// Where the facts go, relative to the workspace root.
@@ -39,30 +39,6 @@ pub enum Error {
     Fidelity(#[from] crate::fidelity::Error),
     #[error(transparent)]
     Ensure(#[from] crate::ensure::Error),
-}
-
-struct Args {
-    ascend: PathBuf,
-    hicann: PathBuf,
-    mode: Mode,
-}
-
-fn args(raw: &[String]) -> Result<Args, Error> {
-    let (mut ascend, mut hicann, mut mode) = (None, None, Mode::Write);
-    let mut it = raw.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--ascend" => ascend = it.next().map(PathBuf::from),
-            "--hicann" => hicann = it.next().map(PathBuf::from),
-            "--check" => mode = Mode::Check,
-            _ => return Err(Error::Usage),
-        }
-    }
-    Ok(Args {
-        ascend: ascend.ok_or(Error::Usage)?,
-        hicann: hicann.ok_or(Error::Usage)?,
-        mode,
-    })
 }
 
 /// A git mirror and the name its facts are cited under.
@@ -263,8 +239,9 @@ pub fn facts(ascend: &Path, hicann: &Path) -> Result<String, Error> {
 }
 
 pub fn run(raw: &[String]) -> Result<(), Error> {
-    let a = args(raw)?;
-    let text = facts(&a.ascend, &a.hicann)?;
+    let a = crate::flags::two_dirs(raw, "--ascend", "--hicann").ok_or(Error::Usage)?;
+    let [ascend, hicann] = &a.dirs;
+    let text = facts(ascend, hicann)?;
     let path = crate::workspace_root().join(FACTS);
     match ensure_file_contents(&path, &text, a.mode)? {
         Outcome::Stale => Err(Error::Stale(FACTS.into())),

@@ -6,6 +6,7 @@
 mod drill;
 mod ensure;
 mod fidelity;
+mod flags;
 mod history;
 mod regenerate;
 
