@@ -13,8 +13,9 @@
 //!   RUFF=/path/to/ruff cargo bench -p cann-lint --bench lint_corpus
 //! ```
 //!
-//! Without the tree, the binary or ruff (`RUFF`, else `ruff` on PATH) it says what is
-//! missing and stops. `CANN_LINT_BENCH_RUNS` sets the runs per tool (default 5).
+//! Without `CANNCTL_BIN` it times `cann_lint::lint_paths` in the bench's own process
+//! instead (no peak memory then). Without the tree or ruff (`RUFF`, else `ruff` on PATH)
+//! it says what is missing and stops. `CANN_LINT_BENCH_RUNS` sets the runs per tool (default 5).
 #![allow(clippy::print_stdout, unsafe_code)]
 
 use std::path::{Path, PathBuf};
@@ -97,13 +98,26 @@ fn tool_on(bin: &Path, args: &[&str], targets: &[PathBuf]) -> Command {
     c
 }
 
-fn compare(label: &str, cannctl: &Path, ruff: &Path, targets: &[PathBuf], runs: usize) {
-    let ours = || {
-        tool_on(
-            cannctl,
+/// `cann_lint::lint_paths` in this process, the files read and every finding made: what
+/// `cannctl lint` does short of printing. Peak memory is not known per run here.
+fn in_process(targets: &[PathBuf]) -> Option<Run> {
+    let start = Instant::now();
+    let out = cann_lint::lint_paths(targets, &cann_lint::LintOptions::default(), false).ok()?;
+    std::hint::black_box(out.findings().count());
+    Some(Run {
+        wall: start.elapsed(),
+        max_rss_kib: 0,
+    })
+}
+
+fn compare(label: &str, cannctl: Option<&Path>, ruff: &Path, targets: &[PathBuf], runs: usize) {
+    let ours = || match cannctl {
+        Some(bin) => measure(tool_on(
+            bin,
             &["lint", "--no-progress", "--format", "json"],
             targets,
-        )
+        )),
+        None => in_process(targets),
     };
     let theirs = || {
         tool_on(
@@ -120,11 +134,11 @@ fn compare(label: &str, cannctl: &Path, ruff: &Path, targets: &[PathBuf], runs: 
         )
     };
     // One untimed run each, so both see a warm page cache.
-    let _ = measure(ours());
+    let _ = ours();
     let _ = measure(theirs());
     let (mut ow, mut tw, mut om, mut tm) = (Vec::new(), Vec::new(), 0, 0);
     for _ in 0..runs {
-        if let Some(r) = measure(ours()) {
+        if let Some(r) = ours() {
             ow.push(r.wall);
             om = om.max(r.max_rss_kib);
         }
@@ -138,14 +152,20 @@ fn compare(label: &str, cannctl: &Path, ruff: &Path, targets: &[PathBuf], runs: 
         return;
     }
     let (o, t) = (median(ow), median(tw));
+    let (who, memory) = match cannctl {
+        Some(_) => (
+            "cannctl lint",
+            format!(", peak memory {:.2}x ruff", om as f64 / tm.max(1) as f64),
+        ),
+        None => ("lint_paths  ", String::new()),
+    };
     println!(
-        "{label}: cannctl lint {:>8.1} ms {:>7} KiB | ruff E9 {:>8.1} ms {:>7} KiB | time {:.2}x ruff, peak memory {:.2}x ruff",
+        "{label}: {who} {:>8.1} ms {:>7} KiB | ruff E9 {:>8.1} ms {:>7} KiB | time {:.2}x ruff{memory}",
         o.as_secs_f64() * 1e3,
         om,
         t.as_secs_f64() * 1e3,
         tm,
         o.as_secs_f64() / t.as_secs_f64(),
-        om as f64 / tm.max(1) as f64
     );
 }
 
@@ -154,10 +174,10 @@ fn main() {
         println!("skipped: set CANNCTL_MODELZOO to a checkout of Ascend/ModelZoo-TensorFlow");
         return;
     };
-    let Some(cannctl) = std::env::var_os("CANNCTL_BIN").map(PathBuf::from) else {
-        println!("skipped: set CANNCTL_BIN to a release build of cannctl");
-        return;
-    };
+    let cannctl = std::env::var_os("CANNCTL_BIN").map(PathBuf::from);
+    if cannctl.is_none() {
+        println!("CANNCTL_BIN unset: timing cann_lint::lint_paths in this process (no memory)");
+    }
     let ruff = std::env::var_os("RUFF").map_or_else(|| PathBuf::from("ruff"), PathBuf::from);
     let ruff_runs = Command::new(&ruff)
         .arg("--version")
@@ -180,6 +200,6 @@ fn main() {
         all.len(),
         related.len()
     );
-    compare("adapter scripts", &cannctl, &ruff, &related, runs);
-    compare("whole tree     ", &cannctl, &ruff, &[root], runs);
+    compare("adapter scripts", cannctl.as_deref(), &ruff, &related, runs);
+    compare("whole tree     ", cannctl.as_deref(), &ruff, &[root], runs);
 }

@@ -149,15 +149,21 @@ fn validate(
     if let Some(p) = opts.product {
         return run(p);
     }
-    let mut per_product = opts.release.meta().products.iter().map(|p| run(*p));
-    let Some(first) = per_product.next() else {
+    // What holds on every product holds on the first: the others only narrow it down, and
+    // most settings have nothing to say on the first, so the others are not asked.
+    let mut products = opts.release.meta().products.iter();
+    let Some(first) = products.next() else {
         return Vec::new();
     };
-    let rest: Vec<Vec<Diagnostic>> = per_product.collect();
-    first
-        .into_iter()
-        .filter(|d| rest.iter().all(|other| other.contains(d)))
-        .collect()
+    let mut common = run(*first);
+    for p in products {
+        if common.is_empty() {
+            break;
+        }
+        let other = run(*p);
+        common.retain(|d| other.contains(d));
+    }
+    common
 }
 
 struct Checker<'o> {

@@ -38,7 +38,7 @@ use cann_config::{Diagnostic, Product, Release};
 use serde::Serialize;
 
 pub use extract::live;
-pub use walk::{lint_paths, FileReport, Outcome, Unreadable};
+pub use walk::{lint_paths, lint_script, FileReport, Outcome, Unreadable, MAX_SCRIPT_BYTES};
 
 /// The API a finding was made on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -280,7 +280,7 @@ pub fn lint_source(text: &str, opts: &LintOptions) -> Result<SourceReport, LintE
 pub fn normalize_newlines(text: &str) -> std::borrow::Cow<'_, str> {
     let b = text.as_bytes();
     let lone = |i: usize| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n');
-    if !(0..b.len()).any(lone) {
+    if !memchr::memchr_iter(b'\r', b).any(lone) {
         return std::borrow::Cow::Borrowed(text);
     }
     let out: String = text
@@ -290,8 +290,22 @@ pub fn normalize_newlines(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Whether `bytes` name an option surface at all; a script that does not sets no option and
+/// needs no parse. On raw bytes, since the names are ASCII and most files of a tree stop here.
+pub(crate) fn may_set_options(bytes: &[u8]) -> bool {
+    TRIGGERS.as_ref().is_none_or(|ac| ac.is_match(bytes))
+}
+
+/// [`lint_source`] of a text whose line endings [`normalize_newlines`] already saw to.
+pub(crate) fn lint_normalized(text: &str, opts: &LintOptions) -> Result<SourceReport, LintError> {
+    lint_prepared(text, opts, true)
+}
+
 fn lint_text(text: &str, opts: &LintOptions, select: bool) -> Result<SourceReport, LintError> {
-    let text = &*normalize_newlines(text);
+    lint_prepared(&normalize_newlines(text), opts, select)
+}
+
+fn lint_prepared(text: &str, opts: &LintOptions, select: bool) -> Result<SourceReport, LintError> {
     let ranges = match TRIGGERS.as_ref() {
         Some(ac) if !ac.is_match(text) => return Ok(SourceReport::default()),
         Some(ac) if select => select::ranges(text, ac),

@@ -2,11 +2,12 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::{lint_source, Finding, LintError, LintOptions};
+use crate::{Finding, LintError, LintOptions};
 
 /// Training scripts are kilobytes; the largest `.py` of the ModelZoo corpus (a table of word
 /// vectors) is 2.2 MB. A larger one is generated data, not worth the memory.
@@ -63,12 +64,26 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    fn add(&mut self, one: One) {
+        match one {
+            One::Clean { parsed } => self.parsed += usize::from(parsed),
+            One::Found(f) => {
+                self.parsed += 1;
+                self.files.push(f);
+            }
+            One::Failed(u) => self.unreadable.push(u),
+        }
+    }
+}
+
 fn is_python(p: &Path) -> bool {
     p.extension().is_some_and(|e| e == "py")
 }
 
 /// Scripts below `paths`: a file named directly is always taken; directories are walked
-/// with ripgrep's walker, which skips hidden files and what `.gitignore` and `.ignore` say.
+/// with ripgrep's parallel walker, which skips hidden files and what `.gitignore` and
+/// `.ignore` say. The result is sorted, so the order never depends on the threads.
 fn discover(
     paths: &[PathBuf],
     unreadable: &mut Vec<Unreadable>,
@@ -83,20 +98,34 @@ fn discover(
             files.push(p.clone());
             continue;
         }
-        for entry in ignore::WalkBuilder::new(p).build() {
-            match entry {
-                Ok(e) => {
-                    if e.file_type().is_some_and(|t| t.is_file()) && is_python(e.path()) {
-                        files.push(e.into_path());
+        let found = Mutex::new((Vec::new(), Vec::new()));
+        ignore::WalkBuilder::new(p).build_parallel().run(|| {
+            let found = &found;
+            Box::new(move |entry| {
+                let Ok(mut lists) = found.lock() else {
+                    return ignore::WalkState::Quit;
+                };
+                match entry {
+                    Ok(e) => {
+                        if e.file_type().is_some_and(|t| t.is_file()) && is_python(e.path()) {
+                            lists.0.push(e.into_path());
+                        }
                     }
+                    Err(e) => lists.1.push(format!("{}: {e}", p.display())),
                 }
-                Err(e) => unreadable.push(Unreadable {
-                    path: p.clone(),
-                    pos: None,
-                    reason: format!("{}: {e}", p.display()),
-                }),
-            }
-        }
+                ignore::WalkState::Continue
+            })
+        });
+        let (mut scripts, mut errors) = found
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        files.append(&mut scripts);
+        errors.sort();
+        unreadable.extend(errors.into_iter().map(|reason| Unreadable {
+            path: p.clone(),
+            pos: None,
+            reason,
+        }));
     }
     files.sort();
     files.dedup();
@@ -110,27 +139,38 @@ enum One {
 }
 
 fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
-    let failed = |reason: String| {
-        Ok(One::Failed(Unreadable {
+    // Non-blocking open, regular files only, at most MAX_SCRIPT_BYTES actually read.
+    match cann_input::read_bytes(path, cann_input::Limits::new(MAX_SCRIPT_BYTES)) {
+        Ok(bytes) => lint_bytes(path, bytes, opts),
+        Err(e) => Ok(One::Failed(Unreadable {
             path: path.to_path_buf(),
             pos: None,
-            reason,
-        }))
-    };
-    // Non-blocking open, regular files only, at most MAX_SCRIPT_BYTES actually read.
-    let bytes = match cann_input::read_bytes(path, cann_input::Limits::new(MAX_SCRIPT_BYTES)) {
-        Ok(b) => b,
-        Err(e) => return failed(e.message(opts.lang)),
-    };
+            reason: e.message(opts.lang),
+        })),
+    }
+}
+
+/// One script's bytes, as read; `path` is the name findings are reported under.
+fn lint_bytes(path: &Path, bytes: Vec<u8>, opts: &LintOptions) -> Result<One, LintError> {
+    // Most scripts of a tree name no option surface: they stop here, on the raw bytes,
+    // before any decoding or copying.
+    if !crate::may_set_options(&bytes) {
+        return Ok(One::Clean { parsed: false });
+    }
     // Python 2-era scripts may be Latin-1; undecodable bytes become U+FFFD, and the
     // option names and values, which are ASCII, still read.
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     };
-    // The text kept for showing lines counts lines as the findings do.
-    let text = crate::normalize_newlines(&text).into_owned();
-    let r = match lint_source(&text, opts) {
+    // The text kept for showing lines counts lines as the findings do; it is copied only
+    // when it has lone carriage returns to turn into line feeds.
+    let normalized = match crate::normalize_newlines(&text) {
+        std::borrow::Cow::Owned(t) => Some(t),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    let text = normalized.unwrap_or(text);
+    let r = match crate::lint_normalized(&text, opts) {
         Ok(r) => r,
         Err(LintError::Budget {
             line,
@@ -192,14 +232,18 @@ pub fn lint_paths(
         b.finish_and_clear();
     }
     for r in results {
-        match r? {
-            One::Clean { parsed } => out.parsed += usize::from(parsed),
-            One::Found(f) => {
-                out.parsed += 1;
-                out.files.push(f);
-            }
-            One::Failed(u) => out.unreadable.push(u),
-        }
+        out.add(r?);
     }
+    Ok(out)
+}
+
+/// Lints one script given as its bytes (read from standard input, say, under
+/// [`MAX_SCRIPT_BYTES`]), with findings under `name`.
+pub fn lint_script(name: &Path, bytes: Vec<u8>, opts: &LintOptions) -> Result<Outcome, LintError> {
+    let mut out = Outcome {
+        scanned: 1,
+        ..Outcome::default()
+    };
+    out.add(lint_bytes(name, bytes, opts)?);
     Ok(out)
 }
