@@ -83,7 +83,7 @@ pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         cli::Command::Cache(c) => cmd::cache::run(c, out).map_err(CliError::Other),
         cli::Command::Mem(c) => cmd::mem::run(c, out).map_err(CliError::Other),
         cli::Command::Lint(a) => cmd::lint::run(a, out).map_err(CliError::Other),
-        cli::Command::Schema => cmd::schema::run(out),
+        cli::Command::Schema { .. } => cmd::schema::run(out),
         cli::Command::Completions { shell, lang } => cmd::completions::run(*shell, *lang, out),
         cli::Command::Man { lang } => cmd::completions::man(*lang, out),
     };

@@ -58,6 +58,14 @@ fn command_of(usage: &str) -> String {
 /// a Chinese message.
 fn reason(e: &clap::Error, lang: Lang) -> Option<String> {
     let source = std::error::Error::source(e)?;
+    if let Some(n) = source.downcast_ref::<crate::cli::NumberError>() {
+        return Some(match n {
+            crate::cli::NumberError::OutOfRange { min, max } => {
+                msg::usage_out_of_range(lang, *min, *max)
+            }
+            crate::cli::NumberError::NotANumber(_) => msg::usage_not_a_whole_number(lang),
+        });
+    }
     if let Some(p) = source.downcast_ref::<std::num::ParseIntError>() {
         use std::num::IntErrorKind;
         return Some(match p.kind() {
@@ -215,6 +223,43 @@ mod tests {
         assert_eq!(
             e.hint.as_deref(),
             Some("`cannctl check --help` 可列出该命令接受的参数")
+        );
+
+        // A value outside a flag's range is said in Chinese too, not in clap's English.
+        for n in ["300", "0", "70000", "-1"] {
+            let e = error(
+                Lang::Zh,
+                &[
+                    "cannctl",
+                    "mem",
+                    "plan",
+                    "--buffers",
+                    "b.csv",
+                    "--threads",
+                    n,
+                ],
+            );
+            assert_eq!(
+                e.message,
+                format!("`--threads <THREADS>` 的值 `{n}` 无效：不在 1 到 256 的范围内"),
+                "{e:?}"
+            );
+        }
+        let e = error(
+            Lang::En,
+            &[
+                "cannctl",
+                "mem",
+                "plan",
+                "--buffers",
+                "b.csv",
+                "--threads",
+                "300",
+            ],
+        );
+        assert_eq!(
+            e.message,
+            "invalid value `300` for `--threads <THREADS>`: not between 1 and 256"
         );
 
         let e = error(Lang::Zh, &["cannctl", "lint", "x.py", "--fix", "--diff"]);

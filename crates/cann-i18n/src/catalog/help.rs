@@ -342,6 +342,10 @@ crate::messages! {
     usage_not_a_whole_number() { en: "not a whole number", zh: "不是整数" }
     usage_number_too_large() { en: "the number is too large", zh: "数值过大" }
     usage_not_a_number() { en: "not a number", zh: "不是数字" }
+    usage_out_of_range(min: i128, max: i128) {
+        en: "not between {min} and {max}",
+        zh: "不在 {min} 到 {max} 的范围内",
+    }
     usage_value_missing(arg: &str) {
         en: "`{arg}` needs a value",
         zh: "`{arg}` 需要一个值",

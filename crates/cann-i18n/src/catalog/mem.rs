@@ -82,4 +82,103 @@ crate::messages! {
         en: "{phase}: arena {arena} B, lower bound {bound} B, {seconds} s",
         zh: "{phase}：内存池 {arena} B，下界 {bound} B，{seconds} 秒",
     }
+
+    // What `mem simulate` and `mem compare` read.
+    trace_read(origin: &str, events: usize, graphs: usize, execs: usize) {
+        en: "trace {origin}: {events} events, {graphs} graphs, {execs} executions",
+        zh: "轨迹 {origin}：{events} 个事件，{graphs} 个图，{execs} 次执行",
+    }
+    torch_snapshot_read(form: &str, device: usize, devices: usize, entries: usize, allocs: usize, frees: usize) {
+        en: "torch snapshot ({form}), device {device} of {devices}: {entries} entries, {allocs} allocs, {frees} frees",
+        zh: "torch 快照（{form}），设备 {device}（共 {devices} 个）：{entries} 条记录，{allocs} 次分配，{frees} 次释放",
+    }
+    torch_unmatched_frees(n: usize, bytes: &str) {
+        en: "{n} frees of allocations made before the recorded window ({bytes}); replayed as live from the start",
+        zh: "{n} 次释放所对应的分配发生在记录窗口之前（{bytes}）；重放时视为从一开始就存活",
+    }
+    torch_prelive_blocks(n: usize, bytes: &str) {
+        en: "{n} blocks allocated before the window and never freed ({bytes})",
+        zh: "{n} 个块在窗口之前分配且从未释放（{bytes}）",
+    }
+    torch_recorded_peak(bytes: &str) {
+        en: "torch's caching allocator peaked at {bytes} reserved",
+        zh: "torch 缓存分配器的预留峰值为 {bytes}",
+    }
+    torch_ignored_action(n: usize, action: &str) {
+        en: "{n} entries with unknown action `{action}` ignored",
+        zh: "忽略了 {n} 条未知操作 `{action}` 的记录",
+    }
+
+    // The summary of one `mem simulate` run.
+    sim_policies(policy: i64, atomic: i64, growth: &str) {
+        en: "static_memory_policy {policy}, atomic_clean_policy {atomic}, pool growth {growth}",
+        zh: "static_memory_policy {policy}，atomic_clean_policy {atomic}，内存池扩展方式 {growth}",
+    }
+    sim_policies_alias(policy: i64, effective: i64, atomic: i64, growth: &str) {
+        en: "static_memory_policy {policy} (runs as {effective}), atomic_clean_policy {atomic}, pool growth {growth}",
+        zh: "static_memory_policy {policy}（按 {effective} 运行），atomic_clean_policy {atomic}，内存池扩展方式 {growth}",
+    }
+    sim_peak_reserved() { en: "peak reserved", zh: "预留峰值" }
+    sim_peak_live() { en: "peak live", zh: "存活峰值" }
+    sim_reserved_to_live() { en: "reserved / live", zh: "预留 / 存活" }
+    sim_backend_calls() { en: "backend calls", zh: "后端调用" }
+    sim_backend_calls_value(allocs: u64, frees: u64) {
+        en: "{allocs} alloc, {frees} free",
+        zh: "分配 {allocs} 次，释放 {frees} 次",
+    }
+    sim_cleans() { en: "cleans", zh: "清零" }
+    sim_cleans_value(ops: u64, bytes: &str) {
+        en: "{ops} ops, {bytes}",
+        zh: "{ops} 次，{bytes}",
+    }
+    sim_executions() { en: "executions", zh: "执行" }
+    sim_executions_value(run: u64, refused: u64) {
+        en: "{run} run, {refused} refused",
+        zh: "运行 {run} 次，拒绝 {refused} 次",
+    }
+    sim_refused(origin: &str, line: usize, exec: &str, graph: &str, policy: i64) {
+        en: "{origin}:{line}: execution `{exec}` of graph `{graph}` refused: static_memory_policy {policy} does not allow graphs of a session to run concurrently",
+        zh: "{origin}:{line}：图 `{graph}` 的执行 `{exec}` 被拒绝：static_memory_policy {policy} 不允许同一会话的多个图并发运行",
+    }
+
+    // `mem compare`'s table.
+    compare_header(growth: &str) {
+        en: "pool growth {growth}; policy 1 runs as 2 and is not shown",
+        zh: "内存池扩展方式 {growth}；策略 1 按策略 2 运行，不单独列出",
+    }
+    compare_policy() { en: "policy", zh: "策略" }
+    compare_allocs() { en: "allocs", zh: "分配次数" }
+    compare_frees() { en: "frees", zh: "释放次数" }
+    compare_clean_bytes() { en: "clean bytes", zh: "清零字节" }
+    compare_refused() { en: "refused", zh: "拒绝次数" }
+    compare_plot_title(origin: &str) {
+        en: "{origin}: reserved (thick) and live (thin) bytes",
+        zh: "{origin}：预留字节（粗线）与存活字节（细线）",
+    }
+    compare_plot_written(path: &str) {
+        en: "plot written to {path}",
+        zh: "图已写入 {path}",
+    }
+
+    // `mem plan`'s report.
+    plan_read(path: &str, buffers: usize, memset: usize) {
+        en: "{path}: {buffers} buffers ({memset} `memset` outputs)",
+        zh: "{path}：{buffers} 个缓冲区（其中 {memset} 个 `memset` 输出）",
+    }
+    plan_chosen(policy: i64, arena: &str, arena_bytes: u64, load: &str, load_bytes: u64, ratio: &str) {
+        en: "atomic_clean_policy {policy}: arena {arena} ({arena_bytes} B), LOAD {load} ({load_bytes} B), ratio {ratio}, verified",
+        zh: "atomic_clean_policy {policy}：内存池 {arena}（{arena_bytes} B），LOAD {load}（{load_bytes} B），比值 {ratio}，已校验",
+    }
+    plan_policy(policy: i64, arena: &str, load: &str, ratio: &str, ops: u64, cleaned: &str, found_by: &str) {
+        en: "policy {policy}: arena {arena}, LOAD {load}, ratio {ratio}, {ops} clean ops, {cleaned} cleaned (found by `{found_by}`)",
+        zh: "策略 {policy}：内存池 {arena}，LOAD {load}，比值 {ratio}，清零 {ops} 次，共 {cleaned}（由 `{found_by}` 求得）",
+    }
+    plan_policy_difference(arena: i128, load: u64, launches: i64) {
+        en: "policy 0 over 1: {arena:+} B of arena ({load:+} B of LOAD, the unavoidable part), {launches:+} clean launches",
+        zh: "策略 0 相对策略 1：内存池 {arena:+} B（其中 LOAD {load:+} B，无法避免），清零启动 {launches:+} 次",
+    }
+    plan_offsets_written(path: &str) {
+        en: "offsets written to {path}",
+        zh: "偏移量已写入 {path}",
+    }
 }

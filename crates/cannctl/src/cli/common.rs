@@ -30,6 +30,52 @@ pub fn human_or_json() -> impl TypedValueParser<Value = OutputFormat> {
         .try_map(|s| <OutputFormat as ValueEnum>::from_str(&s, false))
 }
 
+/// Why a whole-number flag refused its value; [`crate::usage`] words it in the user's
+/// language (clap's own ranged parsers say it in English only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberError {
+    NotANumber(std::num::ParseIntError),
+    OutOfRange { min: i128, max: i128 },
+}
+
+impl std::fmt::Display for NumberError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NumberError::NotANumber(e) => std::fmt::Display::fmt(e, f),
+            NumberError::OutOfRange { min, max } => f.write_str(
+                &cann_i18n::catalog::help::usage_out_of_range(cann_i18n::Lang::En, *min, *max),
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NumberError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NumberError::NotANumber(e) => Some(e),
+            NumberError::OutOfRange { .. } => None,
+        }
+    }
+}
+
+/// The parser of a `u16` flag that takes `min..=max`: a value outside (`300`, `70000`,
+/// `-1`) is out of range rather than "too large" for the type.
+pub fn u16_in(
+    min: u16,
+    max: u16,
+) -> impl Fn(&str) -> Result<u16, NumberError> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let n: i128 = text.trim().parse().map_err(NumberError::NotANumber)?;
+        u16::try_from(n)
+            .ok()
+            .filter(|v| (min..=max).contains(v))
+            .ok_or(NumberError::OutOfRange {
+                min: min.into(),
+                max: max.into(),
+            })
+    }
+}
+
 /// The language of messages. Without `--lang`, the locale's: the first set of `LC_ALL`,
 /// `LC_MESSAGES` and `LANG` (POSIX order), Chinese when it names `zh`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

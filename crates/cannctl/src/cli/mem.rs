@@ -57,6 +57,8 @@ pub enum MemCommand {
         device: Option<usize>,
         #[arg(long, value_parser = human_or_json(), default_value = "human")]
         format: OutputFormat,
+        #[arg(long, value_enum, default_value_t)]
+        lang: LangArg,
     },
     Compare {
         #[arg(long)]
@@ -71,6 +73,8 @@ pub enum MemCommand {
         format: OutputFormat,
         #[arg(long)]
         plot: Option<PathBuf>,
+        #[arg(long, value_enum, default_value_t)]
+        lang: LangArg,
     },
     Plan {
         #[arg(long)]
@@ -83,7 +87,7 @@ pub enum MemCommand {
         offsets: Option<PathBuf>,
         #[arg(long = "time-limit", default_value = "5", value_parser = parse_seconds)]
         time_limit: Duration,
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        #[arg(long, value_parser = super::u16_in(1, 256))]
         threads: Option<u16>,
         #[arg(long, default_value_t = PlanOptions::default().seed)]
         seed: u64,

@@ -20,7 +20,8 @@ use clap::{Parser, Subcommand};
 pub use cache::{CacheArgs, CacheCommand};
 pub use check::CheckArgs;
 pub use common::{
-    human_or_json, parse_lang, set_parse_lang, ColorArg, LangArg, OutputFormat, TargetArgs,
+    human_or_json, parse_lang, set_parse_lang, u16_in, ColorArg, LangArg, NumberError,
+    OutputFormat, TargetArgs,
 };
 pub use diff::DiffArgs;
 pub use emit::EmitArgs;
@@ -61,7 +62,10 @@ pub enum Command {
     Lint(LintArgs),
     #[command(subcommand)]
     Mem(MemCommand),
-    Schema,
+    Schema {
+        #[arg(long, value_enum, default_value_t)]
+        lang: LangArg,
+    },
     Completions {
         #[arg(value_enum)]
         shell: Shell,
@@ -85,10 +89,15 @@ impl Command {
             Command::Products(a) => a.lang,
             Command::Lint(a) => a.lang,
             Command::Diff(a) => a.lang,
-            Command::Mem(MemCommand::Plan { lang, .. }) => *lang,
-            Command::Completions { lang, .. } | Command::Man { lang } => *lang,
+            Command::Mem(
+                MemCommand::Simulate { lang, .. }
+                | MemCommand::Compare { lang, .. }
+                | MemCommand::Plan { lang, .. },
+            ) => *lang,
+            Command::Completions { lang, .. }
+            | Command::Man { lang }
+            | Command::Schema { lang } => *lang,
             Command::Cache(c) => c.args().lang,
-            Command::Mem(_) | Command::Schema => LangArg::default(),
         };
         arg.into()
     }
@@ -109,7 +118,7 @@ impl Command {
                 | MemCommand::Plan { format, .. },
             ) => *format,
             Command::Emit(_)
-            | Command::Schema
+            | Command::Schema { .. }
             | Command::Completions { .. }
             | Command::Man { .. } => OutputFormat::Human,
         };

@@ -15,6 +15,6 @@ pub struct RemoteArgs {
     #[arg(long)]
     pub dry_run: bool,
     /// Transfers in flight at once
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, default_value_t = 16, value_parser = super::u16_in(1, 256))]
     pub jobs: u16,
 }

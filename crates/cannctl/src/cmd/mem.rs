@@ -14,15 +14,45 @@ use cann_memsim::{
     ImportReport, PlanOptions, PlanSummary, ReplayConfig, SimSummary, Trace,
 };
 
+use cann_i18n::catalog::{cli as cli_msg, mem as msg};
+use cann_i18n::Lang;
+
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// Policy codes are parsed by the spec's types, so invalid values get the spec's message.
-fn static_policy(text: &str) -> Result<rt::StaticMemoryPolicy, BoxError> {
-    Ok(text.trim().parse::<rt::StaticMemoryPolicy>()?)
+/// Policy codes are parsed by the spec's types, so the values offered are the spec's; the
+/// words are the catalog's, in `lang`.
+fn static_policy(text: &str, lang: Lang) -> Result<rt::StaticMemoryPolicy, BoxError> {
+    text.trim()
+        .parse::<rt::StaticMemoryPolicy>()
+        .map_err(|e| not_a_value(&e, lang))
 }
 
-fn clean_policy(text: &str) -> Result<rt::AtomicCleanPolicy, BoxError> {
-    Ok(text.trim().parse::<rt::AtomicCleanPolicy>()?)
+fn clean_policy(text: &str, lang: Lang) -> Result<rt::AtomicCleanPolicy, BoxError> {
+    text.trim()
+        .parse::<rt::AtomicCleanPolicy>()
+        .map_err(|e| not_a_value(&e, lang))
+}
+
+fn not_a_value(e: &cann_config::EnumError, lang: Lang) -> BoxError {
+    use cann_i18n::catalog::config as cfg;
+    let shown = format!("`{}`", e.text);
+    let expected = lang.join(e.expected.iter().map(|v| format!("`{v}`")));
+    format!(
+        "{}{}{}",
+        cfg::not_a_value(lang, &shown, e.option),
+        if lang == Lang::Zh { "；" } else { "; " },
+        cfg::one_of(lang, &expected)
+    )
+    .into()
+}
+
+/// A trace or snapshot that cannot be read is said in `lang` where the input layer words
+/// it; the simulator's own findings about a trace's content are in English.
+fn in_lang(e: cann_memsim::MemsimError, lang: Lang) -> BoxError {
+    match e {
+        cann_memsim::MemsimError::Read(r) => r.message(lang).into(),
+        other => other.into(),
+    }
 }
 
 /// Writes `text` beside `path` and renames it over, so a failure leaves the old file.
@@ -46,94 +76,95 @@ fn describe(
     out: &mut dyn Write,
     trace: &Trace,
     import: Option<&ImportReport>,
+    lang: Lang,
 ) -> std::io::Result<()> {
+    let (events, graphs, execs) = (trace.events.len(), trace.graphs.len(), trace.execs.len());
     writeln!(
         out,
-        "trace {}: {} events, {} graphs, {} executions",
-        trace.origin,
-        trace.events.len(),
-        trace.graphs.len(),
-        trace.execs.len()
+        "{}",
+        msg::trace_read(lang, &trace.origin, events, graphs, execs)
     )?;
-    if let Some(r) = import {
-        writeln!(
-            out,
-            "  torch snapshot ({}), device {} of {}: {} entries, {} allocs, {} frees",
-            r.form, r.device, r.devices, r.entries, r.allocs, r.frees
-        )?;
-        if r.unmatched_frees > 0 {
-            writeln!(
-                out,
-                "  note: {} frees of allocations made before the recorded window ({}); replayed as live from the start",
-                r.unmatched_frees,
-                human_bytes(r.unmatched_free_bytes)
-            )?;
-        }
-        if r.prelive_blocks > 0 {
-            writeln!(
-                out,
-                "  note: {} blocks allocated before the window and never freed ({})",
-                r.prelive_blocks,
-                human_bytes(r.prelive_block_bytes)
-            )?;
-        }
-        if let Some(p) = r.recorded_peak_reserved_bytes {
-            writeln!(
-                out,
-                "  torch's caching allocator peaked at {} reserved",
-                human_bytes(p)
-            )?;
-        }
-        for (action, n) in &r.ignored_actions {
-            writeln!(
-                out,
-                "  note: {n} entries with unknown action `{action}` ignored"
-            )?;
-        }
+    let Some(r) = import else {
+        return Ok(());
+    };
+    writeln!(
+        out,
+        "  {}",
+        msg::torch_snapshot_read(lang, r.form, r.device, r.devices, r.entries, r.allocs, r.frees)
+    )?;
+    let note = cli_msg::label_note(lang);
+    if r.unmatched_frees > 0 {
+        let bytes = human_bytes(r.unmatched_free_bytes);
+        let text = msg::torch_unmatched_frees(lang, r.unmatched_frees, &bytes);
+        writeln!(out, "  {note}: {text}")?;
+    }
+    if r.prelive_blocks > 0 {
+        let bytes = human_bytes(r.prelive_block_bytes);
+        let text = msg::torch_prelive_blocks(lang, r.prelive_blocks, &bytes);
+        writeln!(out, "  {note}: {text}")?;
+    }
+    if let Some(p) = r.recorded_peak_reserved_bytes {
+        writeln!(out, "  {}", msg::torch_recorded_peak(lang, &human_bytes(p)))?;
+    }
+    for (action, n) in &r.ignored_actions {
+        let text = msg::torch_ignored_action(lang, *n, action);
+        writeln!(out, "  {note}: {text}")?;
     }
     Ok(())
 }
 
-fn human_sim(out: &mut dyn Write, s: &SimSummary) -> std::io::Result<()> {
-    let alias = if s.policy != s.effective_policy {
-        format!(" (runs as {})", s.effective_policy)
+fn human_sim(out: &mut dyn Write, s: &SimSummary, lang: Lang) -> std::io::Result<()> {
+    let head = if s.policy != s.effective_policy {
+        msg::sim_policies_alias(lang, s.policy, s.effective_policy, s.atomic_clean, s.growth)
     } else {
-        String::new()
+        msg::sim_policies(lang, s.policy, s.atomic_clean, s.growth)
     };
-    writeln!(
-        out,
-        "static_memory_policy {}{alias}, atomic_clean_policy {}, pool growth {}",
-        s.policy, s.atomic_clean, s.growth
-    )?;
-    writeln!(
-        out,
-        "  peak reserved    {} ({} B)",
-        human_bytes(s.peak_reserved_bytes),
-        s.peak_reserved_bytes
-    )?;
-    writeln!(
-        out,
-        "  peak live        {} ({} B)",
-        human_bytes(s.peak_live_bytes),
-        s.peak_live_bytes
-    )?;
-    writeln!(out, "  reserved / live  {:.3}", s.reserved_to_live)?;
-    writeln!(
-        out,
-        "  backend calls    {} alloc, {} free",
-        s.backend_alloc_calls, s.backend_free_calls
-    )?;
-    writeln!(
-        out,
-        "  cleans           {} ops, {}",
-        s.clean_ops,
-        human_bytes(s.clean_bytes)
-    )?;
-    writeln!(
-        out,
-        "  executions       {} run, {} refused",
-        s.executions, s.refused_concurrent
-    )
+    writeln!(out, "{head}")?;
+    let rows = [
+        (
+            msg::sim_peak_reserved(lang),
+            format!(
+                "{} ({} B)",
+                human_bytes(s.peak_reserved_bytes),
+                s.peak_reserved_bytes
+            ),
+        ),
+        (
+            msg::sim_peak_live(lang),
+            format!(
+                "{} ({} B)",
+                human_bytes(s.peak_live_bytes),
+                s.peak_live_bytes
+            ),
+        ),
+        (
+            msg::sim_reserved_to_live(lang),
+            format!("{:.3}", s.reserved_to_live),
+        ),
+        (
+            msg::sim_backend_calls(lang),
+            msg::sim_backend_calls_value(lang, s.backend_alloc_calls, s.backend_free_calls),
+        ),
+        (
+            msg::sim_cleans(lang),
+            msg::sim_cleans_value(lang, s.clean_ops, &human_bytes(s.clean_bytes)),
+        ),
+        (
+            msg::sim_executions(lang),
+            msg::sim_executions_value(lang, s.executions, s.refused_concurrent),
+        ),
+    ];
+    // Labels padded by display width, so the values line up after Chinese labels too.
+    let width = rows
+        .iter()
+        .map(|(l, _)| console::measure_text_width(l))
+        .max()
+        .unwrap_or(0);
+    for (label, value) in rows {
+        let pad = " ".repeat(width - console::measure_text_width(&label));
+        writeln!(out, "  {label}{pad}  {value}")?;
+    }
+    Ok(())
 }
 
 /// `mem simulate --format json`: the summary, plus what a snapshot import found.
@@ -154,14 +185,17 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             growth,
             device,
             format,
+            lang,
         } => {
-            let policy = static_policy(policy)?;
+            let lang: Lang = (*lang).into();
+            let policy = static_policy(policy, lang)?;
             let cfg = ReplayConfig {
                 policy,
-                atomic_clean: clean_policy(atomic_clean)?,
+                atomic_clean: clean_policy(atomic_clean, lang)?,
                 growth: (*growth).into(),
             };
-            let (trace, import) = load_trace(trace, ImportOptions { device: *device })?;
+            let (trace, import) = load_trace(trace, ImportOptions { device: *device })
+                .map_err(|e| in_lang(e, lang))?;
             let r = replay(&trace, cfg)?;
             let s = SimSummary::new(policy, &r);
             match format {
@@ -176,14 +210,19 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 | OutputFormat::Sarif
                 | OutputFormat::Github
                 | OutputFormat::Gitlab => {
-                    describe(out, &trace, import.as_ref())?;
-                    human_sim(out, &s)?;
+                    describe(out, &trace, import.as_ref(), lang)?;
+                    human_sim(out, &s, lang)?;
+                    let error = cli_msg::label_error(lang);
                     for x in &s.refused {
-                        writeln!(
-                            out,
-                            "error: {}:{}: execution `{}` of graph `{}` refused: static_memory_policy {} does not allow graphs of a session to run concurrently",
-                            trace.origin, x.line, x.exec, x.graph, s.policy
-                        )?;
+                        let text = msg::sim_refused(
+                            lang,
+                            &trace.origin,
+                            x.line,
+                            &x.exec,
+                            &x.graph,
+                            s.policy,
+                        );
+                        writeln!(out, "{error}: {text}")?;
                     }
                 }
             }
@@ -196,16 +235,19 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             device,
             format,
             plot,
+            lang,
         } => {
+            let lang: Lang = (*lang).into();
             let growth: GrowthMode = (*growth).into();
-            let (trace, import) = load_trace(trace, ImportOptions { device: *device })?;
-            let all = compare(&trace, clean_policy(atomic_clean)?, growth)?;
+            let (trace, import) = load_trace(trace, ImportOptions { device: *device })
+                .map_err(|e| in_lang(e, lang))?;
+            let all = compare(&trace, clean_policy(atomic_clean, lang)?, growth)?;
             let sums: Vec<SimSummary> = all
                 .iter()
                 .map(|r| SimSummary::new(r.config.policy, r))
                 .collect();
             if let Some(path) = plot {
-                let title = format!("{}: reserved (thick) and live (thin) bytes", trace.origin);
+                let title = msg::compare_plot_title(lang, &trace.origin);
                 write_atomic(path, &render_svg(&title, trace.events.len(), &all)?)?;
             }
             match format {
@@ -214,42 +256,13 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 | OutputFormat::Sarif
                 | OutputFormat::Github
                 | OutputFormat::Gitlab => {
-                    describe(out, &trace, import.as_ref())?;
-                    writeln!(
-                        out,
-                        "pool growth {}; policy 1 runs as 2 and is not shown",
-                        growth_name(growth)
-                    )?;
-                    writeln!(
-                        out,
-                        "{:>6} {:>14} {:>14} {:>8} {:>7} {:>7} {:>6} {:>12} {:>7}",
-                        "policy",
-                        "peak reserved",
-                        "peak live",
-                        "res/live",
-                        "allocs",
-                        "frees",
-                        "cleans",
-                        "clean bytes",
-                        "refused"
-                    )?;
-                    for s in &sums {
-                        writeln!(
-                            out,
-                            "{:>6} {:>14} {:>14} {:>8.3} {:>7} {:>7} {:>6} {:>12} {:>7}",
-                            s.policy,
-                            human_bytes(s.peak_reserved_bytes),
-                            human_bytes(s.peak_live_bytes),
-                            s.reserved_to_live,
-                            s.backend_alloc_calls,
-                            s.backend_free_calls,
-                            s.clean_ops,
-                            human_bytes(s.clean_bytes),
-                            s.refused_concurrent
-                        )?;
-                    }
+                    describe(out, &trace, import.as_ref(), lang)?;
+                    let growth = growth_name(growth);
+                    writeln!(out, "{}", msg::compare_header(lang, growth))?;
+                    write!(out, "{}", compare_table(&sums, lang))?;
                     if let Some(p) = plot {
-                        writeln!(out, "plot written to {}", p.display())?;
+                        let path = p.display().to_string();
+                        writeln!(out, "{}", msg::compare_plot_written(lang, &path))?;
                     }
                 }
             }
@@ -266,7 +279,7 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             lang,
         } => {
             let lang: cann_i18n::Lang = (*lang).into();
-            let requested = clean_policy(atomic_clean)?;
+            let requested = clean_policy(atomic_clean, lang)?;
             let bufs = load_buffers_in(buffers, lang)?;
             // Both policies are planned when memset outputs make them differ;
             // they share the time limit.
@@ -296,31 +309,97 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 | OutputFormat::Sarif
                 | OutputFormat::Github
                 | OutputFormat::Gitlab => {
-                    writeln!(
-                        out,
-                        "{}: {} buffers ({} memset outputs)",
-                        buffers.display(),
-                        s.buffers,
-                        s.memset_buffers
-                    )?;
-                    writeln!(out, "atomic_clean_policy {}: arena {} ({} B), LOAD {} ({} B), ratio {:.4}, verified", s.atomic_clean, human_bytes(s.arena_bytes), s.arena_bytes, human_bytes(s.load_bytes), s.load_bytes, s.ratio)?;
-                    writeln!(out, "  {}", quality(&s, lang))?;
-                    for p in &s.policies {
-                        writeln!(out, "  policy {}: arena {}, LOAD {}, ratio {:.4}, {} clean ops, {} cleaned ({})", p.atomic_clean, human_bytes(p.arena_bytes), human_bytes(p.load_bytes), p.ratio, p.clean_ops, human_bytes(p.clean_bytes), p.found_by)?;
-                    }
-                    writeln!(
-                        out,
-                        "policy 0 over 1: {:+} B of arena ({:+} B of LOAD, the unavoidable part), {:+} clean launches",
-                        s.centralized_extra_arena_bytes, s.centralized_extra_load_bytes, -s.separate_extra_clean_ops
-                    )?;
-                    if let Some(p) = offsets {
-                        writeln!(out, "offsets written to {}", p.display())?;
-                    }
+                    plan_report(out, &s, buffers, offsets.as_deref(), lang)?;
                 }
             }
             Ok(0)
         }
     }
+}
+
+/// `mem compare`'s table: one row per policy, numbers right-aligned under headings measured
+/// by display width.
+fn compare_table(sums: &[SimSummary], lang: Lang) -> String {
+    let header = [
+        msg::compare_policy(lang),
+        msg::sim_peak_reserved(lang),
+        msg::sim_peak_live(lang),
+        msg::sim_reserved_to_live(lang),
+        msg::compare_allocs(lang),
+        msg::compare_frees(lang),
+        msg::sim_cleans(lang),
+        msg::compare_clean_bytes(lang),
+        msg::compare_refused(lang),
+    ];
+    let rows: Vec<Vec<String>> = sums
+        .iter()
+        .map(|s| {
+            vec![
+                s.policy.to_string(),
+                human_bytes(s.peak_reserved_bytes),
+                human_bytes(s.peak_live_bytes),
+                format!("{:.3}", s.reserved_to_live),
+                s.backend_alloc_calls.to_string(),
+                s.backend_free_calls.to_string(),
+                s.clean_ops.to_string(),
+                human_bytes(s.clean_bytes),
+                s.refused_concurrent.to_string(),
+            ]
+        })
+        .collect();
+    crate::render::table::numbers(&header, &rows)
+}
+
+/// `mem plan`'s human report.
+fn plan_report(
+    out: &mut dyn Write,
+    s: &PlanSummary,
+    buffers: &Path,
+    offsets: Option<&Path>,
+    lang: Lang,
+) -> std::io::Result<()> {
+    let path = buffers.display().to_string();
+    writeln!(
+        out,
+        "{}",
+        msg::plan_read(lang, &path, s.buffers, s.memset_buffers)
+    )?;
+    let chosen = msg::plan_chosen(
+        lang,
+        s.atomic_clean,
+        &human_bytes(s.arena_bytes),
+        s.arena_bytes,
+        &human_bytes(s.load_bytes),
+        s.load_bytes,
+        &format!("{:.4}", s.ratio),
+    );
+    writeln!(out, "{chosen}")?;
+    writeln!(out, "  {}", quality(s, lang))?;
+    for p in &s.policies {
+        let line = msg::plan_policy(
+            lang,
+            p.atomic_clean,
+            &human_bytes(p.arena_bytes),
+            &human_bytes(p.load_bytes),
+            &format!("{:.4}", p.ratio),
+            p.clean_ops,
+            &human_bytes(p.clean_bytes),
+            &p.found_by,
+        );
+        writeln!(out, "  {line}")?;
+    }
+    let difference = msg::plan_policy_difference(
+        lang,
+        s.centralized_extra_arena_bytes,
+        s.centralized_extra_load_bytes,
+        -s.separate_extra_clean_ops,
+    );
+    writeln!(out, "{difference}")?;
+    if let Some(p) = offsets {
+        let path = p.display().to_string();
+        writeln!(out, "{}", msg::plan_offsets_written(lang, &path))?;
+    }
+    Ok(())
 }
 
 /// The cores to search on by default: what the machine offers, at most 4
@@ -331,7 +410,6 @@ fn default_threads() -> usize {
 
 /// One line on how good the reported plan is.
 fn quality(s: &PlanSummary, lang: cann_i18n::Lang) -> String {
-    use cann_i18n::catalog::mem as msg;
     let mut line = if s.proven_optimal {
         msg::plan_proven_optimal(lang)
     } else {

@@ -4,7 +4,7 @@
 
 use std::io::IsTerminal;
 
-use comfy_table::{presets, ColumnConstraint, ContentArrangement, Table};
+use comfy_table::{presets, ContentArrangement, Table};
 
 /// The width to fit: the terminal's, else `$COLUMNS`; none when neither is known.
 fn width() -> Option<u16> {
@@ -16,27 +16,145 @@ fn width() -> Option<u16> {
     std::env::var("COLUMNS").ok()?.trim().parse().ok()
 }
 
+/// Cells of padding comfy-table puts on each side of a column.
+const PADDING: usize = 1;
+
+/// The narrowest the prose column is made, however wide the names beside it are.
+const MIN_PROSE: usize = 20;
+
 /// A table with a header row and no borders, fitted to `width` columns when given: only
-/// the last column (the prose) wraps; the others are names, which must not break inside.
+/// the last column (the prose) wraps, by [`wrap_prose`]; the others are names, which must
+/// not break inside.
 pub fn draw(header: &[String], rows: &[Vec<String>], width: Option<u16>) -> String {
+    let last = header.len().saturating_sub(1);
+    let wrapped: Vec<Vec<String>>;
+    let rows = match width {
+        Some(w) => {
+            let names: usize = (0..last)
+                .map(|c| column_width(header, rows, c) + 2 * PADDING)
+                .sum();
+            let prose = usize::from(w)
+                .saturating_sub(names + 2 * PADDING)
+                .max(MIN_PROSE);
+            wrapped = rows
+                .iter()
+                .map(|r| {
+                    let mut r = r.clone();
+                    if let Some(cell) = r.get_mut(last) {
+                        *cell = wrap_prose(cell, prose);
+                    }
+                    r
+                })
+                .collect();
+            &wrapped
+        }
+        None => rows,
+    };
     let mut t = Table::new();
     t.load_style(presets::NOTHING);
+    // The lines are laid out above; comfy-table would break an identifier inside a run of
+    // Chinese text, where it sees no space to break at.
+    t.set_content_arrangement(ContentArrangement::Disabled);
     t.set_header(header);
     for r in rows {
         t.add_row(r);
     }
-    match width {
-        Some(w) => {
-            t.set_content_arrangement(ContentArrangement::Dynamic);
-            t.set_width(w);
-            let names = header.len().saturating_sub(1);
-            t.set_constraints((0..names).map(|_| ColumnConstraint::ContentWidth));
+    // comfy-table pads every line to the table's width; trailing blanks are noise in a pipe.
+    let mut s: String = t
+        .to_string()
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n");
+    s.push('\n');
+    s
+}
+
+/// The widest line of column `c`, heading included, in display cells.
+fn column_width(header: &[String], rows: &[Vec<String>], c: usize) -> usize {
+    header
+        .get(c)
+        .into_iter()
+        .chain(rows.iter().filter_map(|r| r.get(c)))
+        .flat_map(|cell| cell.lines())
+        .map(console::measure_text_width)
+        .max()
+        .unwrap_or(0)
+}
+
+fn wide(c: char) -> bool {
+    console::measure_text_width(c.encode_utf8(&mut [0; 4])) > 1
+}
+
+/// Punctuation that closes (`，` `。` `）` `,` `)`): it stays on the line of what it follows.
+fn closes(c: char) -> bool {
+    "，。、；：！？）》」』】,.;:!?)]}".contains(c)
+}
+
+/// Punctuation that opens (`（` `《` `(`): it stays on the line of what comes next.
+fn opens(c: char) -> bool {
+    "（《「『【([{".contains(c)
+}
+
+/// Prose laid out in lines of at most `max` display cells. A line may break at a space or
+/// beside a Chinese character, never inside a run of other characters: an option name, a
+/// `ge.*` key or a path stays whole (on a line of its own when longer than `max`).
+pub fn wrap_prose(text: &str, max: usize) -> String {
+    // Units that cannot be broken, each with whether a space came before it.
+    let mut units: Vec<(bool, String)> = Vec::new();
+    let mut space = false;
+    let mut glue = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = true;
+            glue = false;
+            continue;
         }
-        None => {
-            t.set_content_arrangement(ContentArrangement::Disabled);
+        let join = match units.last() {
+            Some((_, u)) if !space => {
+                let prev = u.chars().next_back().unwrap_or(' ');
+                glue || closes(c) || (!wide(c) && !wide(prev) && !opens(prev))
+            }
+            _ => false,
+        };
+        match units.last_mut() {
+            Some((_, u)) if join => u.push(c),
+            _ => units.push((space, c.to_string())),
+        }
+        space = false;
+        glue = opens(c);
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for (spaced, u) in units {
+        let sep = if spaced && !cur.is_empty() { " " } else { "" };
+        let fits =
+            console::measure_text_width(&cur) + sep.len() + console::measure_text_width(&u) <= max;
+        if cur.is_empty() || fits {
+            cur.push_str(sep);
+            cur.push_str(&u);
+        } else {
+            lines.push(std::mem::take(&mut cur));
+            cur = u;
         }
     }
-    // comfy-table pads every line to the table's width; trailing blanks are noise in a pipe.
+    lines.push(cur);
+    lines.join("\n")
+}
+
+/// A table of numbers (`mem compare`): every column right-aligned, never wrapped, its
+/// headings measured by display width like the cells.
+pub fn numbers(header: &[String], rows: &[Vec<String>]) -> String {
+    let mut t = Table::new();
+    t.load_style(presets::NOTHING);
+    t.set_content_arrangement(ContentArrangement::Disabled);
+    t.set_header(header);
+    for r in rows {
+        t.add_row(r);
+    }
+    for c in t.column_iter_mut() {
+        c.set_cell_alignment(comfy_table::CellAlignment::Right);
+    }
     let mut s: String = t
         .to_string()
         .lines()
@@ -154,6 +272,41 @@ mod tests {
         assert_eq!(draw(&header, &rows, None).lines().count(), 2);
         // Names never break inside.
         assert!(out.contains("op_compiler_cache_mode"), "{out}");
+    }
+
+    #[test]
+    fn prose_wraps_around_identifiers() {
+        let text = "与 `ge.exec.staticMemoryPolicy` 相同，取值为memory_config.static_memory_policy或 ge.exec.variable_acc（见 HCCL_algorithm）";
+        let ids = [
+            "`ge.exec.staticMemoryPolicy`",
+            "memory_config.static_memory_policy",
+            "ge.exec.variable_acc",
+            "HCCL_algorithm",
+        ];
+        for max in 8..60 {
+            let out = wrap_prose(text, max);
+            for id in ids {
+                assert!(out.contains(id), "{max}: {id} broken in\n{out}");
+            }
+            for l in out.lines() {
+                let w = console::measure_text_width(l);
+                // Only a name longer than the line goes past it.
+                assert!(
+                    w <= max || ids.iter().any(|id| l.contains(id)),
+                    "{max}: {l}"
+                );
+                assert!(!l.starts_with(['，', '。', '）']), "{max}: {l}");
+            }
+            assert_eq!(
+                out.replace(['\n', ' '], ""),
+                text.replace(' ', ""),
+                "{max}: text lost or reordered"
+            );
+        }
+        assert_eq!(
+            wrap_prose("the cache mode of op", 9),
+            "the cache\nmode of\nop"
+        );
     }
 
     #[test]
