@@ -28,6 +28,14 @@ crate::messages! {
         en: "{file}: {counts} for every product of CANN {release}",
         zh: "{file}：{counts}（CANN {release} 的全部产品）",
     }
+    lint_summary(scanned: usize, with_findings: usize, counts: &str, product: crate::Text, release: &str) {
+        en: "{scanned} script(s) checked, {with_findings} with findings: {counts} for the {product} on CANN {release}",
+        zh: "已检查 {scanned} 个脚本，其中 {with_findings} 个有发现：{counts}（{product}，CANN {release}）",
+    }
+    lint_summary_every_product(scanned: usize, with_findings: usize, counts: &str, release: &str) {
+        en: "{scanned} script(s) checked, {with_findings} with findings: {counts} for every product of CANN {release}",
+        zh: "已检查 {scanned} 个脚本，其中 {with_findings} 个有发现：{counts}（CANN {release} 的全部产品）",
+    }
     not_emitted(file: &str, counts: &str) {
         en: "{file}: not emitted: {counts}",
         zh: "{file}：有错误，未生成输出（{counts}）",
@@ -70,6 +78,10 @@ crate::messages! {
     diff_kind_rule() { en: "rules", zh: "规则" }
     diff_supported() { en: "supported", zh: "支持" }
     diff_not_supported() { en: "not supported", zh: "不支持" }
+    diff_use_instead(replacement: &str) {
+        en: "use `{replacement}` instead",
+        zh: "请改用 `{replacement}`",
+    }
 
     findings_left_out(file: &str, left: usize, shown: usize) {
         en: "{file}: {left} more findings not shown (the first {shown} are above; --max-findings 0 shows all)",

@@ -38,6 +38,15 @@ fn product_name(id: &str, lang: Lang) -> String {
         .map_or_else(|_| id.to_string(), |p| p.meta().name.get(lang).to_string())
 }
 
+/// What the spec says to use instead of the deprecated option at `path`.
+fn replacement(path: &str) -> Option<&'static str> {
+    cann_config::OPTIONS
+        .iter()
+        .find(|o| o.path == path)
+        .and_then(|o| o.deprecated.as_ref())
+        .and_then(|d| d.replacement)
+}
+
 fn human(
     d: &cann_config::diff::ReleaseDiff,
     product: Option<Product>,
@@ -61,10 +70,12 @@ fn human(
             "removed" => "-",
             _ => "~",
         };
-        let detail = c.detail.as_deref().map(|x| match c.kind {
-            "support" => product_name(x, lang),
-            _ => x.to_string(),
-        });
+        let detail = match c.kind {
+            "support" => c.detail.as_deref().map(|x| product_name(x, lang)),
+            // cann-config words the replacement for JSON; the spec names it.
+            "deprecation" => replacement(&c.subject).map(|r| msg::diff_use_instead(lang, r)),
+            _ => c.detail.clone(),
+        };
         let detail = detail.map(|x| format!(" [{x}]")).unwrap_or_default();
         let ba = match (&c.before, &c.after) {
             (Some(b), Some(a)) if matches!(c.kind, "support" | "value-support") => {

@@ -7,6 +7,8 @@ use cann_lint::{LintOptions, Outcome};
 use serde::Serialize;
 use std::io::Write;
 
+use cann_i18n::catalog::cli as msg;
+
 use crate::cli::{LintArgs, OutputFormat};
 use crate::{render, EXIT_FINDINGS, EXIT_OK};
 
@@ -185,15 +187,15 @@ fn human(
         render::findings(out, &ds, &src, max_findings, color, opts.lang)?;
         all.extend(ds);
     }
-    let target = match opts.product {
-        Some(p) => format!("{p} on CANN {}", opts.release),
-        None => format!("every product of CANN {}", opts.release),
+    let counts = render::summary(&all, opts.lang);
+    let (lang, release) = (opts.lang, opts.release.id());
+    let (scanned, with_findings) = (o.scanned, o.files.len());
+    let line = match opts.product {
+        Some(p) => {
+            let name = p.meta().name;
+            msg::lint_summary(lang, scanned, with_findings, &counts, name, release)
+        }
+        None => msg::lint_summary_every_product(lang, scanned, with_findings, &counts, release),
     };
-    writeln!(
-        out,
-        "{} script(s) checked, {} with findings: {} for {target}",
-        o.scanned,
-        o.files.len(),
-        render::summary(&all, opts.lang)
-    )
+    writeln!(out, "{line}")
 }
