@@ -4,11 +4,11 @@
 //! upstream Chinese docs (hicann/tensorflow docs/zh) keep in English.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use cann_config::OPTIONS;
+mod prose;
+use prose::{english_words, names};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -49,130 +49,6 @@ fn check_zh(file: &Path) -> String {
         String::from_utf8(o.stderr).unwrap()
     )
 }
-
-/// Terms the upstream Chinese docs write in English, and unit and brand names.
-const KEPT_IN_ENGLISH: &[&str] = &[
-    "CANN",
-    "Atlas",
-    "Cube",
-    "Vector",
-    "Core",
-    "session",
-    "shape",
-    "MB",
-    "true",
-    "false",
-    "null",
-    "Estimator",
-    "Loss",
-    "Scale",
-    "cannctl",
-    "TF",
-    "Adapter",
-    "shell",
-    "bash",
-    "zsh",
-    "fish",
-    "elvish",
-    "powershell",
-    "man",
-    "roff",
-    "diff",
-    "Schema",
-    "pickle",
-    "torch",
-    "Python",
-    // Operator names.
-    "Gather",
-];
-
-/// Every name a message may quote bare: options, classes, values, keys, variables, products.
-fn names() -> BTreeSet<String> {
-    let mut n: BTreeSet<String> = KEPT_IN_ENGLISH.iter().map(|s| s.to_string()).collect();
-    let mut add = |s: &str| {
-        n.extend(
-            // Whole names only: a segment of one (`mode` of `cache_mode`) is not a name.
-            s.split('.').filter(|w| !w.is_empty()).map(str::to_string),
-        );
-    };
-    for o in OPTIONS {
-        add(o.path);
-        add(o.config);
-        for x in [o.ge_key, o.estimator, o.tf2, o.env].into_iter().flatten() {
-            add(x);
-        }
-        for v in o.values {
-            add(v.name);
-        }
-    }
-    for p in cann_config::Product::ALL {
-        add(p.id());
-    }
-    for (name, _) in cann_config::emit::Format::ALL {
-        add(name);
-    }
-    // The values flags take (`human`, `documented`), as the help lists them.
-    fn values(cmd: &clap::Command, add: &mut dyn FnMut(&str)) {
-        for a in cmd.get_arguments() {
-            for v in a.get_possible_values() {
-                add(v.get_name());
-            }
-        }
-        for s in cmd.get_subcommands() {
-            add(s.get_name());
-            values(s, add);
-        }
-    }
-    values(
-        &cannctl::cli::localize::command(cann_config::meta::Lang::Zh),
-        &mut add,
-    );
-    n
-}
-
-/// The English words left in `out` once what is not prose is removed: the quoted source
-/// lines, paths, code in backticks, quoted values, and identifiers (with `_`, digits, dots).
-fn english_words(out: &str, names: &BTreeSet<String>) -> Vec<String> {
-    let mut words = Vec::new();
-    for line in out.lines() {
-        let t = line.trim_start();
-        let excerpt = t
-            .split_once('|')
-            .is_some_and(|(n, _)| n.trim().parse::<u32>().is_ok())
-            || t.starts_with('|');
-        if excerpt || t.starts_with("-->") {
-            continue;
-        }
-        let mut prose = String::new();
-        let mut quote = None;
-        for c in line.chars() {
-            match quote {
-                Some(q) if c == q => quote = None,
-                Some(_) => {}
-                None if c == '`' || c == '"' || c == '\'' => quote = Some(c),
-                None => prose.push(c),
-            }
-        }
-        for token in
-            prose.split(|c: char| c.is_whitespace() || "，。：；、（）()[],:;?？".contains(c))
-        {
-            // Operator and class names (HcomAllReduce) and acronyms have capitals inside.
-            let identifier = token.contains(['_', '.', '/', '=', '|', '-'])
-                || token.chars().any(|c| c.is_ascii_digit())
-                || token.chars().skip(1).any(|c| c.is_ascii_uppercase());
-            if identifier {
-                continue;
-            }
-            for w in token.split(|c: char| !c.is_ascii_alphabetic()) {
-                if w.len() >= 2 && !names.contains(w) {
-                    words.push(w.to_string());
-                }
-            }
-        }
-    }
-    words
-}
-
 #[test]
 fn every_config_reads_in_chinese() {
     let names = names();
