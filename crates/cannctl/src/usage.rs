@@ -235,8 +235,7 @@ mod tests {
                     "plan",
                     "--buffers",
                     "b.csv",
-                    "--threads",
-                    n,
+                    &format!("--threads={n}"),
                 ],
             );
             assert_eq!(
