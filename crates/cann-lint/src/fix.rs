@@ -50,23 +50,32 @@ pub fn apply(text: &str, edits: &[&Edit]) -> (String, bool) {
 /// when the file on disk is no longer the text that was linted (changed since, or not UTF-8,
 /// so that its bytes could not be written back as they were).
 pub fn fixed(report: &FileReport) -> Result<Option<Fixed>, LintError> {
-    let fixes: Vec<&crate::Fix> = report
-        .findings
-        .iter()
-        .filter_map(|f| f.fix.as_ref())
-        .collect();
-    if fixes.is_empty() {
+    if report.findings.iter().all(|f| f.fix.is_none()) {
         return Ok(None);
     }
     let bytes = cann_input::read_bytes(
         &report.path,
         cann_input::Limits::new(crate::walk::MAX_SCRIPT_BYTES).keep_bom(),
     )?;
+    Ok(fixed_from(report, bytes))
+}
+
+/// The fixed text of one linted script whose bytes, as they were read, are `bytes` (a
+/// script read from standard input cannot be read again). `None` as for [`fixed`].
+pub fn fixed_from(report: &FileReport, bytes: Vec<u8>) -> Option<Fixed> {
+    let fixes: Vec<&crate::Fix> = report
+        .findings
+        .iter()
+        .filter_map(|f| f.fix.as_ref())
+        .collect();
+    if fixes.is_empty() {
+        return None;
+    }
     let Ok(before) = String::from_utf8(bytes) else {
-        return Ok(None);
+        return None;
     };
     if crate::normalize_newlines(&before) != report.source.as_str() {
-        return Ok(None);
+        return None;
     }
     // Every edit of a fix, or none of them: a fix half applied could change behaviour.
     let mut taken: Vec<&Edit> = Vec::new();
@@ -83,12 +92,12 @@ pub fn fixed(report: &FileReport) -> Result<Option<Fixed>, LintError> {
         }
     }
     let (after, _) = apply(&before, &taken);
-    Ok((after != before).then(|| Fixed {
+    (after != before).then(|| Fixed {
         path: report.path.clone(),
         before,
         after,
         applied,
-    }))
+    })
 }
 
 /// Writes `after` over `path`, atomically.

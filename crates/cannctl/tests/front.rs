@@ -153,6 +153,68 @@ fn color_follows_the_flag_and_the_conventions() {
         .unwrap()));
 }
 
+/// A session script with a misspelled `parameter_map` key, which `--fix` renames.
+const TYPO_SCRIPT: &str = "import tensorflow as tf\n\
+config = tf.ConfigProto()\n\
+op = config.graph_options.rewrite_options.custom_optimizers.add()\n\
+op.name = \"NpuOptimizer\"\n\
+op.parameter_map[\"op_debug_levl\"].i = 0\n";
+
+#[test]
+fn lint_reads_standard_input() {
+    let o = with_stdin(&["lint", "-"], TYPO_SCRIPT);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("<stdin>:5:"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = with_stdin(
+        &[
+            "lint",
+            "-",
+            "--stdin-filename",
+            "jobs/train.py",
+            "--format",
+            "json",
+        ],
+        TYPO_SCRIPT,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let v = json(&o);
+    assert_eq!(v["scanned"], 1);
+    assert_eq!(v["files"][0]["path"], "jobs/train.py");
+    assert_eq!(v["files"][0]["findings"][0]["line"], 5);
+    // A script that sets nothing wrong: exit 0.
+    let clean = TYPO_SCRIPT.replace("op_debug_levl", "op_debug_level");
+    let o = with_stdin(&["lint", "-"], &clean);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    // --diff names the given file and changes nothing; --fix writes the fixed script out.
+    let o = with_stdin(
+        &["lint", "-", "--stdin-filename", "t.py", "--diff"],
+        TYPO_SCRIPT,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("+++ b/t.py"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = with_stdin(&["lint", "-", "--fix"], TYPO_SCRIPT);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), clean);
+    // Fixing what is already fixed changes nothing.
+    let o = with_stdin(&["lint", "-", "--fix"], &clean);
+    assert_eq!(text(&o.stdout), clean);
+    // `-` together with files is refused: which of them would the name be?
+    let o = with_stdin(
+        &["lint", "-", "crates/cann-lint/tests/fixtures"],
+        TYPO_SCRIPT,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("only path"), "{}", text(&o.stderr));
+}
+
 #[test]
 fn check_reads_standard_input() {
     let yaml = std::fs::read_to_string(repo().join("examples/mistakes.yaml")).unwrap();

@@ -229,8 +229,12 @@ crate::messages! {
 
     // lint
     arg_lint_paths() {
-        en: "Scripts, or directories to search for `.py` files (honouring .gitignore)",
-        zh: "脚本文件，或要在其中查找 `.py` 文件的目录（遵循 .gitignore）",
+        en: "Scripts, or directories to search for `.py` files (honouring .gitignore); `-` reads one script from standard input",
+        zh: "脚本文件，或要在其中查找 `.py` 文件的目录（遵循 .gitignore）；`-` 从标准输入读取一个脚本",
+    }
+    arg_lint_stdin_filename() {
+        en: "With `-` (standard input): the file name findings are reported under. With --fix the fixed script is written to standard output",
+        zh: "配合 `-`（标准输入）使用：结果中显示的文件名。同时指定 --fix 时，修复后的脚本写到标准输出",
     }
     arg_lint_product() {
         en: "Product id, e.g. atlas-a2-training. Without one, only what is wrong on every product of the release is reported",

@@ -90,6 +90,10 @@ crate::messages! {
         en: "fixed {fixes} finding(s) in {files} file(s)",
         zh: "已修复 {files} 个文件中的 {fixes} 处问题",
     }
+    stdin_alone() {
+        en: "`-` (standard input) must be the only path given to lint",
+        zh: "`-`（标准输入）必须是传给 lint 的唯一路径",
+    }
 
     // What each SARIF rule kind stands for.
     rule_unknown_option() {

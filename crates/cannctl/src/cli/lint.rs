@@ -26,6 +26,8 @@ pub struct LintArgs {
     pub fix: bool,
     #[arg(long)]
     pub diff: bool,
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
     #[arg(long, env = "CANNCTL_DOCS_URL", value_name = "URL")]
     pub docs_url: Option<String>,
 }

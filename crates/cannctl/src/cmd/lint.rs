@@ -6,6 +6,7 @@ use cann_config::{Product, Release};
 use cann_lint::{LintOptions, Outcome};
 use serde::Serialize;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use cann_i18n::catalog::cli as msg;
 
@@ -61,9 +62,31 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         release,
         lang: args.lang.into(),
     };
-    let mut outcome = cann_lint::lint_paths(&args.paths, &opts, !args.no_progress)?;
+    let stdin = args.paths.iter().any(|p| cann_input::is_stdin(p));
+    if stdin && args.paths.len() > 1 {
+        return Err(cann_i18n::catalog::lint::stdin_alone(opts.lang).into());
+    }
+    // Standard input is read once, under the cap a script file is read under, and kept:
+    // its fixes cannot be applied to it again.
+    let (mut outcome, original) = if stdin {
+        let name = PathBuf::from(cann_input::display_name(
+            args.stdin_filename.as_deref().unwrap_or(Path::new("-")),
+        ));
+        let limits = cann_input::Limits::new(cann_lint::MAX_SCRIPT_BYTES).keep_bom();
+        let bytes = cann_input::read_bytes(Path::new(cann_input::STDIN), limits)
+            .map_err(|e| e.message(opts.lang))?;
+        let o = cann_lint::lint_script(&name, bytes.clone(), &opts)?;
+        (o, Some((name, bytes)))
+    } else {
+        let o = cann_lint::lint_paths(&args.paths, &opts, !args.no_progress)?;
+        (o, None)
+    };
+    let kept = original.as_ref().map(|(_, b)| b.as_slice());
     if args.diff {
-        return diff(&outcome, out);
+        return diff(&outcome, kept, out);
+    }
+    if let (true, Some((name, bytes))) = (args.fix, &original) {
+        return fix_stdin(&outcome, name, bytes, &opts, out);
     }
     if args.fix {
         let (files, fixes) = fix(&outcome)?;
@@ -159,11 +182,50 @@ fn fix(o: &Outcome) -> Result<(usize, usize), BoxError> {
     Ok((files, fixes))
 }
 
+/// The fixes of one script, applied to `kept` (the bytes of standard input) when given,
+/// else to the file as it is on disk.
+fn fixed_of(
+    f: &cann_lint::FileReport,
+    kept: Option<&[u8]>,
+) -> Result<Option<cann_lint::fix::Fixed>, BoxError> {
+    Ok(match kept {
+        Some(bytes) => cann_lint::fix::fixed_from(f, bytes.to_vec()),
+        None => cann_lint::fix::fixed(f)?,
+    })
+}
+
+/// `--fix` on standard input: the script, fixed, to standard output (as formatters do),
+/// unchanged when there is nothing to fix; exit 1 when errors are left.
+fn fix_stdin(
+    o: &Outcome,
+    name: &Path,
+    bytes: &[u8],
+    opts: &LintOptions,
+    out: &mut dyn Write,
+) -> Result<u8, BoxError> {
+    let fixed = match o.files.first() {
+        Some(f) => fixed_of(f, Some(bytes))?,
+        None => None,
+    };
+    let (after, applied) = match &fixed {
+        Some(f) => (f.after.as_bytes(), f.applied),
+        None => (bytes, 0),
+    };
+    out.write_all(after)?;
+    eprintln!(
+        "{}",
+        cann_i18n::catalog::lint::fixed(opts.lang, applied, usize::from(applied > 0))
+    );
+    let left = cann_lint::lint_script(name, after.to_vec(), opts)?;
+    let errors = count(&left, Severity::Error);
+    Ok(if errors > 0 { EXIT_FINDINGS } else { EXIT_OK })
+}
+
 /// Prints the safe fixes as a unified diff; exit 1 when there is any.
-fn diff(o: &Outcome, out: &mut dyn Write) -> Result<u8, BoxError> {
+fn diff(o: &Outcome, kept: Option<&[u8]>, out: &mut dyn Write) -> Result<u8, BoxError> {
     let mut any = false;
     for f in &o.files {
-        if let Some(fixed) = cann_lint::fix::fixed(f)? {
+        if let Some(fixed) = fixed_of(f, kept)? {
             write!(out, "{}", cann_lint::fix::diff(&fixed))?;
             any = true;
         }
