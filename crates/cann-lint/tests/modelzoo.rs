@@ -3,8 +3,8 @@
 //!
 //! The scripts are not part of this repository. Point `CANNCTL_MODELZOO` at a checkout of
 //! the commit the labels name (`git archive <commit> -- '*.py' | tar -x -C DIR` is enough);
-//! without it the test says it is skipped. With it, it prints error precision, error recall
-//! and warning recall with every disagreement, and fails below the targets.
+//! without it the test says it is skipped. With it, it prints error precision, error recall,
+//! warning precision and warning recall with every disagreement, and fails below the targets.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
 use std::collections::BTreeMap;
@@ -111,6 +111,10 @@ struct Score {
     exp_err: usize,
     exp_warn: usize,
     found_warn: usize,
+    /// Labelled sites whose strongest finding is a warning, whatever was expected.
+    pred_warn: usize,
+    /// Warnings on no labelled site: not scored (the site was not labelled), but shown.
+    unlabelled_warn: usize,
     misses: Vec<String>,
 }
 
@@ -171,6 +175,9 @@ fn lint_on_labelled_modelzoo_sites() {
             if got == Verdict::Error {
                 s.pred_err += 1;
             }
+            if got == Verdict::Warning {
+                s.pred_warn += 1;
+            }
             match (&l.expected, &got) {
                 (Verdict::Error, Verdict::Error) => s.tp_err += 1,
                 (Verdict::Warning, Verdict::Warning) => s.found_warn += 1,
@@ -195,26 +202,38 @@ fn lint_on_labelled_modelzoo_sites() {
                     f.diagnostic.message
                 ));
             }
+            if f.severity() == Severity::Warning {
+                s.unlabelled_warn += 1;
+            }
         }
     }
     let ratio = |a: usize, b: usize| if b == 0 { 1.0 } else { a as f64 / b as f64 };
     let precision = ratio(s.tp_err, s.pred_err);
     let recall = ratio(s.tp_err, s.exp_err);
     let warn_recall = ratio(s.found_warn, s.exp_warn);
+    // A warning where the label expects nothing (or an error) is a false one.
+    let warn_precision = ratio(s.found_warn, s.pred_warn);
     for m in &s.misses {
         println!("{m}");
     }
     println!(
-        "{} sites: error precision {precision:.3} ({}/{}), error recall {recall:.3} ({}/{}), warning recall {warn_recall:.3} ({}/{})",
+        "{} sites: error precision {precision:.3} ({}/{}), error recall {recall:.3} ({}/{}), warning precision {warn_precision:.3} ({}/{}), warning recall {warn_recall:.3} ({}/{}); {} warnings on unlabelled lines",
         ls.len(),
         s.tp_err,
         s.pred_err,
         s.tp_err,
         s.exp_err,
         s.found_warn,
-        s.exp_warn
+        s.pred_warn,
+        s.found_warn,
+        s.exp_warn,
+        s.unlabelled_warn
     );
     assert!(precision >= TARGET, "error precision {precision:.3}");
     assert!(recall >= TARGET, "error recall {recall:.3}");
     assert!(warn_recall >= TARGET, "warning recall {warn_recall:.3}");
+    assert!(
+        warn_precision >= TARGET,
+        "warning precision {warn_precision:.3}"
+    );
 }
