@@ -33,9 +33,11 @@ pub fn draw(header: &[String], rows: &[Vec<String>], width: Option<u16>) -> Stri
             let names: usize = (0..last)
                 .map(|c| column_width(header, rows, c) + 2 * PADDING)
                 .sum();
-            let prose = usize::from(w)
-                .saturating_sub(names + 2 * PADDING)
-                .max(MIN_PROSE);
+            let room = usize::from(w).saturating_sub(names + 2 * PADDING);
+            if room < MIN_PROSE && last > 0 {
+                return stacked(header, rows, usize::from(w));
+            }
+            let prose = room.max(MIN_PROSE);
             wrapped = rows
                 .iter()
                 .map(|r| {
@@ -68,6 +70,51 @@ pub fn draw(header: &[String], rows: &[Vec<String>], width: Option<u16>) -> Stri
         .join("\n");
     s.push('\n');
     s
+}
+
+/// Indent of the prose under its row in the stacked layout.
+const STACK_INDENT: &str = "    ";
+
+/// The layout for a terminal too narrow for the names and a readable prose column side by
+/// side: the names as a table, each row's prose on the lines below it, indented and wrapped
+/// to the full width (as `gh` and `cargo --list` do), so no line is wider than the terminal.
+fn stacked(header: &[String], rows: &[Vec<String>], width: usize) -> String {
+    let last = header.len() - 1;
+    let names: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r[..last.min(r.len())].to_vec())
+        .collect();
+    let table = draw(&header[..last], &names, None);
+    let mut lines = table.lines();
+    let mut out = String::new();
+    if let Some(h) = lines.next() {
+        out.push_str(h);
+        out.push('\n');
+    }
+    let prose_width = width.saturating_sub(STACK_INDENT.len()).max(MIN_PROSE);
+    for row in rows {
+        // A row is as tall as its tallest name cell (dotted names may be pre-broken).
+        let height = row[..last.min(row.len())]
+            .iter()
+            .map(|c| c.lines().count())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        for line in lines.by_ref().take(height) {
+            out.push_str(line);
+            out.push('\n');
+        }
+        let text = row.get(last).map(String::as_str).unwrap_or("");
+        if text.trim().is_empty() {
+            continue;
+        }
+        for l in wrap_prose(text, prose_width).lines() {
+            out.push_str(STACK_INDENT);
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// The widest line of column `c`, heading included, in display cells.
@@ -272,6 +319,36 @@ mod tests {
         assert_eq!(draw(&header, &rows, None).lines().count(), 2);
         // Names never break inside.
         assert!(out.contains("op_compiler_cache_mode"), "{out}");
+    }
+
+    #[test]
+    fn a_terminal_too_narrow_for_prose_beside_names_gets_it_below_each_row() {
+        let header = ["选项", "类型", "默认值", "说明"]
+            .map(String::from)
+            .to_vec();
+        let rows = vec![vec![
+            "npu_run_config.experimental_config.x".to_string(),
+            "string".to_string(),
+            "\"default_device_type\"".to_string(),
+            "进程间共享文件的根目录；未设置 op_compiler_cache_dir 时，算子编译缓存位于其下"
+                .to_string(),
+        ]];
+        let out = draw(&header, &rows, Some(80));
+        let cells = |l: &str| {
+            l.chars()
+                .map(|c| if c > '\u{2e80}' { 2 } else { 1 })
+                .sum::<usize>()
+        };
+        for l in out.lines() {
+            assert!(cells(l) <= 80, "{} cells: {l}", cells(l));
+        }
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[1].contains("npu_run_config.experimental_config.x"),
+            "{out}"
+        );
+        assert!(lines[2].starts_with(STACK_INDENT), "{out}");
+        assert!(out.contains("op_compiler_cache_dir"), "{out}");
     }
 
     #[test]
