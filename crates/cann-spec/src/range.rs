@@ -99,6 +99,14 @@ impl ReleaseRange {
         self.from.is_none() && self.last.is_none()
     }
 
+    /// Whether no release falls in the range (an option removed before the first release
+    /// the spec models, or never read, ends up so).
+    pub fn is_empty_with(&self, lookup: impl Fn(&str) -> Option<usize>) -> bool {
+        let lo = self.from.as_deref().and_then(&lookup).unwrap_or(0);
+        let hi = self.last.as_deref().and_then(&lookup).unwrap_or(usize::MAX);
+        lo > hi
+    }
+
     /// Whether the range is open-ended, so releases appended later fall in it.
     pub fn is_open(&self) -> bool {
         self.last.is_none()

@@ -160,7 +160,12 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
     if let Some(h) = by_release::sentence(o) {
         let _ = writeln!(md, "- {h}");
     }
-    if !o.available.is_all() {
+    if o.available.is_empty_with(|id| f.spec.release_index(id)) {
+        let _ = writeln!(
+            md,
+            "- Available: in none of the releases this reference covers"
+        );
+    } else if !o.available.is_all() {
         let _ = writeln!(md, "- Available: releases `{}`", o.available);
     }
     md.push('\n');

@@ -66,7 +66,7 @@ pub fn generate(spec: &Spec) -> String {
 fn class_schema(spec: &Spec, c: &ConfigClass) -> Value {
     let mut props = Map::new();
     for o in spec.options_of(&c.name) {
-        props.insert(o.name.clone(), option_schema(o));
+        props.insert(o.name.clone(), option_schema(spec, o));
     }
     json!({
         "title": c.name,
@@ -99,7 +99,7 @@ fn lit(l: &Literal) -> Value {
     }
 }
 
-fn option_schema(o: &OptionSpec) -> Value {
+fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
     let mut s = Map::new();
     let mut desc = o.doc.en.clone();
     if let Some(k) = &o.ge_key {
@@ -108,7 +108,9 @@ fn option_schema(o: &OptionSpec) -> Value {
     if let Some(u) = &o.unit {
         desc.push_str(&format!("\nUnit: {u}."));
     }
-    if !o.available.is_all() {
+    if o.available.is_empty_with(|id| spec.release_index(id)) {
+        desc.push_str("\nAvailable in none of the releases this schema covers.");
+    } else if !o.available.is_all() {
         desc.push_str(&format!("\nAvailable in releases {}.", o.available));
     }
     if let Some(h) = by_release::sentence(o) {
