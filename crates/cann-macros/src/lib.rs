@@ -111,7 +111,15 @@ pub fn derive_cann_config(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error().into(),
     };
     derive(&input)
-        .unwrap_or_else(|e| e.to_compile_error())
+        .unwrap_or_else(|e| {
+            // The error, and items that keep the struct's uses from failing again.
+            let mut out = e.to_compile_error();
+            out.extend(cann_codegen::derive::fallback(
+                &input,
+                &cann_codegen::Settings::external(),
+            ));
+            out
+        })
         .into()
 }
 

@@ -3,6 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diag::{Diagnostics, Loc};
+use crate::keys as k;
 use crate::model::{ConfigKind, Literal, OptionSpec, OptionType, Spec, Support, Test};
 use crate::range::ReleaseRange;
 use crate::read::did_you_mean;
@@ -313,17 +314,17 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     match &o.ty {
         OptionType::Config(class) if spec.config(class).is_none() => {
             let known: Vec<&str> = spec.configs.iter().map(|c| c.name.as_str()).collect();
-            unknown(d, o.loc.clone(), "config class", class, &known);
+            unknown(d, o.at(k::TYPE), "config class", class, &known);
         }
         OptionType::IntEnum | OptionType::StrEnum if o.values.is_empty() => {
             d.error(
-                o.loc.clone(),
+                o.at(k::TYPE),
                 format!("{what} is an enum but lists no `values`"),
             );
         }
         OptionType::Path { chars } if chars.is_empty() => {
             d.error(
-                o.loc.clone(),
+                o.at(k::TYPE),
                 format!("{what} is a path but lists no allowed `chars`"),
             );
         }
@@ -335,20 +336,20 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     );
     if !o.values.is_empty() && !enumerated {
         d.error(
-            o.loc.clone(),
+            o.at(k::VALUES),
             format!("{what} of type {} cannot list `values`", o.ty.name()),
         );
     }
     if o.range.is_some() && o.ty != OptionType::Int {
         d.error(
-            o.loc.clone(),
+            o.at(k::RANGE),
             format!("{what}: `range` applies only to `int` options"),
         );
     }
-    special_values(o.range.as_ref(), &o.special, &o.loc, &what, d);
+    special_values(o.range.as_ref(), &o.special, &o.at(k::SPECIAL), &what, d);
     if !o.special.is_empty() && o.ty != OptionType::Int {
         d.error(
-            o.loc.clone(),
+            o.at(k::SPECIAL),
             format!("{what}: `special` applies only to `int` options"),
         );
     }
@@ -384,7 +385,7 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
         }
     }
     if let Some(def) = &o.default {
-        default(o, def, &what, d);
+        default(o, def, o.at(k::DEFAULT), &what, d);
     }
     by_product(spec, o, &what, d);
     let mut last = None;
@@ -410,19 +411,18 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
             as_of.range = Some(r.clone());
         }
         if let Some(def) = c.default.as_ref().or(o.default.as_ref()) {
-            as_of.loc = c.loc.clone();
-            default(&as_of, def, &what, d);
+            default(&as_of, def, c.loc.clone(), &what, d);
         }
     }
     if let Some(dep) = &o.deprecated {
         if spec.release_index(&dep.since).is_none() {
             let known = release_ids(spec);
-            unknown(d, o.loc.clone(), "release", &dep.since, &known);
+            unknown(d, o.at(k::DEPRECATED), "release", &dep.since, &known);
         }
         if let Some(rep) = &dep.replacement {
             if spec.option_by_path(rep).is_none() {
                 d.error(
-                    o.loc.clone(),
+                    o.at(k::DEPRECATED),
                     format!("replacement `{rep}` of {what} is not an option path"),
                 );
             }
@@ -446,12 +446,11 @@ fn by_product(spec: &Spec, o: &OptionSpec, what: &str, d: &mut Diagnostics) {
             );
         }
         let mut on = o.clone();
-        on.loc = f.loc.clone();
         if let Some(r) = &f.range {
             on.range = Some(r.clone());
         }
         if let Some(def) = f.default.as_ref().or(o.default.as_ref()) {
-            default(&on, def, what, d);
+            default(&on, def, f.loc.clone(), what, d);
         }
     }
 }
@@ -483,10 +482,10 @@ pub(crate) fn special_values(
     }
 }
 
-fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
+fn default(o: &OptionSpec, def: &Literal, loc: Loc, what: &str, d: &mut Diagnostics) {
     if !literal_fits(&o.ty, def) {
         d.error(
-            o.loc.clone(),
+            loc.clone(),
             format!(
                 "default {def} of {what} does not fit its type {}",
                 o.ty.name()
@@ -499,7 +498,7 @@ fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
     {
         let allowed: Vec<String> = o.values.iter().map(|v| v.value.to_string()).collect();
         d.error(
-            o.loc.clone(),
+            loc.clone(),
             format!("default {def} of {what} is not one of its values"),
         )
         .expected(allowed.join(", "));
@@ -510,7 +509,7 @@ fn default(o: &OptionSpec, def: &Literal, what: &str, d: &mut Diagnostics) {
             let lo = r.min.map_or("-inf".to_string(), |m| m.to_string());
             let hi = r.max.map_or("inf".to_string(), |m| m.to_string());
             d.error(
-                o.loc.clone(),
+                loc.clone(),
                 format!("default {v} of {what} is outside its range"),
             )
             .expected(format!("a value in [{lo}, {hi}]"));

@@ -332,6 +332,17 @@ impl Removal {
     }
 }
 
+/// Where each key of a spec mapping was written: checks that run after reading point at the
+/// offending key's line, not at the start of the item.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct KeyLocs(pub Vec<(String, Loc)>);
+
+impl KeyLocs {
+    pub fn get(&self, key: &str) -> Option<&Loc> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, l)| l)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct OptionSpec {
     pub name: String,
@@ -363,6 +374,8 @@ pub struct OptionSpec {
     pub doc: Text,
     pub source: Sources,
     pub loc: Loc,
+    /// Where each of its keys was written.
+    pub keys: KeyLocs,
 }
 
 /// On `products`, these facts of an option replace its own, in every release.
@@ -385,6 +398,14 @@ pub struct Change {
 }
 
 impl OptionSpec {
+    /// Where `key` of the option was written; the option's first line when it is absent.
+    pub fn at(&self, key: &str) -> Loc {
+        self.keys
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| self.loc.clone())
+    }
+
     /// The default in effect at the release with index `release` in `spec.releases`: the
     /// newest change at or before it that sets one, else the option's own.
     pub fn default_at<'a>(&'a self, spec: &Spec, release: usize) -> Option<&'a Literal> {

@@ -110,7 +110,8 @@ fn dangling_release_id() {
 #[test]
 fn default_outside_range() {
     let d = one(&OPTIONS.replace("default: 1\n", "default: 7\n"));
-    assert_eq!(d.loc.pos.line, 7);
+    // The `default:` line, not the option's first.
+    assert_eq!(d.loc.pos.line, 9);
     assert!(
         d.message
             .contains("default 7 of option `level` is outside its range"),
@@ -122,6 +123,7 @@ fn default_outside_range() {
 #[test]
 fn default_not_among_values() {
     let d = one(&OPTIONS.replace("default: fast", "default: medium"));
+    assert_eq!(d.loc.pos.line, 15);
     assert!(
         d.message
             .contains("default \"medium\" of option `mode` is not one of its values"),

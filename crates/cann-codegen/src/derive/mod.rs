@@ -6,8 +6,10 @@
 
 mod attr;
 mod check;
+mod fallback;
 
 pub use attr::{container, Container};
+pub use fallback::fallback;
 
 use cann_spec::{names, Literal, OptionType, Spec};
 use proc_macro2::TokenStream;

@@ -84,6 +84,16 @@ impl<'a> MapReader<'a> {
         self.file
     }
 
+    /// Where each key's value was written, so a later check can point at that line.
+    pub fn key_locs(&self) -> crate::model::KeyLocs {
+        crate::model::KeyLocs(
+            self.entries
+                .iter()
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), Loc::new(self.file, v.pos))))
+                .collect(),
+        )
+    }
+
     pub fn get(&self, key: &str) -> Option<&'a Node> {
         self.entries
             .iter()

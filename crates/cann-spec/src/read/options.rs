@@ -204,6 +204,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         doc: r.text(k::DOC, &what, d)?,
         source: r.sources(d),
         loc: r.loc(),
+        keys: r.key_locs(),
         name,
     })
 }
