@@ -49,6 +49,14 @@ impl Remote {
     pub fn open(spec: &StoreSpec, env: &dyn Env) -> Result<Remote, RemoteError> {
         let label = spec.label();
         let fail = |e: opendal::Error| RemoteError::store("open", &label, e);
+        // A network store answers a busy moment with a temporary error (S3's 500/503, a
+        // dropped Redis connection): OpenDAL's retry layer retries only what it classifies
+        // as temporary, with jittered backoff, so one slow moment does not fail a push.
+        let retry = || {
+            opendal::layers::RetryLayer::new()
+                .with_jitter()
+                .with_max_times(4)
+        };
         match spec {
             StoreSpec::Fs { root } => {
                 let root_s = root.to_string_lossy();
@@ -84,7 +92,7 @@ impl Remote {
                 let client = redis::Client::open(u.as_str())
                     .map_err(|e| RemoteError::store("open", &label, e))?;
                 Ok(Remote {
-                    op: Operator::new(b).map_err(fail)?.finish(),
+                    op: Operator::new(b).map_err(fail)?.layer(retry()).finish(),
                     index: Some(RedisIndex {
                         client,
                         prefix: prefix.trim_start_matches('/').to_owned(),
@@ -126,7 +134,7 @@ impl Remote {
                     _ => b = b.skip_signature(),
                 }
                 Ok(Remote {
-                    op: Operator::new(b).map_err(fail)?.finish(),
+                    op: Operator::new(b).map_err(fail)?.layer(retry()).finish(),
                     index: None,
                     label,
                 })
