@@ -85,7 +85,9 @@ pub fn config(data: &[u8]) {
     let Ok(file) = cann_config::parse_config(t) else {
         return;
     };
-    let lines = t.lines().count().max(1) as u32;
+    // Lines as Python and editors count them: `\r\n`, `\n` and a lone `\r` each end one
+    // (lint reports the line numbers an editor shows; `str::lines` ignores a lone `\r`).
+    let lines = (t.replace("\r\n", "\n").matches(['\n', '\r']).count() + 1) as u32;
     let product = file.product.unwrap_or(Product::ALL[0]);
     for release in [file.release.unwrap_or(Release::LATEST), Release::ALL[0]] {
         let report = cann_config::validate(&file.config, Target { product, release });
@@ -317,7 +319,9 @@ pub fn lint(data: &[u8]) {
     let Ok(r) = cann_lint::lint_source(&t, &cann_lint::LintOptions::default()) else {
         return;
     };
-    let lines = t.lines().count().max(1) as u32;
+    // Lines as Python and editors count them: `\r\n`, `\n` and a lone `\r` each end one
+    // (lint reports the line numbers an editor shows; `str::lines` ignores a lone `\r`).
+    let lines = (t.replace("\r\n", "\n").matches(['\n', '\r']).count() + 1) as u32;
     for f in &r.findings {
         assert!(
             f.line() >= 1 && f.line() <= lines + 1,
