@@ -297,6 +297,11 @@ mod tests {
         assert_eq!(first_sentence("No full stop"), "No full stop");
     }
 
+    /// Display cells of a line, counted independently of the code under test.
+    fn cells(l: &str) -> usize {
+        l.chars().map(|c| if c > '\u{2e80}' { 2 } else { 1 }).sum()
+    }
+
     #[test]
     fn tables_fit_the_width_by_display_cells() {
         let header = vec!["选项".to_string(), "说明".to_string()];
@@ -306,11 +311,6 @@ mod tests {
                 .to_string(),
         ]];
         let out = draw(&header, &rows, Some(60));
-        let cells = |l: &str| {
-            l.chars()
-                .map(|c| if c > '\u{2e80}' { 2 } else { 1 })
-                .sum::<usize>()
-        };
         assert!(out.lines().count() > 2, "{out}");
         for l in out.lines() {
             assert!(cells(l) <= 60, "{} cells: {l}", cells(l));
@@ -334,11 +334,6 @@ mod tests {
                 .to_string(),
         ]];
         let out = draw(&header, &rows, Some(80));
-        let cells = |l: &str| {
-            l.chars()
-                .map(|c| if c > '\u{2e80}' { 2 } else { 1 })
-                .sum::<usize>()
-        };
         for l in out.lines() {
             assert!(cells(l) <= 80, "{} cells: {l}", cells(l));
         }
