@@ -61,7 +61,12 @@ pub fn draw(header: &[String], rows: &[Vec<String>], width: Option<u16>) -> Stri
     for r in rows {
         t.add_row(r);
     }
-    // comfy-table pads every line to the table's width; trailing blanks are noise in a pipe.
+    trimmed(&t)
+}
+
+/// The table's text without trailing blanks: comfy-table pads every line to the table's
+/// width, which is noise in a pipe.
+fn trimmed(t: &Table) -> String {
     let mut s: String = t
         .to_string()
         .lines()
@@ -202,14 +207,7 @@ pub fn numbers(header: &[String], rows: &[Vec<String>]) -> String {
     for c in t.column_iter_mut() {
         c.set_cell_alignment(comfy_table::CellAlignment::Right);
     }
-    let mut s: String = t
-        .to_string()
-        .lines()
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join("\n");
-    s.push('\n');
-    s
+    trimmed(&t)
 }
 
 /// The width a table on stdout is fitted to, if any.
