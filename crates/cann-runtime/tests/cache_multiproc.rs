@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use cann_runtime::cache::{
-    Cache, CacheDir, CommitStep, GcOptions, GcOutcome, Limits, Lookup, ManualClock, MaxSize, Miss,
-    NoProgress, OpenOptions, Progress, SystemClock,
+    Cache, CacheDir, CommitStep, ExactEntry, GcOptions, GcOutcome, Limits, Lookup, ManualClock,
+    MaxSize, Miss, NoProgress, OpenOptions, Progress, SystemClock,
 };
 
 mod cache_support;
@@ -123,6 +123,33 @@ fn worker() {
             c.put("k", &payload("k", 2), ".o", None).unwrap();
             0
         }
+        "crash_batch" => {
+            let marker = PathBuf::from(var("CACHE_MARKER"));
+            let seen = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let hook: cann_runtime::cache::FaultHook = Arc::new(move |s| {
+                // Killed while the third manifest of the batch has just become visible.
+                if s == CommitStep::Committed
+                    && seen.fetch_add(1, std::sync::atomic::Ordering::SeqCst) == 2
+                {
+                    let _ = std::fs::write(&marker, b"");
+                    std::thread::sleep(Duration::from_secs(30));
+                }
+                true
+            });
+            let c = Cache::open(
+                &dir,
+                OpenOptions {
+                    fault_hook: Some(hook),
+                    ..OpenOptions::default()
+                },
+            )
+            .unwrap();
+            let entries: Vec<(String, ExactEntry)> = (0..8).map(batch_entry).collect();
+            let refs: Vec<(&str, &ExactEntry)> =
+                entries.iter().map(|(k, e)| (k.as_str(), e)).collect();
+            c.commit_exact_batch(&refs).unwrap();
+            0
+        }
         "stress" => stress_worker(
             &dir,
             var("CACHE_W").parse().unwrap(),
@@ -144,6 +171,69 @@ fn worker() {
         _ => 5,
     };
     std::process::exit(code);
+}
+
+/// Entry `i` of the pulled batch: a CANN-style manifest naming its `.o`.
+fn batch_entry(i: usize) -> (String, ExactEntry) {
+    let key = format!("soc/m{}/k{i}", i % 3);
+    let stem = format!("k{i}");
+    let entry = ExactEntry {
+        manifest: format!(
+            r#"{{"binFileName":"{stem}","binFileSuffix":".o","kernelName":"{stem}"}}"#
+        )
+        .into_bytes(),
+        files: [(format!("{stem}.o"), payload(&key, i as u64))].into(),
+    };
+    (key, entry)
+}
+
+#[test]
+fn sigkill_during_a_pulled_batch_leaves_whole_entries_only() {
+    let t = tmp();
+    let d = dir_of(&t);
+    Cache::open(&d, OpenOptions::default()).unwrap();
+    let marker = t.path().join("in-batch");
+    let mut child = spawn(
+        "crash_batch",
+        &d,
+        &[("CACHE_MARKER", marker.display().to_string())],
+    );
+    wait_for(&marker);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let clock = ManualClock::new(cann_runtime::cache::clock::system_now());
+    let c = Cache::open(
+        &d,
+        OpenOptions {
+            clock: Arc::new(clock.clone()),
+            limits: Limits::fixed(MaxSize::Mb(500), 50),
+            ..OpenOptions::default()
+        },
+    )
+    .unwrap();
+    let mut hits = 0;
+    for i in 0..8 {
+        let (key, _) = batch_entry(i);
+        match c.get(&key).unwrap() {
+            Lookup::Hit(e) => {
+                assert_eq!(check_payload(&key, &e.binaries[0].1), Ok(i as u64));
+                hits += 1;
+            }
+            Lookup::Miss(Miss::Absent) => {}
+            other => panic!("{key}: neither whole nor absent: {other:?}"),
+        }
+    }
+    assert_eq!(hits, 3);
+    let v = c.verify(&NoProgress).unwrap();
+    assert!(v.torn.is_empty() && !v.has_errors(), "{v:?}");
+    clock.advance(31 * MIN);
+    c.gc(&GcOptions::default()).unwrap();
+    let v = c.verify(&NoProgress).unwrap();
+    assert!(
+        v.temporaries.is_empty() && v.orphans.is_empty() && v.ledger_matches,
+        "{v:?}"
+    );
+    assert_eq!(v.entries, 3, "{v:?}");
 }
 
 fn stress_worker(dir: &CacheDir, w: u64, out: &Path) -> i32 {

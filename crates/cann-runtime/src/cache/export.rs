@@ -2,20 +2,17 @@
 //! entries valid now, each entry's exact bytes read without moving an access time, and a
 //! commit of exact bytes brought from elsewhere.
 //!
-//! [`Cache::commit_exact`] keeps the local commit order (every named file first, each by
+//! [`Cache::commit_exact`] (and [`Cache::commit_exact_batch`], in `commit`) keeps the local commit order (every named file first, each by
 //! rename; the manifest last, by a rename that never replaces one), so CANN, which reads the
 //! directory, only ever sees whole entries. Unlike [`Cache::put`] it keeps the names and bytes
 //! it is given: an entry pulled onto a node is byte for byte the one pushed.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::os::fd::{AsFd, BorrowedFd};
-
-use rustix::fs::RenameFlags;
+use std::collections::BTreeMap;
+use std::os::fd::AsFd;
 
 use super::error::{CacheError, Result};
 use super::fsx;
 use super::key::Key;
-use super::ledger::IndexRec;
 use super::manifest::{self, Manifest};
 use super::progress::Progress;
 use super::scan;
@@ -129,176 +126,17 @@ impl Cache {
         }))
     }
 
-    /// Commits an entry brought from elsewhere with exactly these names and bytes: each file
-    /// to a temporary name and renamed into place, then the manifest renamed into place only
-    /// if no manifest of `key` exists (never replacing one, so a concurrent commit of the same
-    /// key leaves one whole entry). A local entry of `key` that is stale (invalidated) or
-    /// unusable is removed first, manifest before files; one that serves is never touched
-    /// ([`ExactCommit::Present`]). The files must be exactly those the manifest names. Our
-    /// own manifest's commit time becomes the local one (see [`manifest::restamp`]).
+    /// Commits an entry brought from elsewhere with exactly these names and bytes: a batch
+    /// of one (see [`Cache::commit_exact_batch`]).
     pub fn commit_exact(&self, key: &str, entry: &ExactEntry) -> Result<ExactCommit> {
-        self.writable()?;
-        let key = Key::parse(key)?;
-        let bad = |why: &'static str| CacheError::BadKey {
-            key: key.manifest_rel.clone(),
-            why,
-        };
-        let names = named_files(&entry.manifest, |n| {
-            entry
-                .files
-                .get(n)
-                .cloned()
-                .ok_or_else(|| format!("{n} is missing"))
-        })
-        .map_err(|_| bad("the manifest names files that are not in the entry, or is not JSON"))?;
-        let named: BTreeSet<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
-        let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
-        if named.len() != entry.files.len()
-            || entry.files.keys().any(|n| !named.contains(n.as_str()))
-        {
-            return Err(bad("the entry holds files its manifest does not name"));
-        }
-        if named
-            .iter()
-            .any(|n| n.starts_with('.') || *n == mname || !manifest::is_plain_name(n))
-        {
-            return Err(bad(
-                "a named file is hidden, the manifest itself, or not a plain name",
-            ));
-        }
-        let kcp = self.dir.kernel_cache();
-        let io = |op: &'static str| {
-            let p = kcp.clone();
-            move |e: std::io::Error| CacheError::io(op, p, e)
-        };
-        let dirs_before = self.dirs_now();
-        let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir).map_err(io("create directory in"))?;
-        let d = dirfd.as_fd();
-        // A local entry of this key that serves is kept; a stale one (committed before the
-        // last `force` or toolkit change) or an unusable one (torn, a special file) would
-        // block every pull until a local gc, so it is replaced.
-        let stale = match fsx::lstat_at(d, mname.as_ref()) {
-            Err(_) => None,
-            Ok(_) if self.serves(&key.manifest_rel) => return Ok(ExactCommit::Present),
-            Ok(st) => Some(Stale::measure(d, &mname, &st)),
-        };
-        if let Some(old) = &stale {
-            // Another commit replaced it since we judged it: that one is not ours to remove.
-            if !fsx::lstat_at(d, mname.as_ref()).is_ok_and(|st| st.st_ino == old.ino) {
-                return Ok(ExactCommit::Present);
-            }
-            // Gone first: a crash from here on leaves no manifest and only files gc reclaims,
-            // never the old manifest beside the new files.
-            fsx::unlink_at(d, mname.as_ref()).map_err(io("remove stale manifest in"))?;
-        }
-        let durable = self.opts.durable;
-        let now = self.now();
-        // The entry is committed here and now: our own manifest's commit time says so, so
-        // the local epoch and aging treat it as the fresh write it is (CANN sees the same).
-        let mbytes = manifest::restamp(&entry.manifest, now);
-        let mut bytes = mbytes.len() as u64;
-        for (name, data) in &entry.files {
-            let tmp = fsx::write_tmp(d, name, data, durable).map_err(io("write file in"))?;
-            if let Err(e) = rustix::fs::renameat(d, tmp.as_str(), d, name.as_str()) {
-                let _ = fsx::unlink_at(d, tmp.as_ref());
-                return Err(io("rename file in")(e.into()));
-            }
-            bytes += data.len() as u64;
-        }
-        let mtmp = fsx::write_tmp(d, &mname, &mbytes, durable).map_err(io("write manifest in"))?;
-        match rustix::fs::renameat_with(d, mtmp.as_str(), d, mname.as_str(), RenameFlags::NOREPLACE)
-        {
-            Ok(()) => {}
-            Err(rustix::io::Errno::EXIST) => {
-                let _ = fsx::unlink_at(d, mtmp.as_ref());
-                return Ok(ExactCommit::Present);
-            }
-            Err(e) => {
-                let _ = fsx::unlink_at(d, mtmp.as_ref());
-                return Err(io("commit manifest in")(e.into()));
-            }
-        }
-        if durable {
-            rustix::fs::fsync(d).map_err(|e| io("sync directory in")(e.into()))?;
-        }
-        // The stale entry's files this one does not reuse are nobody's now.
-        let minus = stale.as_ref().map_or(0, |old| old.reclaim(d, &entry.files));
-        let dirs_after = self.dirs_now();
-        let rec = IndexRec {
-            committed_ns: now,
-            access_ns: now,
-            bytes,
-            files: entry.files.keys().cloned().collect(),
-            stamp: fsx::lstat_at(d, mname.as_ref())
-                .map(|st| super::ledger::Stamp::of(&st))
-                .unwrap_or_default(),
-        };
-        self.account(
-            &key.manifest_rel,
-            &rec,
-            minus,
-            stale.is_some(),
-            (dirs_before, dirs_after),
-        )?;
-        Ok(ExactCommit::Committed(bytes))
-    }
-}
-
-impl Cache {
-    /// True when the entry at `manifest_rel` is whole and the current epoch serves it.
-    fn serves(&self, manifest_rel: &str) -> bool {
-        scan::reinspect(self.kc.as_fd(), manifest_rel)
-            .is_ok_and(|rec| rec.committed_ns >= self.epoch_ns())
-    }
-}
-
-/// A local entry being replaced: what its manifest named, and the bytes it held.
-struct Stale {
-    /// Files its manifest named that exist, with their sizes.
-    files: Vec<(String, u64)>,
-    /// The manifest's size plus those files'.
-    bytes: u64,
-    /// The manifest judged stale.
-    ino: u64,
-}
-
-impl Stale {
-    fn measure(d: BorrowedFd<'_>, mname: &str, st: &rustix::fs::Stat) -> Stale {
-        let mut files = Vec::new();
-        let text = super::store::read_small(d, mname);
-        if let Some(names) = text.as_deref().and_then(|t| {
-            named_files(t, |n| {
-                super::store::read_small(d, n).ok_or_else(String::new)
-            })
-            .ok()
-        }) {
-            for (n, _) in names {
-                if let Ok(st) = fsx::lstat_at(d, n.as_ref()) {
-                    files.push((n, fsx::size_of(&st)));
-                }
-            }
-        }
-        let bytes = fsx::size_of(st) + files.iter().map(|f| f.1).sum::<u64>();
-        Stale {
-            files,
-            bytes,
-            ino: st.st_ino,
-        }
-    }
-
-    /// Unlinks the old files the new entry does not name (those it names were replaced by
-    /// rename); returns the bytes the old entry held, which leave the totals.
-    fn reclaim(&self, d: BorrowedFd<'_>, keep: &BTreeMap<String, Vec<u8>>) -> u64 {
-        for (n, _) in self.files.iter().filter(|(n, _)| !keep.contains_key(n)) {
-            let _ = fsx::unlink_at(d, n.as_ref());
-        }
-        self.bytes
+        let mut out = self.commit_exact_batch(&[(key, entry)])?;
+        out.pop().unwrap_or(Ok(ExactCommit::Present))
     }
 }
 
 /// The files a manifest names, each with whether it is a sub-manifest: its binary, its
 /// `jsonList` parts and each part's binary. `part` returns a part's bytes.
-fn named_files(
+pub(super) fn named_files(
     manifest: &[u8],
     part: impl Fn(&str) -> std::result::Result<Vec<u8>, String>,
 ) -> std::result::Result<Vec<(String, bool)>, String> {

@@ -20,6 +20,7 @@
 
 mod aging;
 pub mod clock;
+mod commit;
 pub mod dir;
 mod dirtime;
 pub mod env;

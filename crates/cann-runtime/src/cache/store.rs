@@ -130,6 +130,17 @@ pub struct PutOutcome {
     pub over_limit: bool,
 }
 
+/// One of our own commits, as [`Cache::account_many`] records it.
+pub(super) struct Accounted<'a> {
+    /// The manifest, relative to `kernel_cache/`.
+    pub rel: &'a str,
+    pub rec: &'a IndexRec,
+    /// Bytes of the entry it replaced, which leave the total.
+    pub minus: u64,
+    /// It replaced an entry (the count stays).
+    pub replaced: bool,
+}
+
 static NONCE: AtomicU64 = AtomicU64::new(0);
 
 fn io_err<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> CacheError + 'a {
@@ -262,7 +273,7 @@ impl Cache {
         Ok(l.epoch_ns)
     }
 
-    fn hook(&self, step: CommitStep) -> Result<()> {
+    pub(super) fn hook(&self, step: CommitStep) -> Result<()> {
         match &self.opts.fault_hook {
             Some(h) if !h(step) => Err(CacheError::Aborted(step)),
             _ => Ok(()),
@@ -393,6 +404,20 @@ impl Cache {
         replaced: bool,
         dirs: (Nanos, Nanos),
     ) -> Result<u64> {
+        self.account_many(
+            &[Accounted {
+                rel,
+                rec,
+                minus,
+                replaced,
+            }],
+            dirs,
+        )
+    }
+
+    /// Accounts for several of our own commits made between two readings of the directories'
+    /// time, under one lock: one ledger write and one index append for the lot.
+    pub(super) fn account_many(&self, done: &[Accounted<'_>], dirs: (Nanos, Nanos)) -> Result<u64> {
         let guard = self
             .state
             .lock()
@@ -400,36 +425,53 @@ impl Cache {
         // A missing or damaged ledger stays marked unreconciled (reconciled_ns = 0), so the
         // start-up check keeps reporting "unknown" until a gc has rebuilt it.
         let mut l = self.read_ledger()?.unwrap_or_default();
-        // Directories this commit created join the list, so writes into them are seen.
+        // Directories these commits created join the list, so writes into them are seen.
         let mut dirs = dirs;
-        if let Some(listed) = self.state.read_dirs() {
-            let dir_rel = rel.rsplit_once('/').map_or("", |p| p.0);
-            let (t, add) = super::dirtime::unlisted(self.kc.as_fd(), &listed, Path::new(dir_rel));
-            if !add.is_empty() {
+        if let Some(mut listed) = self.state.read_dirs() {
+            let mut add_all = Vec::new();
+            let mut seen = std::collections::BTreeSet::new();
+            for a in done {
+                let dir_rel = a.rel.rsplit_once('/').map_or("", |p| p.0);
+                if !seen.insert(dir_rel) {
+                    continue;
+                }
+                let (t, add) =
+                    super::dirtime::unlisted(self.kc.as_fd(), &listed, Path::new(dir_rel));
+                if !add.is_empty() {
+                    dirs.1 = dirs.1.max(t);
+                    listed.extend(add.iter().cloned());
+                    add_all.extend(add);
+                }
+            }
+            if !add_all.is_empty() {
                 self.state
-                    .append_dirs(&guard, &add)
+                    .append_dirs(&guard, &add_all)
                     .map_err(io_err("record directories in", &self.dir.base))?;
-                dirs.1 = dirs.1.max(t);
                 // The list lives where CANN's ager counts it, like the index.
-                let listed: usize = add.iter().map(|d| d.len() + 1).sum();
+                let listed: usize = add_all.iter().map(|d| d.len() + 1).sum();
                 l.total_bytes = l.total_bytes.saturating_add(listed as u64);
             }
         }
         l.advance_dirs(dirs);
-        l.total_bytes = l
-            .total_bytes
-            .saturating_add(rec.bytes)
-            .saturating_sub(minus);
-        if !replaced {
-            l.entries += 1;
+        let mut lines = String::new();
+        for a in done {
+            l.total_bytes = l
+                .total_bytes
+                .saturating_add(a.rec.bytes)
+                .saturating_sub(a.minus);
+            if !a.replaced {
+                l.entries += 1;
+            }
+            if ledger::indexable(a.rel) {
+                lines.push_str(&ledger::put_line(a.rel, a.rec));
+            }
         }
-        if ledger::indexable(rel) {
-            let line = ledger::put_line(rel, rec);
+        if !lines.is_empty() {
             self.state
-                .append_index(&guard, &line)
+                .append_index(&guard, &lines)
                 .map_err(io_err("append index in", &self.dir.base))?;
             // The index lives where CANN's ager counts it (see `State::bytes`).
-            l.total_bytes = l.total_bytes.saturating_add(line.len() as u64);
+            l.total_bytes = l.total_bytes.saturating_add(lines.len() as u64);
         }
         self.state
             .write_ledger(&guard, &l)
