@@ -80,8 +80,14 @@ pub fn run(root: &Path) -> Result<()> {
         edit::NEW_RULE
     );
 
-    // Derived outputs follow the spec; the drill's own build dir keeps reruns fast.
-    let target = root.join("target").join("drill");
+    // Derived outputs follow the spec. The drill's own build dir keeps reruns fast and leaves
+    // the workspace's build alone: the copy's crates have the same names and relative paths,
+    // so built into the workspace's dir they would stand in for its own artifacts. CI, where
+    // nothing builds after the drill, points CANNCTL_DRILL_TARGET_DIR at the main build to
+    // reuse its compiled dependencies.
+    let target = std::env::var_os("CANNCTL_DRILL_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target").join("drill"));
     cargo(
         &copy,
         &target,
