@@ -9,12 +9,14 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use cann_config::meta::{Accessor, OptionMeta};
-use cann_config::{emit, Config, ValueRef, Visit, Visitor};
+use cann_config::meta::{Accessor, Lang, OptionMeta};
+use cann_config::{emit, Config, Release, ValueRef, Visit, Visitor};
 use serde_json::{json, Value};
 
-fn session(cfg: &Config) -> String {
-    emit::emit(cfg, emit::Format::Session).unwrap()
+/// Every other case is emitted with Chinese comments: the code must run in both languages.
+fn session(cfg: &Config, case: usize) -> String {
+    let lang = [Lang::En, Lang::Zh][case % 2];
+    emit::emit_in(cfg, emit::Format::Session, Release::LATEST, lang).unwrap()
 }
 
 /// What the session's `parameter_map` must hold: key -> [kind, value].
@@ -63,15 +65,16 @@ fn emitted_session_builds_the_npu_optimizer_on_real_tensorflow() {
     }
     let input: Vec<Value> = cases
         .iter()
-        .map(|(id, _, cfg)| json!({ "id": id, "code": session(cfg) }))
+        .enumerate()
+        .map(|(i, (id, _, cfg))| json!({ "id": id, "code": session(cfg, i) }))
         .collect();
     let out = common::python::run(&py, "session_probe.py", &Value::from(input).to_string());
     let results: Vec<Value> = serde_json::from_str(&out).unwrap();
     assert_eq!(results.len(), cases.len());
     let mut failures = Vec::new();
     let mut entries = 0;
-    for ((id, text, cfg), r) in cases.iter().zip(&results) {
-        let code = session(cfg);
+    for (i, ((id, text, cfg), r)) in cases.iter().zip(&results).enumerate() {
+        let code = session(cfg, i);
         let why = |what: String| format!("{id}: {what}\nconfig: {text}\nemitted:\n{code}");
         if let Some(e) = r.get("error") {
             failures.push(why(format!("raised\n{}", e.as_str().unwrap_or_default())));

@@ -9,7 +9,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use cann_config::meta::{Encoding, Lit, OptionMeta, PyDefault, TypeMeta};
+use cann_config::meta::{Encoding, Lang, Lit, OptionMeta, PyDefault, TypeMeta};
 use cann_config::{emit, Config, Release, ValueRef, Visit, Visitor, OPTIONS};
 use serde_json::{json, Map, Value};
 
@@ -163,10 +163,12 @@ struct Case {
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     let mut push = |id: String, text: String, cfg: Config, release: Release| {
+        // Every other case is emitted with Chinese comments: the code must run in both.
+        let lang = [Lang::En, Lang::Zh][out.len() % 2];
         // A DynamicInputConfig with some of its required fields unset cannot be written
         // for the Estimator; `dynamic_input_config_gets_its_required_compile_hybrid_mode`
         // tests that refusal, so such a draw serves the TF2 half only.
-        let estimator = match emit::emit_for(&cfg, emit::Format::Estimator, release) {
+        let estimator = match emit::emit_in(&cfg, emit::Format::Estimator, release, lang) {
             Ok(code) => code,
             Err(errors) => {
                 assert!(
@@ -178,7 +180,7 @@ fn cases() -> Vec<Case> {
                 String::new()
             }
         };
-        let tf2 = emit::emit_for(&cfg, emit::Format::Tf2, release).unwrap();
+        let tf2 = emit::emit_in(&cfg, emit::Format::Tf2, release, lang).unwrap();
         out.push(Case {
             id,
             text,
@@ -313,6 +315,12 @@ fn tf2_takes_only_the_dataset_node_type() {
     assert!(
         out.contains("# `npu_run_config.dynamic_input_config.dynamic_node_type` = \"1\" cannot be set through TF2 global options, which accept only \"0\""),
         "{out}"
+    );
+    // The same comment in the user's language.
+    let zh = emit::emit_in(&f.config, emit::Format::Tf2, Release::LATEST, Lang::Zh).unwrap();
+    assert!(
+        zh.contains("# `npu_run_config.dynamic_input_config.dynamic_node_type` = \"1\" 无法通过 TF2 全局选项 npu.global_options() 设置（只接受 \"0\"），已略去"),
+        "{zh}"
     );
     let f = common::parse("npu_run_config:\n  dynamic_input_config:\n    dynamic_node_type: 0\n");
     let out = emit::emit(&f.config, emit::Format::Tf2).unwrap();

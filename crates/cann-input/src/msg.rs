@@ -40,12 +40,40 @@ pub(crate) fn reason(e: &InputError, lang: Lang) -> String {
 
 /// The reason of an I/O error in `lang`; the system's own text where the catalog has no words.
 pub fn io_reason(e: &std::io::Error, lang: Lang) -> String {
+    use std::io::ErrorKind as K;
     match e.kind() {
-        std::io::ErrorKind::NotFound => msg::io_not_found(lang),
-        std::io::ErrorKind::PermissionDenied => msg::io_permission_denied(lang),
-        std::io::ErrorKind::IsADirectory => msg::io_is_a_directory(lang),
-        _ => e.to_string(),
+        K::NotFound => msg::io_not_found(lang),
+        K::PermissionDenied => msg::io_permission_denied(lang),
+        K::IsADirectory => msg::io_is_a_directory(lang),
+        K::NotADirectory => msg::io_not_a_directory(lang),
+        K::AlreadyExists => msg::io_already_exists(lang),
+        K::ReadOnlyFilesystem => msg::io_read_only(lang),
+        K::StorageFull => msg::io_storage_full(lang),
+        K::QuotaExceeded => msg::io_quota_exceeded(lang),
+        K::FileTooLarge => msg::io_file_too_large(lang),
+        K::ResourceBusy | K::ExecutableFileBusy => msg::io_busy(lang),
+        K::InvalidFilename => msg::io_invalid_filename(lang),
+        K::TooManyLinks => msg::io_too_many_links(lang),
+        K::StaleNetworkFileHandle => msg::io_stale_handle(lang),
+        K::TimedOut => msg::io_timed_out(lang),
+        K::Interrupted => msg::io_interrupted(lang),
+        K::UnexpectedEof => msg::io_unexpected_eof(lang),
+        K::OutOfMemory => msg::io_out_of_memory(lang),
+        K::Unsupported => msg::io_unsupported(lang),
+        _ if is_link_loop(e) => msg::io_link_loop(lang),
+        _ => msg::io_other(lang, &e.to_string()),
     }
+}
+
+/// ELOOP, which `std` reports without a stable kind.
+#[cfg(unix)]
+fn is_link_loop(e: &std::io::Error) -> bool {
+    e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error())
+}
+
+#[cfg(not(unix))]
+fn is_link_loop(_: &std::io::Error) -> bool {
+    false
 }
 
 pub(crate) fn hint(e: &InputError, lang: Lang) -> Option<String> {

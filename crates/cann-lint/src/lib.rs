@@ -178,6 +178,29 @@ pub enum LintError {
     },
 }
 
+impl LintError {
+    /// What went wrong, in `lang`: an I/O error by its kind, with the path.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            LintError::Grammar(detail) => cann_i18n::catalog::lint::grammar(lang, detail),
+            LintError::Budget {
+                line,
+                column,
+                message,
+                ..
+            } => format!("{line}:{column}: {message}"),
+            LintError::Input(e) => e.message(lang),
+            LintError::Path { path, source } => {
+                format!(
+                    "{}: {}",
+                    path.display(),
+                    cann_input::io_reason(source, lang)
+                )
+            }
+        }
+    }
+}
+
 /// The findings in one script, and whether tree-sitter had to recover from syntax errors.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SourceReport {

@@ -7,6 +7,9 @@ use std::sync::Mutex;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use cann_config::meta::Lang;
+use cann_i18n::catalog::lint as msg;
+
 use crate::{Finding, LintError, LintOptions};
 
 /// Training scripts are kilobytes; the largest `.py` of the ModelZoo corpus (a table of word
@@ -87,6 +90,7 @@ fn is_python(p: &Path) -> bool {
 fn discover(
     paths: &[PathBuf],
     unreadable: &mut Vec<Unreadable>,
+    lang: Lang,
 ) -> Result<Vec<PathBuf>, LintError> {
     let mut files = Vec::new();
     for p in paths {
@@ -111,7 +115,7 @@ fn discover(
                             lists.0.push(e.into_path());
                         }
                     }
-                    Err(e) => lists.1.push(format!("{}: {e}", p.display())),
+                    Err(e) => lists.1.push(walk_error(p, &e, lang)),
                 }
                 ignore::WalkState::Continue
             })
@@ -130,6 +134,32 @@ fn discover(
     files.sort();
     files.dedup();
     Ok(files)
+}
+
+/// A walker's error in `lang`: the entry it names and, for an I/O error, its kind.
+fn walk_error(root: &Path, e: &ignore::Error, lang: Lang) -> String {
+    fn path_of(e: &ignore::Error) -> Option<&Path> {
+        match e {
+            ignore::Error::WithPath { path, .. } => Some(path),
+            ignore::Error::WithLineNumber { err, .. } | ignore::Error::WithDepth { err, .. } => {
+                path_of(err)
+            }
+            ignore::Error::Loop { child, .. } => Some(child),
+            _ => None,
+        }
+    }
+    let at = path_of(e).unwrap_or(root).display();
+    match (e, e.io_error()) {
+        (_, Some(io)) => format!("{at}: {}", cann_input::io_reason(io, lang)),
+        (ignore::Error::Loop { ancestor, .. }, None) => {
+            format!(
+                "{at}: {}",
+                msg::walk_loop(lang, &ancestor.display().to_string())
+            )
+        }
+        // A malformed ignore file: the walker's own words name the glob.
+        _ => format!("{at}: {}", msg::walk_other(lang, &e.to_string())),
+    }
 }
 
 enum One {
@@ -206,14 +236,12 @@ pub fn lint_paths(
     progress: bool,
 ) -> Result<Outcome, LintError> {
     let mut out = Outcome::default();
-    let files = discover(paths, &mut out.unreadable)?;
+    let files = discover(paths, &mut out.unreadable, opts.lang)?;
     out.scanned = files.len();
     let bar = (progress && files.len() >= PROGRESS_MIN_FILES && std::io::stderr().is_terminal())
         .then(|| {
             let bar = ProgressBar::new(files.len() as u64);
-            if let Ok(style) = ProgressStyle::with_template(
-                "{spinner} linting {pos}/{len} scripts {wide_bar} {eta}",
-            ) {
+            if let Ok(style) = ProgressStyle::with_template(&msg::progress_template(opts.lang)) {
                 bar.set_style(style);
             }
             bar

@@ -275,7 +275,7 @@ pub fn lint(
     let opts = lint_options(product, release, lang)?;
     let outcome = py
         .detach(|| cann_lint::lint_paths(&paths, &opts, false))
-        .map_err(|e| InputError::new_err(e.to_string()))?;
+        .map_err(|e| InputError::new_err(e.message(opts.lang)))?;
     let findings: Vec<Finding> = outcome
         .findings()
         .map(|(file, f)| {
@@ -291,10 +291,10 @@ pub fn lint(
             .iter()
             .map(|u| format!("{}: {}", u.path.display(), u.reason))
             .collect();
-        let err = InputError::new_err(format!(
-            "{} file(s) could not be linted: {}",
+        let err = InputError::new_err(cann_i18n::catalog::lint::not_linted(
+            opts.lang,
             list.len(),
-            list.join("; ")
+            &list.join("; "),
         ));
         err.value(py).setattr("findings", findings)?;
         return Err(err);
@@ -346,7 +346,7 @@ pub fn emit(
     };
     guarded(py, report(ds))?;
     // A value no target can carry (a NUL byte, say) is refused by the emitter itself.
-    cann_config::emit::emit_for(&loaded.file.config, format, target.release).or_else(|errors| {
+    cann_config::emit::emit_in(&loaded.file.config, format, target.release, l).or_else(|errors| {
         let ds = errors
             .iter()
             .map(|e| {

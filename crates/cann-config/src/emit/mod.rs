@@ -57,11 +57,22 @@ pub fn emit(cfg: &Config, format: Format) -> Result<String, Vec<EmitError>> {
     emit_for(cfg, format, crate::Release::LATEST)
 }
 
-/// Renders `cfg` in `format`, as `release` expects it, or says every reason it cannot.
+/// Renders `cfg` in `format`, as `release` expects it, or says every reason it cannot;
+/// comments in English.
 pub fn emit_for(
     cfg: &Config,
     format: Format,
     release: crate::Release,
+) -> Result<String, Vec<EmitError>> {
+    emit_in(cfg, format, release, crate::meta::Lang::En)
+}
+
+/// [`emit_for`] with the comments of emitted code (what a surface leaves out) in `lang`.
+pub fn emit_in(
+    cfg: &Config,
+    format: Format,
+    release: crate::Release,
+    lang: crate::meta::Lang,
 ) -> Result<String, Vec<EmitError>> {
     let mut errors = uncarriable(cfg);
     let text = match format {
@@ -69,9 +80,9 @@ pub fn emit_for(
             let map = ge_options_for(cfg, release);
             serde_json::to_string_pretty(&map).unwrap_or_default() + "\n"
         }
-        Format::Estimator => python::estimator(cfg, release, &mut errors),
-        Format::Session => python::session(cfg),
-        Format::Tf2 => python::tf2(cfg),
+        Format::Estimator => python::estimator(cfg, release, &mut errors, lang),
+        Format::Session => python::session(cfg, lang),
+        Format::Tf2 => python::tf2(cfg, lang),
         Format::Env => env(cfg),
         Format::Json => yaml_safe(serde_json::to_string_pretty(cfg).unwrap_or_default()) + "\n",
     };

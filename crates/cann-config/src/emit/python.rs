@@ -2,7 +2,9 @@
 
 use std::fmt::Write as _;
 
-use crate::meta::{Accessor, OptionMeta, PyDefault, TypeMeta};
+use cann_i18n::catalog::emit as msg;
+
+use crate::meta::{Accessor, Lang, OptionMeta, PyDefault, TypeMeta};
 use crate::{Config, ValueRef, Visit, Visitor, CONFIGS};
 
 /// A Python literal for the value.
@@ -45,13 +47,9 @@ fn import_of(class: &str) -> Option<&'static str> {
 }
 
 /// Options set in the config that a surface cannot express, as Python comments.
-fn not_expressible(out: &mut String, skipped: &[&'static OptionMeta], surface: &str) {
+fn not_expressible(out: &mut String, skipped: &[&'static OptionMeta], surface: &str, lang: Lang) {
     for o in skipped {
-        let _ = writeln!(
-            out,
-            "# `{}` cannot be set through {surface}; it is left out",
-            o.path
-        );
+        let _ = writeln!(out, "# {}", msg::not_on_surface(lang, o.path, surface));
     }
 }
 
@@ -62,6 +60,7 @@ pub(super) fn estimator(
     cfg: &Config,
     release: crate::Release,
     errors: &mut Vec<super::EmitError>,
+    lang: Lang,
 ) -> String {
     struct Est<'e> {
         /// Argument lists of the calls being built, innermost last, with the keywords given.
@@ -159,13 +158,13 @@ pub(super) fn estimator(
     if !e.imports.is_empty() {
         out.push('\n');
     }
-    not_expressible(&mut out, &e.skipped, "NPURunConfig");
+    not_expressible(&mut out, &e.skipped, "NPURunConfig", lang);
     out.push_str(&body);
     out
 }
 
 /// TF1 session: `custom_op.parameter_map[...]` with the option's accessor.
-pub(super) fn session(cfg: &Config) -> String {
+pub(super) fn session(cfg: &Config, lang: Lang) -> String {
     #[derive(Default)]
     struct Sess {
         lines: Vec<String>,
@@ -202,7 +201,7 @@ pub(super) fn session(cfg: &Config) -> String {
     let mut out = String::from(
         "import tensorflow as tf\nfrom npu_bridge.npu_init import *\nfrom tensorflow.core.protobuf.rewriter_config_pb2 import RewriterConfig\n\n",
     );
-    not_expressible(&mut out, &s.skipped, "a session's parameter_map");
+    not_expressible(&mut out, &s.skipped, &msg::surface_session(lang), lang);
     out.push_str("config = tf.compat.v1.ConfigProto()\n");
     out.push_str("custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n");
     out.push_str("custom_op.name = \"NpuOptimizer\"\n");
@@ -279,12 +278,12 @@ fn py_lit(l: crate::meta::Lit) -> String {
 
 /// TF2: attributes of `npu.global_options()`, set before `npu.open()`. A value the
 /// option's `OptionValue` would refuse is left out with a comment saying what it takes.
-pub(super) fn tf2(cfg: &Config) -> String {
-    #[derive(Default)]
+pub(super) fn tf2(cfg: &Config, lang: Lang) -> String {
     struct T2 {
         lines: Vec<String>,
         skipped: Vec<&'static OptionMeta>,
         refused: Vec<String>,
+        lang: Lang,
     }
     impl Visitor for T2 {
         fn value(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
@@ -302,12 +301,13 @@ pub(super) fn tf2(cfg: &Config) -> String {
                         .iter()
                         .map(|a| a.map_or_else(|| "None".to_string(), py_lit))
                         .collect();
-                    self.refused.push(format!(
-                        "# `{}` = {} cannot be set through TF2 global options, which accept only {}; it is left out",
+                    let why = msg::refused_by_tf2(
+                        self.lang,
                         o.path,
-                        lit.python(),
-                        shown.join(", ")
-                    ));
+                        &lit.python(),
+                        &self.lang.join(shown),
+                    );
+                    self.refused.push(format!("# {why}"));
                     return;
                 }
             }
@@ -315,12 +315,17 @@ pub(super) fn tf2(cfg: &Config) -> String {
                 .push(format!("npu.global_options().{path} = {}", lit.python()));
         }
     }
-    let mut t = T2::default();
+    let mut t = T2 {
+        lines: Vec::new(),
+        skipped: Vec::new(),
+        refused: Vec::new(),
+        lang,
+    };
     if let Some(run) = &cfg.npu_run_config {
         run.visit(&mut t);
     }
     let mut out = String::from("import npu_device as npu\n\n");
-    not_expressible(&mut out, &t.skipped, "TF2 global options");
+    not_expressible(&mut out, &t.skipped, &msg::surface_tf2(lang), lang);
     for l in t.refused.iter().chain(&t.lines) {
         out.push_str(l);
         out.push('\n');

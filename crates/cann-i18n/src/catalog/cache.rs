@@ -14,6 +14,12 @@ crate::messages! {
     label_verifying() { en: "verifying", zh: "校验" }
     label_clearing() { en: "clearing", zh: "清空" }
 
+    /// indicatif's template for the progress bar (its `{{...}}` keys stay as they are).
+    progress_template() {
+        en: "{{msg}} [{{bar:30}}] {{pos}}/{{len}} entries",
+        zh: "{{msg}} [{{bar:30}}] {{pos}}/{{len}} 个条目",
+    }
+
     // Where a limit comes from.
     origin_file(path: &str) { en: "from {path}", zh: "来自 {path}" }
     origin_default() { en: "default", zh: "默认值" }
@@ -29,6 +35,20 @@ crate::messages! {
     ago_hours(n: i64) { en: "{n} h ago", zh: "{n} 小时前" }
     ago_days(n: i64) { en: "{n} days ago", zh: "{n} 天前" }
     ago_at(rel: &str, unix: i64) { en: "{rel} (unix {unix})", zh: "{rel}（unix 时间 {unix}）" }
+
+    // Which rule chose the cache directory.
+    dir_given() {
+        en: "op_compiler_cache_dir, given explicitly",
+        zh: "op_compiler_cache_dir，显式指定",
+    }
+    dir_ascend_cache_path() {
+        en: "ASCEND_CACHE_PATH, op_compiler_cache_dir unset",
+        zh: "ASCEND_CACHE_PATH，未设置 op_compiler_cache_dir",
+    }
+    dir_home_default() {
+        en: "$HOME/atc_data, neither op_compiler_cache_dir nor ASCEND_CACHE_PATH set",
+        zh: "$HOME/atc_data，op_compiler_cache_dir 与 ASCEND_CACHE_PATH 均未设置",
+    }
 
     // `cache info`.
     info_dir(path: &str, source: &str) {
@@ -115,6 +135,26 @@ crate::messages! {
         en: "note: every remaining entry was used in the last 30 minutes; the cache stays above its retained share",
         zh: "提示：剩余条目均在最近 30 分钟内被使用过；缓存大小仍高于保留比例",
     }
+
+    // Why an entry cannot be served.
+    why_dir_unreadable(detail: &str) {
+        en: "its directory cannot be read ({detail})",
+        zh: "所在目录无法读取（{detail}）",
+    }
+    why_manifest_unreadable() { en: "its manifest cannot be read", zh: "清单文件无法读取" }
+    why_manifest_invalid(detail: &str) {
+        en: "its manifest is not valid ({detail})",
+        zh: "清单文件无效（{detail}）",
+    }
+    why_size_mismatch(file: &str, bytes: u64, expected: u64) {
+        en: "{file} holds {bytes} bytes, the manifest says {expected}",
+        zh: "{file} 有 {bytes} 字节，而清单记录为 {expected} 字节",
+    }
+    why_not_regular(file: &str) {
+        en: "{file} is not a regular file",
+        zh: "{file} 不是普通文件",
+    }
+    why_missing(file: &str) { en: "{file} is missing", zh: "缺少 {file}" }
 
     // `cache verify`.
     verify_torn(rel: &str, why: &str) {

@@ -30,6 +30,42 @@ crate::messages! {
     io_not_found() { en: "no such file or directory", zh: "文件或目录不存在" }
     io_permission_denied() { en: "permission denied", zh: "没有访问权限" }
     io_is_a_directory() { en: "it is a directory", zh: "这是一个目录" }
+    io_not_a_directory() {
+        en: "a part of the path is not a directory",
+        zh: "路径中的某一级不是目录",
+    }
+    io_already_exists() { en: "it already exists", zh: "已存在" }
+    io_read_only() { en: "the file system is read-only", zh: "文件系统为只读" }
+    io_storage_full() { en: "no space left on the device", zh: "设备上没有剩余空间" }
+    io_quota_exceeded() { en: "the disk quota is used up", zh: "磁盘配额已用完" }
+    io_file_too_large() { en: "the file is too large for the file system", zh: "文件超出文件系统允许的大小" }
+    io_busy() { en: "the resource is busy", zh: "资源正忙" }
+    io_invalid_filename() {
+        en: "the name is not valid (too long, or holds a character the system refuses)",
+        zh: "名称无效（过长，或含有系统不接受的字符）",
+    }
+    io_too_many_links() { en: "the file has too many hard links", zh: "文件的硬链接过多" }
+    io_link_loop() {
+        en: "too many levels of symbolic links (a loop?)",
+        zh: "符号链接层级过多（可能存在循环）",
+    }
+    io_stale_handle() {
+        en: "the network file handle is stale (the file changed on the server)",
+        zh: "网络文件句柄已失效（服务器上的文件已改变）",
+    }
+    io_timed_out() { en: "the operation timed out", zh: "操作超时" }
+    io_interrupted() { en: "the operation was interrupted", zh: "操作被中断" }
+    io_unexpected_eof() { en: "the file ended early", zh: "文件意外结束" }
+    io_out_of_memory() { en: "out of memory", zh: "内存不足" }
+    io_unsupported() {
+        en: "the operation is not supported here",
+        zh: "此处不支持该操作",
+    }
+    /// Kinds the catalog has no words for: the system's own text, as a detail.
+    io_other(detail: &str) {
+        en: "input/output error ({detail})",
+        zh: "输入输出错误（系统信息：{detail}）",
+    }
 
     // Hints.
     symlink_hint() {

@@ -27,6 +27,29 @@ crate::messages! {
         en: "unknown {what} `{name}`: {then}",
         zh: "未知的{what} `{name}`：{then}",
     }
+    // Scripts that could not be linted.
+    grammar(detail: &str) {
+        en: "the Python grammar could not be loaded: {detail}",
+        zh: "无法加载 Python 语法：{detail}",
+    }
+    walk_loop(ancestor: &str) {
+        en: "a link leads back to `{ancestor}`; not followed again",
+        zh: "链接指回 `{ancestor}`，不再继续跟随",
+    }
+    walk_other(detail: &str) {
+        en: "cannot walk here ({detail})",
+        zh: "无法遍历此处（{detail}）",
+    }
+    /// indicatif's template for the progress bar (its `{{...}}` keys stay as they are).
+    progress_template() {
+        en: "{{spinner}} linting {{pos}}/{{len}} scripts {{wide_bar}} {{eta}}",
+        zh: "{{spinner}} 正在检查 {{pos}}/{{len}} 个脚本 {{wide_bar}} {{eta}}",
+    }
+    not_linted(n: usize, list: &str) {
+        en: "{n} file(s) could not be linted: {list}",
+        zh: "有 {n} 个文件无法检查：{list}",
+    }
+
     did_you_mean(name: &str) { en: "did you mean `{name}`?", zh: "是否应为 `{name}`？" }
     written_here(option: &str, here: &str) {
         en: "option `{option}` is written `{here}` here",

@@ -56,7 +56,7 @@ pub enum InfoSource {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct TornEntry {
     pub rel: String,
-    pub why: String,
+    pub why: super::scan::TornWhy,
 }
 
 /// Output of `verify`.

@@ -57,6 +57,7 @@ pub use maint::{
 };
 pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
 pub use progress::{NoProgress, Progress};
+pub use scan::TornWhy;
 pub use setup::{
     open_session, read_ini, resolve_limits, stamp_versions, CacheSettings, Session,
     ToolkitVersions, VersionStamp,

@@ -31,11 +31,33 @@ pub struct Loose {
     pub changed_ns: Nanos,
 }
 
+/// Why an entry cannot be served; `cannctl` words it in the user's language.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TornWhy {
+    /// The directory holding the manifest cannot be opened (the system's text).
+    DirUnreadable { detail: String },
+    /// The manifest cannot be read.
+    ManifestUnreadable,
+    /// The manifest does not parse (the parser's finding).
+    ManifestInvalid { detail: String },
+    /// A file the manifest names has another size than the manifest records.
+    SizeMismatch {
+        file: String,
+        bytes: u64,
+        expected: u64,
+    },
+    /// A file the manifest names is a link, FIFO or device.
+    NotRegular { file: String },
+    /// A file the manifest names is absent.
+    Missing { file: String },
+}
+
 /// A manifest whose entry cannot be served.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Torn {
     pub loose: Loose,
-    pub why: String,
+    pub why: TornWhy,
     /// Files of the entry that exist (removed with it).
     pub present: Vec<(String, u64)>,
     /// A file it names is a symlink, FIFO or device: no writer finishing will mend that.
@@ -97,7 +119,9 @@ pub fn reinspect(kc: BorrowedFd<'_>, rel: &str) -> Result<IndexRec, Torn> {
                 bytes: 0,
                 changed_ns: 0,
             },
-            why: format!("directory unreadable: {e}"),
+            why: TornWhy::DirUnreadable {
+                detail: e.to_string(),
+            },
             present: Vec::new(),
             special: false,
         }),
@@ -187,15 +211,18 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
         bytes: mbytes,
         changed_ns: changed,
     };
-    let torn = |why: String, present: Vec<(String, u64)>| Torn {
+    let torn = |why: TornWhy, present: Vec<(String, u64)>| Torn {
         loose: base.clone(),
         why,
         present,
         special: false,
     };
     let text = super::store::read_small(dir, name)
-        .ok_or_else(|| torn("manifest unreadable".into(), vec![]))?;
-    let m = Manifest::parse(&text).map_err(|e| torn(format!("{e:?}"), vec![]))?;
+        .ok_or_else(|| torn(TornWhy::ManifestUnreadable, vec![]))?;
+    let invalid = |e: &dyn std::fmt::Debug| TornWhy::ManifestInvalid {
+        detail: format!("{e:?}"),
+    };
+    let m = Manifest::parse(&text).map_err(|e| torn(invalid(&e), vec![]))?;
     let mut files = Vec::new();
     let mut present = Vec::new();
     let mut bytes = mbytes;
@@ -210,10 +237,11 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
                 let sz = fsx::size_of(&s);
                 let len = fsx::apparent_size(&s);
                 if expect.is_some_and(|e| e != len) && missing.is_none() {
-                    missing = Some(format!(
-                        "{fname}: {len} bytes, manifest says {}",
-                        expect.unwrap_or(0)
-                    ));
+                    missing = Some(TornWhy::SizeMismatch {
+                        file: fname.clone(),
+                        bytes: len,
+                        expected: expect.unwrap_or(0),
+                    });
                 }
                 bytes += sz;
                 present.push((fname.clone(), sz));
@@ -226,23 +254,20 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
             }
             Ok(_) => {
                 special = true;
-                missing.get_or_insert(format!("{fname} is not a regular file"));
+                missing.get_or_insert(TornWhy::NotRegular { file: fname });
                 None
             }
             Err(_) => {
-                missing.get_or_insert(format!("{fname} is missing"));
+                missing.get_or_insert(TornWhy::Missing { file: fname });
                 None
             }
         }
     };
-    let bin = m.bin_name().map_err(|e| torn(format!("{e:?}"), vec![]))?;
+    let bin = m.bin_name().map_err(|e| torn(invalid(&e), vec![]))?;
     if let Some(b) = bin {
         visit(b, m.own.map(|o| o.bin_size), &mut present);
     }
-    for sub in m
-        .sub_manifests()
-        .map_err(|e| torn(format!("{e:?}"), vec![]))?
-    {
+    for sub in m.sub_manifests().map_err(|e| torn(invalid(&e), vec![]))? {
         if let Some(part) = visit(sub, None, &mut present) {
             if let Ok(Some(b)) = part.bin_name() {
                 visit(b, None, &mut present);

@@ -9,8 +9,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use cann_runtime::cache::{
-    self, AgingNeed, Cache, CacheDir, EnvSnapshot, GcOptions, GcOutcome, Limits, MaxSize,
-    OpenOptions, Origin, Progress, Reason,
+    self, AgingNeed, Cache, CacheDir, DirSource, EnvSnapshot, GcOptions, GcOutcome, Limits,
+    MaxSize, OpenOptions, Origin, Progress, Reason, TornWhy,
 };
 
 use cann_i18n::catalog::cache as msg;
@@ -24,14 +24,12 @@ type BoxError = Box<dyn std::error::Error + Send + Sync>;
 pub(super) struct Bar(Option<indicatif::ProgressBar>);
 
 impl Bar {
-    pub(super) fn new(what: &str) -> Bar {
+    pub(super) fn new(l: Lang, what: &str) -> Bar {
         if !std::io::stderr().is_terminal() {
             return Bar(None);
         }
         let pb = indicatif::ProgressBar::new(0);
-        if let Ok(style) =
-            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} entries")
-        {
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&msg::progress_template(l)) {
             pb.set_style(style.progress_chars("=> "));
         }
         pb.set_message(what.to_owned());
@@ -114,6 +112,14 @@ fn origin(l: Lang, o: &Origin) -> String {
         Origin::Ini { path } => msg::origin_file(l, &path.display().to_string()),
         Origin::Env { var } => msg::origin_file(l, var),
         Origin::Default => msg::origin_default(l),
+    }
+}
+
+fn dir_source(l: Lang, s: DirSource) -> String {
+    match s {
+        DirSource::Option => msg::dir_given(l),
+        DirSource::AscendCachePath => msg::dir_ascend_cache_path(l),
+        DirSource::HomeDefault => msg::dir_home_default(l),
     }
 }
 
@@ -222,7 +228,7 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
     let limits = cache::resolve_limits(&dir, env)?;
     let l = lang(args);
     let c = open_to_read(&dir, limits.clone(), l)?;
-    let rep = c.info(&Bar::new(&msg::label_scanning(l)))?;
+    let rep = c.info(&Bar::new(l, &msg::label_scanning(l)))?;
     let ini = cache::read_ini(&dir)?;
     let stamp = |k| {
         ini.as_ref()
@@ -243,7 +249,11 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
     }
     let now = cache::clock::system_now();
     let mut out_lines = vec![
-        msg::info_dir(l, &dir.base.display().to_string(), dir.source.describe()),
+        msg::info_dir(
+            l,
+            &dir.base.display().to_string(),
+            &dir_source(l, dir.source),
+        ),
         msg::info_kernel_cache(l, &dir.kernel_cache().display().to_string()),
         match limits.max {
             MaxSize::Mb(m) => msg::info_limit(l, m, &origin(l, &limits.max_origin)),
@@ -299,7 +309,7 @@ fn gc(
             dry_run,
             ..GcOptions::default()
         },
-        &Bar::new(&msg::label_aging(l)),
+        &Bar::new(l, &msg::label_aging(l)),
     )?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&outcome)?)?;
@@ -355,17 +365,21 @@ fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8
     let dir = resolve(args, env)?;
     let l = lang(args);
     let c = open_to_read(&dir, cache::resolve_limits(&dir, env)?, l)?;
-    let rep = c.verify(&Bar::new(&msg::label_verifying(l)))?;
+    let rep = c.verify(&Bar::new(l, &msg::label_verifying(l)))?;
     let code = u8::from(rep.has_errors());
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
         return Ok(code);
     }
     for t in &rep.torn {
-        writeln!(out, "{}", msg::verify_torn(l, &t.rel, &t.why))?;
+        writeln!(out, "{}", msg::verify_torn(l, &t.rel, &why(l, &t.why)))?;
     }
     for t in &rep.in_progress {
-        writeln!(out, "{}", msg::verify_in_progress(l, &t.rel, &t.why))?;
+        writeln!(
+            out,
+            "{}",
+            msg::verify_in_progress(l, &t.rel, &why(l, &t.why))
+        )?;
     }
     for o in &rep.orphans {
         writeln!(out, "{}", msg::verify_orphan(l, o))?;
@@ -396,11 +410,26 @@ fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8
     Ok(code)
 }
 
+fn why(l: Lang, w: &TornWhy) -> String {
+    match w {
+        TornWhy::DirUnreadable { detail } => msg::why_dir_unreadable(l, detail),
+        TornWhy::ManifestUnreadable => msg::why_manifest_unreadable(l),
+        TornWhy::ManifestInvalid { detail } => msg::why_manifest_invalid(l, detail),
+        TornWhy::SizeMismatch {
+            file,
+            bytes,
+            expected,
+        } => msg::why_size_mismatch(l, file, *bytes, *expected),
+        TornWhy::NotRegular { file } => msg::why_not_regular(l, file),
+        TornWhy::Missing { file } => msg::why_missing(l, file),
+    }
+}
+
 fn clear(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, BoxError> {
     let dir = resolve(args, env)?;
     let l = lang(args);
     let c = open_existing(&dir, cache::resolve_limits(&dir, env)?, l)?;
-    let rep = c.clear(&Bar::new(&msg::label_clearing(l)))?;
+    let rep = c.clear(&Bar::new(l, &msg::label_clearing(l)))?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
     } else {

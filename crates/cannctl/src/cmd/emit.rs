@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use cann_config::emit::emit_for;
+use cann_config::emit::emit_in;
 use cann_config::meta::Severity;
 use cann_i18n::catalog::cli as msg;
 
@@ -25,7 +25,7 @@ pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8,
         writeln!(err, "{}", msg::not_emitted(lang, &loaded.name, &counts))?;
         return Ok(EXIT_FINDINGS);
     }
-    match emit_for(&loaded.file.config, a.to, target.release) {
+    match emit_in(&loaded.file.config, a.to, target.release, lang) {
         Ok(text) => {
             out.write_all(text.as_bytes())?;
             Ok(EXIT_OK)

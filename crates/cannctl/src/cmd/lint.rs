@@ -48,6 +48,15 @@ fn count(o: &Outcome, s: Severity) -> usize {
 }
 
 pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
+    // The linter's own errors (a path that is not there, a file --fix cannot write) are
+    // worded here, in the language asked for.
+    lint(args, out).map_err(|e| match e.downcast::<cann_lint::LintError>() {
+        Ok(le) => le.message(args.lang.into()).into(),
+        Err(e) => e,
+    })
+}
+
+fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
     let product = args
         .product
         .as_deref()
@@ -159,10 +168,11 @@ pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
     if !outcome.unreadable.is_empty() {
         // Findings are already written; the files that could not be read make it exit 2.
         let list: Vec<String> = outcome.unreadable.iter().map(|u| u.to_string()).collect();
-        return Err(format!(
-            "{} file(s) could not be linted: {}",
-            list.len(),
-            list.join("; ")
+        let list = list.join("; ");
+        return Err(cann_i18n::catalog::lint::not_linted(
+            opts.lang,
+            outcome.unreadable.len(),
+            &list,
         )
         .into());
     }

@@ -84,7 +84,7 @@ pub fn push(
 ) -> Result<u8, BoxError> {
     let l = super::cache::lang(args);
     let o = open(dir, env, r, true, l).map_err(|e| e.message(l))?;
-    let bar = Bar::new(&msg::label_pushing(l));
+    let bar = Bar::new(l, &msg::label_pushing(l));
     let rep =
         remote::push(&o.cache, &o.store, &o.versions, &o.opts, &bar).map_err(|e| e.message(l))?;
     drop(bar);
@@ -140,7 +140,7 @@ pub fn pull(
         .into());
     }
     let o = open(dir, env, r, false, l).map_err(|e| e.message(l))?;
-    let bar = Bar::new(&msg::label_pulling(l));
+    let bar = Bar::new(l, &msg::label_pulling(l));
     let rep = remote::pull(&o.cache, &o.store, &o.versions, &socs, &o.opts, &bar)
         .map_err(|e| e.message(l))?;
     drop(bar);
