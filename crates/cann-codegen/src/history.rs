@@ -65,11 +65,13 @@ pub(crate) fn removal(r: &Removal, s: &Settings) -> TokenStream {
     let env = opt_str(r.surfaces.env.as_deref());
     let rep = opt_str(r.replacement.as_deref());
     let values = mappings(&r.values, s);
+    let empty = r.empty_ignored.as_deref().unwrap_or_default();
     let note = text(&r.note, s);
     let source = &r.source;
     quote!(#k::meta::RemovalMeta {
         gone: #gone, estimator: #est, session: #session, tf2: #tf2, env: #env,
-        replacement: #rep, values: #values, note: #note, source: &[#(#source),*],
+        replacement: #rep, values: #values, empty_ignored: &[#(#empty),*], note: #note,
+        source: &[#(#source),*],
     })
 }
 

@@ -239,11 +239,19 @@ pub struct RemovalMeta {
     pub replacement: Option<&'static str>,
     /// Old value to the replacement's value; for a removed value, to the value to use.
     pub values: &'static [ValueMapMeta],
+    /// Upstream still accepts an empty value and does nothing with it; these sources show
+    /// it. Empty: an empty value is refused like any other.
+    pub empty_ignored: &'static [&'static str],
     pub note: Text,
     pub source: &'static [&'static str],
 }
 
 impl RemovalMeta {
+    /// Whether an empty string is still accepted, with no effect, where this applies.
+    pub fn ignores_empty(&self) -> bool {
+        !self.empty_ignored.is_empty()
+    }
+
     /// Whether this retires the whole option rather than some of its spellings.
     pub fn is_whole(&self) -> bool {
         self.estimator.is_none()

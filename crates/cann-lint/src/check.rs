@@ -217,6 +217,9 @@ impl<'o> Checker<'o> {
         for (c, at) in classes_of(self.obj, Some(s.option.path)) {
             doc.class(c, *at);
         }
+        if self.empty_ignored(s) {
+            return;
+        }
         let unread = match &s.val {
             Val::Lit(v) => {
                 doc.insert(s.option.path, s.at, v.clone());
@@ -247,6 +250,36 @@ impl<'o> Checker<'o> {
                 self.push(d, s.at);
             }
         }
+    }
+
+    /// A retired option set to `""` where the spec says upstream accepts an empty value and
+    /// does nothing with it: a warning that the line has no effect, instead of the removal's
+    /// error. Returns whether it was that case.
+    fn empty_ignored(&mut self, s: &Setting) -> bool {
+        let Val::Lit(Value {
+            kind: Kind::Str(v), ..
+        }) = &s.val
+        else {
+            return false;
+        };
+        let Some(r) = s.option.removed_in(self.opts.release) else {
+            return false;
+        };
+        if !v.is_empty() || !r.ignores_empty() {
+            return false;
+        }
+        if !s.borrowed {
+            let lang = self.opts.lang;
+            let o = s.option;
+            let mut d = Diagnostic::new(
+                Severity::Warning,
+                o.path,
+                messages::empty_ignored(lang, o.name, r),
+            );
+            d.hint = Some(messages::retired_hint(lang, r, None));
+            self.push(d, s.at);
+        }
+        true
     }
 
     /// The rules, for the settings that run on `path` (every setting for `None`). Returns

@@ -74,6 +74,14 @@ pub(crate) fn retired_hint(lang: Lang, r: &RemovalMeta, replacement: Option<&str
     history::replacement_hint(replacement.or(r.replacement), r.values, r.note, lang)
 }
 
+/// A retired option set to an empty value, which upstream still accepts and ignores.
+pub(crate) fn empty_ignored(lang: Lang, name: &str, r: &RemovalMeta) -> String {
+    msg::empty_ignored(
+        lang,
+        &history::removed_message(&format!("`{name}`"), r, lang),
+    )
+}
+
 pub(crate) fn set_through(lang: Lang, ways: &[String]) -> String {
     msg::set_through(lang, &ways.join(&msg::or(lang)))
 }
@@ -166,6 +174,7 @@ mod tests {
         env: None,
         replacement: None,
         values: &[],
+        empty_ignored: &[],
         note: cann_config::meta::Text { en: "n", zh: "n" },
         source: &[],
     };

@@ -53,6 +53,7 @@ pub const REMOVED: &str = "removed";
 pub const LAST: &str = "last";
 pub const BEFORE: &str = "before";
 pub const NEVER_READ: &str = "never_read";
+pub const EMPTY_IGNORED: &str = "empty_ignored";
 pub const FROM: &str = "from";
 pub const TO: &str = "to";
 pub const RELEASE: &str = "release";

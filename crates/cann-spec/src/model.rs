@@ -320,6 +320,10 @@ pub struct Removal {
     /// Old value to the replacement's value. For a removed value: the one entry
     /// `value -> the value to use instead`.
     pub values: Vec<ValueMapping>,
+    /// Where upstream shows that an empty value is still accepted and does nothing (the
+    /// graph engine refuses only a non-empty one): the sources saying so. `None`: an empty
+    /// value is refused like any other.
+    pub empty_ignored: Option<Sources>,
     pub note: Text,
     pub source: Sources,
     pub loc: Loc,

@@ -333,3 +333,39 @@ fn before_may_name_the_newest_release() {
             == cann_spec::Gone::Before("3.0".into())
     );
 }
+
+/// `old_key`'s removal with `empty_ignored`: the sources showing an empty value does no harm.
+fn with_empty_ignored(sources: &str) -> String {
+    OPTIONS.replace(
+        "      source: [upstream@abc:file.cc]\n",
+        &format!("      source: [upstream@abc:file.cc]\n      empty_ignored: {sources}\n"),
+    )
+}
+
+#[test]
+fn an_empty_value_accepted_upstream_is_recorded_with_its_sources() {
+    let spec = load(&with_empty_ignored("{ source: [engine@def:session.cc] }"));
+    let r = spec
+        .option_by_path("run.old_key")
+        .unwrap()
+        .removal()
+        .unwrap();
+    assert_eq!(
+        r.empty_ignored.as_deref(),
+        Some(&["engine@def:session.cc".to_string()][..])
+    );
+    let plain = load(OPTIONS);
+    assert!(plain
+        .option_by_path("run.old_key")
+        .unwrap()
+        .removal()
+        .unwrap()
+        .empty_ignored
+        .is_none());
+}
+
+#[test]
+fn empty_ignored_without_a_source_is_refused() {
+    let d = one(&with_empty_ignored("{}"));
+    assert!(d.message.contains("needs a `source`"), "{d}");
+}

@@ -92,6 +92,11 @@ crate::messages! {
         en: "npu.global_options().{path} accepts only {allowed}, found {found}: the assignment raises ValueError",
         zh: "npu.global_options().{path} 只接受 {allowed}，实际为 {found}：该赋值会抛出 ValueError",
     }
+    // A retired option set to the empty value upstream still accepts and ignores.
+    empty_ignored(gone: &str) {
+        en: "{gone}; an empty value is still accepted and ignored, so this line has no effect",
+        zh: "{gone}；空值仍会被接受并忽略，因此此行设置不会生效",
+    }
     only_if_together() {
         en: "this holds only when the branches that set these options all run; they are set under different conditions",
         zh: "仅当设置这些选项的各个分支同时执行时才成立；这些选项是在不同条件下设置的",

@@ -5,7 +5,7 @@ use std::path::Path;
 use super::{read_literal, MapReader};
 use crate::diag::{Diagnostics, Loc};
 use crate::keys as k;
-use crate::model::{Deprecation, Gone, Literal, Removal, Surfaces, ValueMapping};
+use crate::model::{Deprecation, Gone, Literal, Removal, Sources, Surfaces, ValueMapping};
 use crate::yaml::{Kind, Node};
 
 pub(crate) fn read_deprecation(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Deprecation> {
@@ -33,6 +33,7 @@ pub(crate) fn read_option_removals(file: &Path, n: &Node, d: &mut Diagnostics) -
         k::ENV,
         k::REPLACEMENT,
         k::VALUES,
+        k::EMPTY_IGNORED,
         k::NOTE,
         k::SOURCE,
     ];
@@ -51,6 +52,7 @@ pub(crate) fn read_option_removals(file: &Path, n: &Node, d: &mut Diagnostics) -
                 surfaces: super::options::read_surfaces(&r, d),
                 replacement: r.opt_string(k::REPLACEMENT, d),
                 values: mappings(&r, what, d),
+                empty_ignored: empty_ignored(file, &r, d),
                 note: r.text(k::NOTE, what, d)?,
                 source: r.sources(d),
                 loc: r.loc(),
@@ -92,10 +94,27 @@ pub(crate) fn read_value_removal(
         surfaces: Surfaces::default(),
         replacement: None,
         values,
+        empty_ignored: None,
         note: r.text(k::NOTE, what, d)?,
         source: r.sources(d),
         loc: r.loc(),
     })
+}
+
+/// `empty_ignored: { source: [...] }`: an empty value still does no harm, as those sources
+/// show. Without a source the claim is not taken.
+fn empty_ignored(file: &Path, r: &MapReader<'_>, d: &mut Diagnostics) -> Option<Sources> {
+    let n = r.get(k::EMPTY_IGNORED)?;
+    let what = "`empty_ignored` of a removal";
+    let sources = MapReader::new(file, n, what, &[k::SOURCE], d)?.sources(d);
+    if sources.is_empty() {
+        d.error(
+            Loc::new(file, n.pos),
+            format!("{what} needs a `source` showing that upstream accepts an empty value"),
+        );
+        return None;
+    }
+    Some(sources)
 }
 
 /// `last: "X"`, `before: "X"` or `never_read: true`: exactly one.
