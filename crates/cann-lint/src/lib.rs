@@ -316,24 +316,39 @@ pub fn normalize_newlines(text: &str) -> std::borrow::Cow<'_, str> {
 /// Whether `bytes` name an option surface at all; a script that does not sets no option and
 /// needs no parse. On raw bytes, since the names are ASCII and most files of a tree stop here.
 pub(crate) fn may_set_options(bytes: &[u8]) -> bool {
-    TRIGGERS.as_ref().is_none_or(|ac| ac.is_match(bytes))
+    TRIGGERS
+        .as_ref()
+        .is_none_or(|ac| select::sets_options(ac, bytes))
 }
 
-/// [`lint_source`] of a text whose line endings [`normalize_newlines`] already saw to.
+/// [`lint_source`] of a text whose line endings [`normalize_newlines`] already saw to and
+/// whose bytes [`may_set_options`] already passed.
 pub(crate) fn lint_normalized(text: &str, opts: &LintOptions) -> Result<SourceReport, LintError> {
-    lint_prepared(text, opts, true)
+    lint_prepared(text, opts, true, true)
 }
 
 fn lint_text(text: &str, opts: &LintOptions, select: bool) -> Result<SourceReport, LintError> {
-    lint_prepared(&normalize_newlines(text), opts, select)
+    lint_prepared(&normalize_newlines(text), opts, select, false)
 }
 
-fn lint_prepared(text: &str, opts: &LintOptions, select: bool) -> Result<SourceReport, LintError> {
+/// `screened`: the text is known to pass [`may_set_options`], which need not scan it again.
+fn lint_prepared(
+    text: &str,
+    opts: &LintOptions,
+    select: bool,
+    screened: bool,
+) -> Result<SourceReport, LintError> {
     let ranges = match TRIGGERS.as_ref() {
-        Some(ac) if !ac.is_match(text) => return Ok(SourceReport::default()),
+        Some(ac) if !screened && !select::sets_options(ac, text.as_bytes()) => {
+            return Ok(SourceReport::default())
+        }
         Some(ac) if select => select::ranges(text, ac),
         _ => None,
     };
+    // No statement sets anything (an empty list of ranges would mean the whole text).
+    if ranges.as_ref().is_some_and(Vec::is_empty) {
+        return Ok(SourceReport::default());
+    }
     if let Some(at) = budget::tokens_over(text, ranges.as_deref(), NODE_BUDGET / 2) {
         let p = points(text, &[at]).first().copied().unwrap_or_default();
         let line_start = at.saturating_sub(p.column);

@@ -93,6 +93,58 @@ fn starts_statement(line: &[u8]) -> bool {
     }
 }
 
+/// How far past `environ[` the closing bracket is looked for; a subscript longer than this
+/// counts as written, so that nothing is missed and no scan is long.
+const MAX_SUBSCRIPT: usize = 4096;
+
+/// Whether `bytes` may set an option: they name a surface other than the environment, or
+/// they write to `environ` (`environ[...] = ...`, `environ.setdefault(...)`), the ways the
+/// environment extractor takes a setting. Reading the environment, as most scripts of a
+/// tree do (`os.environ["RANK_ID"]`, `os.environ.get(...)`), sets nothing and needs no parse.
+pub(crate) fn sets_options(triggers: &AhoCorasick, bytes: &[u8]) -> bool {
+    triggers
+        .find_iter(bytes)
+        .any(|m| &bytes[m.range()] != b"environ" || environ_written(bytes, m.end()))
+}
+
+fn skip_space(b: &[u8]) -> &[u8] {
+    let n = b
+        .iter()
+        .take_while(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'\\'))
+        .count();
+    &b[n..]
+}
+
+/// Whether the `environ` that ends at `end` is assigned to or given a default.
+fn environ_written(b: &[u8], end: usize) -> bool {
+    let rest = skip_space(b.get(end..).unwrap_or_default());
+    if let Some(after) = rest.strip_prefix(b".") {
+        return skip_space(after).starts_with(b"setdefault");
+    }
+    let Some(inner) = rest.strip_prefix(b"[") else {
+        return false;
+    };
+    let (mut depth, mut quote, mut i) = (1usize, None, 0);
+    while depth > 0 {
+        let Some(&c) = inner.get(i) else { return true };
+        if i > MAX_SUBSCRIPT {
+            return true;
+        }
+        match (quote, c) {
+            (Some(_), b'\\') => i += 1,
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, b'\'' | b'"') => quote = Some(c),
+            (None, b'[') => depth += 1,
+            (None, b']') => depth -= 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    let after = skip_space(inner.get(i..).unwrap_or_default());
+    after.first() == Some(&b'=') && after.get(1) != Some(&b'=')
+}
+
 /// `name` in a line `name = ...global_options...`, which the TF2 extractor treats as an alias.
 fn alias_on(line: &str) -> Option<&str> {
     let (lhs, rhs) = line.split_once('=')?;
@@ -123,7 +175,7 @@ pub(crate) fn ranges(text: &str, triggers: &AhoCorasick) -> Option<Vec<Range<usi
     let block_text = |r: &Range<usize>| text.get(r.clone()).unwrap_or("");
     let mut keep: Vec<bool> = blocks
         .iter()
-        .map(|r| triggers.is_match(block_text(r)))
+        .map(|r| sets_options(triggers, block_text(r).as_bytes()))
         .collect();
     let aliases: Vec<String> = blocks
         .iter()
@@ -192,6 +244,43 @@ mod tests {
         assert!(statement_starts("x = '''\nopen\n").is_none());
         // A single-quoted string ends at the line's end, as a tokenizer recovers.
         assert!(statement_starts("x = 'open\ny = 2\n").is_some());
+    }
+
+    #[test]
+    fn reading_the_environment_sets_nothing_and_writing_it_does() {
+        let ac = AhoCorasick::new(["environ", "putenv", "NPURunConfig"]).unwrap();
+        let sets = |t: &str| sets_options(&ac, t.as_bytes());
+        for read in [
+            "rank = os.environ['RANK_ID']\n",
+            "if os.environ[\"A\"] == '1':\n    pass\n",
+            "x = os.environ.get('A', '0')\n",
+            "for k in os.environ:\n    print(k)\n",
+        ] {
+            assert!(!sets(read), "{read}");
+        }
+        for write in [
+            "os.environ['GE_USE_STATIC_MEMORY'] = '1'\n",
+            "os.environ [ \"A]\" ]  =  v\n",
+            "os.environ[key[0]] = v\n",
+            "os.environ.setdefault('A', '1')\n",
+            "os.putenv('A', '1')\n",
+            "x = os.environ.get('A')\nc = NPURunConfig()\n",
+        ] {
+            assert!(sets(write), "{write}");
+        }
+        // Statements that only read the environment are not parsed; none at all: no ranges.
+        let filler = "def f():\n    return 1\n".repeat(50);
+        let text = format!("{filler}r = os.environ['RANK_ID']\n{filler}os.environ['A'] = r\n");
+        let kept: Vec<&str> = ranges(&text, &ac)
+            .unwrap()
+            .iter()
+            .map(|r| &text[r.clone()])
+            .collect();
+        assert_eq!(kept, vec!["os.environ['A'] = r\n"]);
+        assert_eq!(
+            ranges(&format!("{filler}r = os.environ['A']\n"), &ac),
+            Some(vec![])
+        );
     }
 
     #[test]
