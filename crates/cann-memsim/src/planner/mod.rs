@@ -4,6 +4,10 @@
 //!
 //! The stages, each within the budget of [`PlanOptions`]:
 //!
+//! 0. Where buffers merge into blocks ([`merge`]: same lifetime stacked, same
+//!    size back to back chained), the blocks are planned first with a
+//!    quarter of the budget and their plan unfolded: that undoes the cuts of
+//!    a perfect packing and shrinks what the exact stage searches.
 //! 1. [`greedy`] with fixed orderings (by size, area, lifetime; best and first
 //!    gap): the TFLite / SOMAS baseline. Instances whose overlap graph is too
 //!    big to hold use the [`greedy::sweep`] over time instead, whose memory is
@@ -26,6 +30,7 @@ pub mod exact;
 pub mod generate;
 pub mod greedy;
 pub mod improve;
+pub(crate) mod merge;
 pub mod overlaps;
 
 use std::time::{Duration, Instant};
@@ -169,7 +174,7 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
     let mut budget = Budget::new(opts.work_budget.max(1), deadline);
     let lb = load(bufs);
     let mut runs = 0u32;
-    let mut best: Option<Found> = None;
+    let mut best: Option<Found> = merged_plan(bufs, opts, &mut budget, &mut runs)?;
     let mut lower_bound = lb;
     let Some(ov) = Overlaps::new(bufs, overlaps::MAX_PAIRS) else {
         // Too dense to hold the overlap graph: the sweep, once per rule.
@@ -253,6 +258,44 @@ pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError
         timed_out || budget.timed_out(),
         runs,
     )
+}
+
+/// Plans the blocks of [`merge::Merged`] (when merging shrinks the
+/// instance) with a quarter of the budget, and unfolds the plan. Planting
+/// the blocks is quick where the instance is made of guillotine cuts (a
+/// perfect packing collapses into one block), and the exact stage then runs
+/// on a far smaller instance; the full instance is planned after it all the
+/// same, so merging can only help.
+fn merged_plan(
+    bufs: &[Buffer],
+    opts: PlanOptions,
+    budget: &mut Budget,
+    runs: &mut u32,
+) -> Result<Option<Found>, MemsimError> {
+    let Some(m) = merge::Merged::new(bufs) else {
+        return Ok(None);
+    };
+    let blocks = m.buffers();
+    let share = PlanOptions {
+        work_budget: (opts.work_budget / 4).max(1),
+        time_limit: opts.time_limit / 4,
+        ..opts
+    };
+    // The blocks merge no further, so this does not recurse again.
+    let p = plan_with(&blocks, share)?;
+    budget.charge(share.work_budget);
+    *runs += p.runs;
+    let offsets = m.unfold(&p.offsets);
+    verify(bufs, &offsets, p.arena)?;
+    Ok(Some(Found {
+        offsets,
+        arena: p.arena,
+        how: format!(
+            "{} blocks merged from the buffers: {}",
+            blocks.len(),
+            p.found_by
+        ),
+    }))
 }
 
 /// Verifies the best plan and reports it.
