@@ -6,7 +6,8 @@
 //! - `CACHE_BENCH_SIZES=10000,100000` (default) chooses the entry counts.
 //! - `CACHE_BENCH_ONESHOT_MAX=N` skips the destructive one-shot aging runs above N entries
 //!   (each 100,000-entry run unlinks 100,000 files; about 5 minutes apiece on a slow disk).
-//! - `CACHE_BENCH_FIRST_GC_ONLY=1` runs only the first-gc one-shots after criterion.
+//! - `CACHE_BENCH_FIRST_GC_ONLY=1` runs only the first-gc one-shots (and, with
+//!   `CACHE_BENCH_COLD=1`, the cold start-up, hit and `info` reads) after criterion.
 //! - `CACHE_BENCH_COLD=1` also measures with the kernel caches dropped
 //!   (`echo 3 > /proc/sys/vm/drop_caches`, needs root) before each one-shot measurement.
 //!
@@ -320,7 +321,13 @@ fn one_shot_cold_reads(root: &Path, n: usize, rows: &mut Vec<Row>) {
         ("hit/ours x1000", 2),
         ("hit/floor-open-read x1000", 3),
         ("hit/reference x1000", 4),
+        ("info/ours-nothing-changed", 5),
+        ("info/floor-walk-names", 6),
+        ("info/ours-after-a-cann-write", 7),
     ] {
+        if which == 7 {
+            write_foreign(&dir);
+        }
         if !drop_caches() {
             return;
         }
@@ -344,10 +351,20 @@ fn one_shot_cold_reads(root: &Path, n: usize, rows: &mut Vec<Row>) {
                     }
                 }
             }
-            _ => {
+            4 => {
                 for i in 0..hits {
                     black_box(reference_hit(&dir, i * (n / hits)));
                 }
+            }
+            5 => {
+                let i = c.info(&NoProgress).unwrap();
+                assert_eq!(i.source, InfoSource::Ledger);
+            }
+            6 => {
+                black_box(walk_names(&dir));
+            }
+            _ => {
+                black_box(c.info(&NoProgress).unwrap());
             }
         }
         rows.push(Row::new(format!("{label}/{n}/cold"), t.elapsed()));
@@ -381,6 +398,35 @@ fn reference_hit(dir: &CacheDir, i: usize) -> Option<Vec<u8>> {
         v["binFileSuffix"].as_str()?
     );
     std::fs::read(m.with_file_name(bin)).ok()
+}
+
+/// CANN compiles one kernel beside ours (written in place, as CANN does).
+fn write_foreign(dir: &CacheDir) {
+    let foreign = dir
+        .kernel_cache()
+        .join("Ascend910B/kernel_meta_00/te_cann_new");
+    std::fs::write(foreign.with_extension("o"), [1u8; BIN]).unwrap();
+    std::fs::write(
+        foreign.with_extension("json"),
+        r#"{"binFileName":"te_cann_new","binFileSuffix":".o"}"#,
+    )
+    .unwrap();
+}
+
+/// The floor of any walk: every directory read, every name seen once.
+fn walk_names(dir: &CacheDir) -> usize {
+    let mut names = 0usize;
+    let mut stack = vec![dir.kernel_cache()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let e = e.unwrap();
+            if e.file_type().unwrap().is_dir() {
+                stack.push(e.path());
+            }
+            names += 1;
+        }
+    }
+    names
 }
 
 fn main() {
@@ -446,15 +492,7 @@ fn main() {
             })
         });
         // CANN compiles one kernel: the next `info` walks (index trusted, one manifest read).
-        let foreign = dir
-            .kernel_cache()
-            .join("Ascend910B/kernel_meta_00/te_cann_new");
-        std::fs::write(foreign.with_extension("o"), [1u8; BIN]).unwrap();
-        std::fs::write(
-            foreign.with_extension("json"),
-            r#"{"binFileName":"te_cann_new","binFileSuffix":".o"}"#,
-        )
-        .unwrap();
+        write_foreign(&dir);
         // Which path it takes is printed, not assumed: the label must match the numbers.
         println!(
             "info after a CANN write answers from: {:?}",
@@ -464,20 +502,7 @@ fn main() {
             b.iter(|| black_box(c.info(&NoProgress).unwrap()))
         });
         g.bench_function("info/floor-walk-names", |b| {
-            b.iter(|| {
-                let mut names = 0usize;
-                let mut stack = vec![dir.kernel_cache()];
-                while let Some(d) = stack.pop() {
-                    for e in std::fs::read_dir(&d).unwrap() {
-                        let e = e.unwrap();
-                        if e.file_type().unwrap().is_dir() {
-                            stack.push(e.path());
-                        }
-                        names += 1;
-                    }
-                }
-                black_box(names)
-            })
+            b.iter(|| black_box(walk_names(&dir)))
         });
         g.finish();
         drop(c);
@@ -492,6 +517,7 @@ fn main() {
         one_shot_first_gc(&root, n, false, &mut rows);
         if cold {
             one_shot_first_gc(&root, n, true, &mut rows);
+            one_shot_cold_reads(&root, n, &mut rows);
         }
         if std::env::var("CACHE_BENCH_FIRST_GC_ONLY").is_ok() {
             let _ = std::fs::remove_dir_all(&root);
@@ -500,7 +526,6 @@ fn main() {
         one_shot_aging(&root, n, false, &mut rows);
         if cold {
             one_shot_aging(&root, n, true, &mut rows);
-            one_shot_cold_reads(&root, n, &mut rows);
         }
         let _ = std::fs::remove_dir_all(&root);
     }

@@ -237,3 +237,41 @@ fn an_entry_cann_recompiled_after_a_force_is_kept_and_served() {
         Lookup::Hit(_)
     ));
 }
+
+#[test]
+fn a_cann_write_into_another_directory_during_our_put_is_seen() {
+    let t = cache_support::tmp();
+    let dir = CacheDir::explicit(t.path().join("cache")).unwrap();
+    let c = open(&dir, Arc::new(SystemClock));
+    c.put("ascend910b/te_ours_0", &[1; ENTRY], ".o", None)
+        .unwrap();
+    c.put("ascend310p/te_ours_1", &[1; ENTRY], ".o", None)
+        .unwrap();
+    done(c.gc(&GcOptions::default()).unwrap());
+    assert_eq!(c.startup_check().unwrap().need, AgingNeed::No);
+    // CANN compiles into ascend310p while our put into ascend910b is between its two
+    // readings of the directory times (just before its manifest becomes visible).
+    let other = dir.kernel_cache().join("ascend310p");
+    let hook: cann_runtime::cache::FaultHook = Arc::new(move |s| {
+        if s == cann_runtime::cache::CommitStep::ManifestWritten {
+            cann::write_entry(&other, "te_cann_during", ENTRY);
+        }
+        true
+    });
+    let c = Cache::open(
+        &dir,
+        OpenOptions {
+            limits: Limits::fixed(MaxSize::Mb(2), 50),
+            clock: Arc::new(SystemClock),
+            durable: false,
+            fault_hook: Some(hook),
+        },
+    )
+    .unwrap();
+    c.put("ascend910b/te_ours_2", &[1; ENTRY], ".o", None)
+        .unwrap();
+    let s = c.startup_check().unwrap();
+    assert_eq!(s.need, AgingNeed::Unknown, "{s:?}");
+    let i = c.info(&NoProgress).unwrap();
+    assert_eq!((i.source, i.entries), (InfoSource::Walk, 4), "{i:?}");
+}

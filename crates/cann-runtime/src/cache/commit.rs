@@ -66,7 +66,7 @@ impl Cache {
     ) -> Result<Vec<Result<ExactCommit>>> {
         self.writable()?;
         let mut out: Vec<Result<ExactCommit>> = Vec::with_capacity(entries.len());
-        let dirs_before = self.dirs_now();
+        let dirs_before = self.dirs_snapshot();
         let now = self.now();
         let durable = self.opts.durable;
         let mut staged = Vec::new();
@@ -98,6 +98,7 @@ impl Cache {
             }
         }
         self.hook(CommitStep::ManifestWritten)?;
+        let written: BTreeSet<PathBuf> = staged.iter().map(|s| s.key.dir.clone()).collect();
         let mut committed = Vec::new();
         let mut synced: BTreeSet<PathBuf> = BTreeSet::new();
         for s in staged {
@@ -151,7 +152,8 @@ impl Cache {
             recs.push((rec, minus));
             out[s.at] = Ok(ExactCommit::Committed(s.bytes));
         }
-        let dirs_after = self.dirs_now();
+        // Every staged entry's directory, committed or not, is one we wrote.
+        let dirs = self.dirs_span(&dirs_before, written.iter().map(PathBuf::as_path));
         let done: Vec<Accounted<'_>> = committed
             .iter()
             .zip(&recs)
@@ -162,7 +164,7 @@ impl Cache {
                 replaced: s.stale.is_some(),
             })
             .collect();
-        self.account_many(&done, (dirs_before, dirs_after))?;
+        self.account_many(&done, dirs)?;
         Ok(out)
     }
 

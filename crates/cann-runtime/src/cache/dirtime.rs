@@ -10,9 +10,25 @@
 //! ledger keeps that time ([`super::ledger::Ledger`]); a newer directory makes the start-up
 //! check answer "unknown", never "no".
 //!
-//! Limit, stated where users read them (DESIGN.md, `cache info`): a file rewritten in place
-//! under the same name moves no directory time, so its new size is seen by the next gc (which
-//! `lstat`s every entry), not by the start-up check.
+//! Limits, stated where users read them (DESIGN.md, `cache info`):
+//!
+//! - A file rewritten in place under the same name moves no directory time, so its new size
+//!   is seen by the next gc (which `lstat`s every entry), not by the start-up check.
+//! - Our own put, pull commit or remove reads every listed directory's time before and after
+//!   its change ([`Snapshot`]); when a directory it did not write moved in between, the
+//!   record does not advance (the check answers "unknown"). A foreign create, rename or
+//!   unlink **in a directory we wrote** (or, for a new subdirectory, its parent) is not seen
+//!   when it lands between those two readings (the few system calls of our commit). Nor is
+//!   a foreign write **anywhere** within one coarse clock tick after the second reading
+//!   (1/HZ: 4 ms at HZ=250, 10 ms at HZ=100): the kernel stamps directory times from its
+//!   coarse clock, so that write carries exactly the time we recorded.
+//!   Nothing the file system keeps can tell the two writes apart: `ctime` moves with `mtime`
+//!   from the same clock, a directory's `nlink` counts only subdirectories, its `st_size`
+//!   on ext4 grows by whole blocks, and the inode change counter (`i_version`) is not
+//!   exported to user space (`STATX_CHANGE_COOKIE` is kernel-internal). Since Linux 6.13,
+//!   multigrain timestamps (ext4, xfs, btrfs, tmpfs) give a change after a `stat` a strictly
+//!   newer fine-grained time, which closes the tick after our reading there; the window of
+//!   our own commit stays. Such a write is accounted by the next gc or `info` walk.
 
 use std::collections::HashSet;
 use std::ffi::OsStr;
@@ -93,6 +109,66 @@ pub fn newest(kc: BorrowedFd<'_>, dirs: Option<&[Vec<u8>]>) -> Nanos {
         }
     }
     newest
+}
+
+/// The times of `kernel_cache/` and of every listed directory at one moment, taken before and
+/// after one of our own changes: a directory that moved in between and that our change did
+/// not write (nor create a child in) was written by someone else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// `None` when the list is unknown or a directory could not be read.
+    times: Option<Vec<(Vec<u8>, Nanos)>>,
+}
+
+impl Snapshot {
+    /// One `fstat` of `kernel_cache/` and one `fstatat` per listed directory.
+    pub fn take(kc: BorrowedFd<'_>, dirs: Option<&[Vec<u8>]>) -> Snapshot {
+        let times = (|| {
+            let dirs = dirs?;
+            let mut v = Vec::with_capacity(dirs.len() + 1);
+            v.push((Vec::new(), fsx::mtime_ns(&rustix::fs::fstat(kc).ok()?)));
+            for d in dirs {
+                v.push((d.clone(), mtime_of(kc, d).ok()?));
+            }
+            Some(v)
+        })();
+        Snapshot { times }
+    }
+
+    /// The newest time ([`Nanos::MAX`], "moved", when unknown), as [`newest`] gives it.
+    pub fn newest(&self) -> Nanos {
+        self.times
+            .as_ref()
+            .and_then(|v| v.iter().map(|t| t.1).max())
+            .unwrap_or(Nanos::MAX)
+    }
+
+    /// True when, between `self` and `later`, a directory moved that none of `ours`
+    /// (directories relative to `kernel_cache/`) is or lies below: a foreign write landed
+    /// during our change. Unknown either side counts as moved.
+    pub fn moved_elsewhere<'a>(
+        &self,
+        later: &Snapshot,
+        ours: impl IntoIterator<Item = &'a Path> + Clone,
+    ) -> bool {
+        let (Some(a), Some(b)) = (&self.times, &later.times) else {
+            return true;
+        };
+        if a.len() != b.len() {
+            return true;
+        }
+        a.iter().zip(b).any(|((pa, ta), (pb, tb))| {
+            if pa != pb {
+                return true;
+            }
+            ta != tb
+                && !pa.is_empty()
+                && !ours.clone().into_iter().any(|d| {
+                    let d = d.as_os_str().as_bytes();
+                    d == pa.as_slice() || (d.starts_with(pa) && d.get(pa.len()) == Some(&b'/'))
+                })
+        })
+    }
 }
 
 /// The newest mtime of `rel` and each of its ancestors below `kernel_cache/` that `listed`

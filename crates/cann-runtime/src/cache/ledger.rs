@@ -69,10 +69,15 @@ impl Ledger {
     /// Accounts for one of our own changes, made between two readings `(before, after)` of
     /// the directories' time: if nothing had moved them past the record before the change,
     /// the record moves to `after`; otherwise a foreign write is still unaccounted and the
-    /// record stays behind. (A foreign write landing during our change itself, a few
-    /// milliseconds, is the one this cannot tell from ours; the next gc accounts for it.)
+    /// record stays behind. (A foreign write into the directory we changed, landing during our
+    /// change or within one coarse clock tick after it, is the one this cannot tell from
+    /// ours; see the limits in `dirtime`. The next gc accounts for it.)
     pub fn advance_dirs(&mut self, (before, after): (Nanos, Nanos)) {
-        if self.dirs_mtime_ns > 0 && before <= self.dirs_mtime_ns {
+        if after == Nanos::MAX {
+            // A directory could not be read after the change: nothing vouches for the
+            // record any more (it must never become a time no directory can pass).
+            self.dirs_mtime_ns = 0;
+        } else if self.dirs_mtime_ns > 0 && before <= self.dirs_mtime_ns {
             self.dirs_mtime_ns = self.dirs_mtime_ns.max(after);
         }
     }
@@ -488,6 +493,24 @@ mod tests {
         assert_eq!(Ledger::decode(&b), Some(l));
         b[9] ^= 1;
         assert_eq!(Ledger::decode(&b), None);
+    }
+
+    #[test]
+    fn the_directory_record_never_becomes_a_time_no_directory_passes() {
+        let mut l = Ledger {
+            dirs_mtime_ns: 100,
+            ..Ledger::default()
+        };
+        l.advance_dirs((90, 120));
+        assert_eq!(l.dirs_mtime_ns, 120);
+        // A foreign write during our change: the record stays behind it.
+        l.advance_dirs((Nanos::MAX, 150));
+        assert_eq!(l.dirs_mtime_ns, 120);
+        // A directory unreadable after the change: unreconciled, so "unknown".
+        l.advance_dirs((110, Nanos::MAX));
+        assert_eq!(l.dirs_mtime_ns, 0);
+        l.advance_dirs((0, 200));
+        assert_eq!(l.dirs_mtime_ns, 0);
     }
 
     #[test]

@@ -471,7 +471,7 @@ impl Cache {
             return Ok(false);
         };
         let kcp = self.dir.kernel_cache();
-        let dirs_before = self.dirs_now();
+        let dirs_before = self.dirs_snapshot();
         if !fsx::unlink_at(dirfd.as_fd(), mname.as_ref())
             .map_err(|e| CacheError::io("remove", &kcp, e))?
         {
@@ -493,13 +493,13 @@ impl Cache {
                 }
             }
         }
-        let dirs_after = self.dirs_now();
+        let dirs = self.dirs_span(&dirs_before, [key.dir.as_path()]);
         let guard = self
             .state
             .lock()
             .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
         let mut l = self.read_ledger()?.unwrap_or_default();
-        l.advance_dirs((dirs_before, dirs_after));
+        l.advance_dirs(dirs);
         l.total_bytes = l.total_bytes.saturating_sub(freed);
         l.entries = l.entries.saturating_sub(1);
         let line = ledger::del_line(&key.manifest_rel);

@@ -299,7 +299,7 @@ impl Cache {
             });
         }
         let kcp = self.dir.kernel_cache();
-        let dirs_before = self.dirs_now();
+        let dirs_before = self.dirs_snapshot();
         let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir)
             .map_err(io_err("create directory in", &kcp))?;
         let d = dirfd.as_fd();
@@ -348,7 +348,7 @@ impl Cache {
             }
             return Err(e);
         }
-        let dirs_after = self.dirs_now();
+        let dirs = self.dirs_span(&dirs_before, [key.dir.as_path()]);
         self.hook(CommitStep::Committed)?;
         if !self.opts.clock.is_system() {
             // Creation counts as an access; with an injected clock the kernel's creation
@@ -378,13 +378,7 @@ impl Cache {
                 .map(|st| ledger::Stamp::of(&st))
                 .unwrap_or_default(),
         };
-        let total = self.account(
-            &key.manifest_rel,
-            &rec,
-            replaced_bytes,
-            old.is_some(),
-            (dirs_before, dirs_after),
-        )?;
+        let total = self.account(&key.manifest_rel, &rec, replaced_bytes, old.is_some(), dirs)?;
         Ok(PutOutcome {
             bytes,
             over_limit: self.opts.limits.over_limit(total),
@@ -392,6 +386,27 @@ impl Cache {
     }
 
     /// The directories' time now (see [`super::dirtime`]); unreadable counts as "moved".
+    /// Every listed directory's time now, before or after one of our changes.
+    pub(crate) fn dirs_snapshot(&self) -> super::dirtime::Snapshot {
+        super::dirtime::Snapshot::take(self.kc.as_fd(), self.state.read_dirs().as_deref())
+    }
+
+    /// The `(before, after)` pair [`Ledger::advance_dirs`] takes for a change to the
+    /// directories `ours` between the snapshots: `before` reads "moved" when a directory we
+    /// did not write moved meanwhile, so the record stays behind that foreign write.
+    pub(crate) fn dirs_span<'a>(
+        &self,
+        before: &super::dirtime::Snapshot,
+        ours: impl IntoIterator<Item = &'a Path> + Clone,
+    ) -> (Nanos, Nanos) {
+        let after = self.dirs_snapshot();
+        if before.moved_elsewhere(&after, ours) {
+            (Nanos::MAX, after.newest())
+        } else {
+            (before.newest(), after.newest())
+        }
+    }
+
     pub(crate) fn dirs_now(&self) -> Nanos {
         super::dirtime::newest(self.kc.as_fd(), self.state.read_dirs().as_deref())
     }
