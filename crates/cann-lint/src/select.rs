@@ -18,11 +18,26 @@ use aho_corasick::AhoCorasick;
 /// Parsing ranges costs something too; below this share of skipped bytes, parse it all.
 const MIN_SKIPPED_PERCENT: usize = 30;
 
-/// Byte offsets where top-level statements start, or `None` if the tokenizer ends inside a
+/// Every logical line that holds code: its start and the length of its indentation. A
+/// line inside brackets, a string or after a line continuation is part of the one before;
+/// blank and comment-only lines are not listed. `None` if the tokenizer ends inside a
 /// string or bracket, which means its picture of the file is not reliable.
-fn statement_starts(text: &str) -> Option<Vec<usize>> {
+fn logical_lines(text: &str) -> Option<Vec<(usize, usize)>> {
     let b = text.as_bytes();
-    let mut starts = vec![0];
+    let mut lines = Vec::new();
+    let mut line = |at: usize| {
+        let indent = b[at..]
+            .iter()
+            .take_while(|c| matches!(c, b' ' | b'\t'))
+            .count();
+        if !matches!(
+            b.get(at + indent),
+            None | Some(b'#' | b'\r' | b'\n' | b'\x0c')
+        ) {
+            lines.push((at, indent));
+        }
+    };
+    line(0);
     let mut depth = 0usize;
     // (quote byte, triple-quoted)
     let mut string: Option<(u8, bool)> = None;
@@ -66,17 +81,32 @@ fn statement_starts(text: &str) -> Option<Vec<usize>> {
                 i += 2;
                 continue;
             }
-            b'\n' => {
-                let next = i + 1;
-                if depth == 0 && starts_statement(&b[next..]) {
-                    starts.push(next);
-                }
-            }
+            b'\n' if depth == 0 && i + 1 < b.len() => line(i + 1),
             _ => {}
         }
         i += 1;
     }
-    (string.is_none() && depth == 0).then_some(starts)
+    (string.is_none() && depth == 0).then_some(lines)
+}
+
+/// Byte offsets where top-level statements start, or `None` if the tokenizer ends inside a
+/// string or bracket. [`ranges`] reads the logical lines once and cuts them itself.
+#[cfg(test)]
+fn statement_starts(text: &str) -> Option<Vec<usize>> {
+    let b = text.as_bytes();
+    let lines = logical_lines(text)?;
+    Some(top_level(b, &lines))
+}
+
+fn top_level(b: &[u8], lines: &[(usize, usize)]) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(
+            lines
+                .iter()
+                .filter(|(at, indent)| *at > 0 && *indent == 0 && starts_statement(&b[*at..]))
+                .map(|(at, _)| *at),
+        )
+        .collect()
 }
 
 /// A line at column 0 that begins a new top-level statement: not blank, not a comment, not
@@ -156,44 +186,137 @@ fn alias_on(line: &str) -> Option<&str> {
         .then_some(name)
 }
 
-/// The byte ranges worth parsing, in order and disjoint; `None` means the whole file.
-pub(crate) fn ranges(text: &str, triggers: &AhoCorasick) -> Option<Vec<Range<usize>>> {
-    let all = statement_starts(text)?;
-    // A decorator belongs to the definition below it.
-    let b = text.as_bytes();
-    let starts: Vec<usize> = all
+/// How deep definitions are cut into their statements: a class, its methods, and what
+/// they define inside.
+const MAX_NESTING: u32 = 3;
+
+/// `starts` (ascending) as the blocks they begin, up to `end`; a decorator belongs to the
+/// definition below it.
+fn blocks_of(b: &[u8], starts: &[usize], end: usize) -> Vec<Range<usize>> {
+    let starts: Vec<usize> = starts
         .iter()
         .enumerate()
-        .filter(|(k, _)| *k == 0 || b.get(all[k - 1]) != Some(&b'@'))
+        .filter(|(k, _)| *k == 0 || !first_code(b, starts[k - 1]).starts_with(b"@"))
         .map(|(_, s)| *s)
         .collect();
-    let blocks: Vec<Range<usize>> = starts
+    starts
         .iter()
-        .zip(starts.iter().skip(1).chain(std::iter::once(&text.len())))
+        .zip(starts.iter().skip(1).chain(std::iter::once(&end)))
         .map(|(a, z)| *a..*z)
-        .collect();
+        .collect()
+}
+
+/// The line at `at` without its indentation.
+fn first_code(b: &[u8], at: usize) -> &[u8] {
+    let rest = b.get(at..).unwrap_or_default();
+    let n = rest
+        .iter()
+        .take_while(|c| matches!(c, b' ' | b'\t'))
+        .count();
+    &rest[n..]
+}
+
+/// What of the kept block `r` to parse: for a `def` or `class`, its header and, of its body,
+/// only the statements that `keep` takes (cut the same way, down to [`MAX_NESTING`]); a
+/// training script's `main()` often runs for pages and sets options in one statement. The
+/// enclosing definitions stay, so scopes are those of the whole file, and a statement is
+/// kept whole, so the branches around a setting are too. Anything unusual keeps all of `r`.
+fn refine(
+    text: &str,
+    r: Range<usize>,
+    lines: &[(usize, usize)],
+    keep: &dyn Fn(&str) -> bool,
+    nesting: u32,
+) -> Vec<Range<usize>> {
+    let b = text.as_bytes();
+    let whole = vec![r.clone()];
+    if nesting >= MAX_NESTING {
+        return whole;
+    }
+    let from = lines.partition_point(|(at, _)| *at < r.start);
+    let to = lines.partition_point(|(at, _)| *at < r.end);
+    let inner = &lines[from..to];
+    let Some(&(_, base)) = inner.first() else {
+        return whole;
+    };
+    // The `def` or `class` line, after any decorators.
+    let Some(def) = inner
+        .iter()
+        .position(|(at, w)| *w == base && !b[at + w..].starts_with(b"@"))
+    else {
+        return whole;
+    };
+    let head = &b[inner[def].0 + base..];
+    if !["def ", "async def ", "class "]
+        .iter()
+        .any(|k| head.starts_with(k.as_bytes()))
+    {
+        return whole;
+    }
+    let Some(&(body, width)) = inner.get(def + 1) else {
+        return whole;
+    };
+    if width <= base || keep(text.get(r.start..body).unwrap_or("")) {
+        return whole;
+    }
+    let indent = &b[body..body + width];
+    let mut starts = Vec::new();
+    for &(at, w) in &inner[def + 1..] {
+        if w < width || (w == width && &b[at..at + w] != indent) {
+            return whole;
+        }
+        if w == width && starts_statement(&b[at + w..]) {
+            starts.push(at);
+        }
+    }
+    let mut out: Vec<Range<usize>> = Vec::new();
+    out.push(r.start..body);
+    for s in blocks_of(b, &starts, r.end) {
+        if keep(text.get(s.clone()).unwrap_or("")) {
+            out.extend(refine(text, s, lines, keep, nesting + 1));
+        }
+    }
+    if out.len() == 1 {
+        return whole;
+    }
+    out
+}
+
+/// The byte ranges worth parsing, in order and disjoint; `None` means the whole file.
+pub(crate) fn ranges(text: &str, triggers: &AhoCorasick) -> Option<Vec<Range<usize>>> {
+    let lines = logical_lines(text)?;
+    let b = text.as_bytes();
+    let blocks = blocks_of(b, &top_level(b, &lines), text.len());
     let block_text = |r: &Range<usize>| text.get(r.clone()).unwrap_or("");
     let mut keep: Vec<bool> = blocks
         .iter()
         .map(|r| sets_options(triggers, block_text(r).as_bytes()))
         .collect();
-    let aliases: Vec<String> = blocks
+    let aliases: Vec<&str> = blocks
         .iter()
         .zip(&keep)
         .filter(|(_, k)| **k)
         .flat_map(|(r, _)| block_text(r).lines().filter_map(alias_on))
-        .map(|a| format!("{a}."))
         .collect();
     if !aliases.is_empty() {
         for (r, k) in blocks.iter().zip(keep.iter_mut()) {
-            *k = *k || aliases.iter().any(|a| block_text(r).contains(a.as_str()));
+            *k = *k
+                || aliases
+                    .iter()
+                    .any(|a| block_text(r).contains(format!("{a}.").as_str()));
         }
     }
+    // Inside a definition, a statement that names an alias at all is kept: it may use it,
+    // or bind the name to something else.
+    let wanted =
+        |t: &str| sets_options(triggers, t.as_bytes()) || aliases.iter().any(|a| t.contains(a));
     let mut out: Vec<Range<usize>> = Vec::new();
     for (r, _) in blocks.into_iter().zip(keep).filter(|(_, k)| *k) {
-        match out.last_mut() {
-            Some(last) if last.end == r.start => last.end = r.end,
-            _ => out.push(r),
+        for r in refine(text, r, &lines, &wanted, 0) {
+            match out.last_mut() {
+                Some(last) if last.end == r.start => last.end = r.end,
+                _ => out.push(r),
+            }
         }
     }
     let kept: usize = out.iter().map(|r| r.len()).sum();
@@ -244,6 +367,41 @@ mod tests {
         assert!(statement_starts("x = '''\nopen\n").is_none());
         // A single-quoted string ends at the line's end, as a tokenizer recovers.
         assert!(statement_starts("x = 'open\ny = 2\n").is_some());
+    }
+
+    #[test]
+    fn a_definition_is_cut_to_its_header_and_the_statements_that_set_something() {
+        let ac = AhoCorasick::new(["NPURunConfig", "global_options"]).unwrap();
+        let pad = "    x = [i for i in range(3)]\n".repeat(40);
+        let pad8 = format!("    {pad}").replace("\n    x", "\n        x");
+        let text = format!(
+            "import os\n\n@decorated\ndef main(argv,\n         flags):\n    \"\"\"Trains.\"\"\"\n{pad}\
+             \x20   if flags.npu:\n        cfg = NPURunConfig(\n            a=1)\n    else:\n        cfg = None\n\
+             {pad}\x20   opts = npu.global_options()\n{pad}\x20   opts.a = 1\n{pad}\
+             class T:\n    def m(self):\n{pad8}        return NPURunConfig()\n{pad}"
+        );
+        let kept: Vec<&str> = ranges(&text, &ac)
+            .unwrap()
+            .iter()
+            .map(|r| &text[r.clone()])
+            .collect();
+        assert_eq!(
+            kept,
+            vec![
+                "@decorated\ndef main(argv,\n         flags):\n",
+                "    if flags.npu:\n        cfg = NPURunConfig(\n            a=1)\n    else:\n        cfg = None\n",
+                "    opts = npu.global_options()\n",
+                "    opts.a = 1\n",
+                "class T:\n    def m(self):\n",
+                "        return NPURunConfig()\n",
+            ]
+        );
+        // A one-line body, or a header that sets something itself, keeps the whole definition.
+        let one = format!("{pad}def f(): return NPURunConfig()\n");
+        assert_eq!(ranges(&one, &ac).unwrap().len(), 1);
+        let head = format!("def f(c=NPURunConfig()):\n{pad}    return c\n{pad}");
+        let kept = ranges(&head, &ac);
+        assert!(kept.is_none_or(|r| r.iter().any(|r| r.start == 0 && r.len() > 40 * 30)));
     }
 
     #[test]
