@@ -16,7 +16,11 @@
 //! one entry at a time. A crash anywhere leaves whole entries, temporaries and unreferenced
 //! files that gc reclaims, never a torn entry.
 //!
-//! Limit: `syncfs` reports write-back errors only since Linux 5.8. On an older kernel a disk
+//! Limits: `syncfs` writes back every dirty page of the file system, not only ours, so on a
+//! file system other jobs are writing heavily (checkpoints beside the cache) flush 1 waits
+//! for their data too; fsyncing each staged file after starting their write-back
+//! (`sync_file_range`) would bound the wait to our own bytes. `syncfs` reports write-back
+//! errors only since Linux 5.8. On an older kernel a disk
 //! error while flushing a binary goes unreported here, and the entry reads as torn later
 //! (`verify` re-checks such a candidate and gc removes it), as after a crash.
 
