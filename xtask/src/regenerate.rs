@@ -4,6 +4,7 @@
 mod by_release;
 mod docs;
 mod facts;
+mod golden;
 mod markdown;
 mod schema;
 
@@ -28,6 +29,8 @@ pub enum Error {
     Render(#[from] askama::Error),
     #[error(transparent)]
     Ensure(#[from] ensure::Error),
+    #[error("cann-codegen's expansion of the spec is not valid Rust: {0}")]
+    Expansion(#[from] syn::Error),
     #[error(
         "the spec's releases ({spec}) are not the ones xtask was built with ({built}): the \
          release pages render cann-config's diff, so rebuild (`cargo xtask regenerate` does)"
@@ -56,6 +59,10 @@ pub fn generate(spec: &cann_spec::Spec) -> Result<Vec<Output>, Error> {
     out.push(Output {
         path: markdown::PATH.into(),
         text: markdown::generate(spec),
+    });
+    out.push(Output {
+        path: golden::PATH.into(),
+        text: golden::generate(spec)?,
     });
     Ok(out)
 }
