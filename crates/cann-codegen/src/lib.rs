@@ -44,6 +44,12 @@ impl Settings {
             krate_str: "::cann_config".into(),
         }
     }
+
+    /// Whether the code lands in `cann_config` itself, which declares `Product` and
+    /// `Release`; elsewhere the expansion uses the support crate's.
+    pub fn is_support_crate(&self) -> bool {
+        self.krate_str == "crate"
+    }
 }
 
 /// Everything generated from the spec: products, releases, metadata tables, option enums,

@@ -60,7 +60,25 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
     let product_doc = doc::lines("An Ascend product line known to the spec.");
     let release_doc = doc::lines("A CANN release known to the spec, ordered oldest first.");
 
+    let tables = quote! {
+        /// Metadata of every product, in spec order.
+        pub static PRODUCTS: [#k::meta::ProductMeta; #pn] = [#(#p_meta),*];
+        /// Metadata of every release, oldest first.
+        pub static RELEASES: [#k::meta::ReleaseMeta; #rn] = [#(#r_meta),*];
+    };
+    if !s.is_support_crate() {
+        // The support crate's tables (`ProductMeta::product`, `RuleMeta::available`) and
+        // functions (`validate`, `Target`, `product_named`) are typed by its own `Product`
+        // and `Release`: a second pair declared here would be distinct types of the same
+        // name, and the expansion would not compile.
+        return quote! {
+            pub use #k::{Product, Release};
+            #tables
+        };
+    }
     quote! {
+        #tables
+
         #product_doc
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Product {
@@ -97,9 +115,6 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 f.write_str(self.id())
             }
         }
-
-        /// Metadata of every product, in spec order.
-        pub static PRODUCTS: [#k::meta::ProductMeta; #pn] = [#(#p_meta),*];
 
         #release_doc
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -138,8 +153,5 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 f.write_str(self.id())
             }
         }
-
-        /// Metadata of every release, oldest first.
-        pub static RELEASES: [#k::meta::ReleaseMeta; #rn] = [#(#r_meta),*];
     }
 }

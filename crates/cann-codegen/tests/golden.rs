@@ -29,4 +29,9 @@ fn hygiene_paths_follow_the_settings() {
     assert!(!inside.contains("::cann_config"));
     let outside = expand(&cann_codegen::Settings::external());
     assert!(outside.contains("::cann_config::meta::OptionMeta"));
+    // Outside, the support crate's own `Product` and `Release`: its tables and functions
+    // are typed by them.
+    assert!(outside.contains("pub use ::cann_config::{Product, Release};"));
+    assert!(!outside.contains("pub enum Product"));
+    assert!(inside.contains("pub enum Product"));
 }
