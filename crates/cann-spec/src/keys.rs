@@ -70,6 +70,9 @@ pub const SET: &str = "set";
 pub const UNSET: &str = "unset";
 pub const MESSAGE: &str = "message";
 pub const HINT: &str = "hint";
+pub const EXAMPLES: &str = "examples";
+pub const FIRES: &str = "fires";
+pub const QUIET: &str = "quiet";
 
 pub const LOCATION: &str = "location";
 pub const INVALID: &str = "invalid";

@@ -545,6 +545,24 @@ pub struct Rule {
     pub message: Text,
     pub hint: Option<Text>,
     pub source: Sources,
+    /// Config fragments the rule must fire on and close neighbours it must not: the rule
+    /// tests run every one, and the docs show them.
+    pub examples: RuleExamples,
+    pub loc: Loc,
+}
+
+/// A rule's examples, as written under `examples: { fires: [...], quiet: [...] }`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RuleExamples {
+    pub fires: Vec<Example>,
+    pub quiet: Vec<Example>,
+}
+
+/// One user config file (YAML or JSON, as `cannctl check` reads it) and where the spec
+/// writes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Example {
+    pub config: String,
     pub loc: Loc,
 }
 

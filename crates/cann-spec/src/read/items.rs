@@ -6,8 +6,8 @@ use super::{read_literal, MapReader};
 use crate::diag::{Diagnostics, Loc};
 use crate::keys as k;
 use crate::model::{
-    Condition, Cores, FileFormat, FileKey, FileSection, IntRange, Product, Release, Rule, Severity,
-    Test, Text,
+    Condition, Cores, Example, FileFormat, FileKey, FileSection, IntRange, Product, Release, Rule,
+    RuleExamples, Severity, Test, Text,
 };
 use crate::yaml::{Kind, Node};
 
@@ -195,6 +195,7 @@ pub(crate) fn read_rules(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Ru
             k::MESSAGE,
             k::HINT,
             k::SOURCE,
+            k::EXAMPLES,
         ];
         let r = MapReader::new(file, n, "a rule", KEYS, d)?;
         let id = r.string(k::ID, "a rule", d);
@@ -229,9 +230,46 @@ pub(crate) fn read_rules(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec<Ru
             message: r.text(k::MESSAGE, "a rule", d)?,
             hint: r.opt_text(k::HINT, "a rule", d),
             source: r.sources(d),
+            examples: read_examples(file, &r, d),
             loc: r.loc(),
         })
     })
+}
+
+/// `examples: { fires: [config, ...], quiet: [config, ...] }`, each config a string.
+fn read_examples(file: &Path, rule: &MapReader<'_>, d: &mut Diagnostics) -> RuleExamples {
+    let Some(node) = rule.get(k::EXAMPLES) else {
+        return RuleExamples::default();
+    };
+    let Some(r) = MapReader::new(file, node, "`examples`", &[k::FIRES, k::QUIET], d) else {
+        return RuleExamples::default();
+    };
+    let mut list = |key: &str| -> Vec<Example> {
+        r.seq(key, "`examples`", d)
+            .iter()
+            .filter_map(|n| match &n.kind {
+                Kind::Str(s) => Some(Example {
+                    config: s.clone(),
+                    loc: Loc::new(file, n.pos),
+                }),
+                other => {
+                    d.error(
+                        Loc::new(file, n.pos),
+                        format!(
+                            "an example under `{key}` must be a string (a config file's text), found {}",
+                            other.describe()
+                        ),
+                    )
+                    .hint("quote it, or write it as a block: `- |` and the config on the next lines");
+                    None
+                }
+            })
+            .collect()
+    };
+    RuleExamples {
+        fires: list(k::FIRES),
+        quiet: list(k::QUIET),
+    }
 }
 
 fn read_condition(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Condition> {

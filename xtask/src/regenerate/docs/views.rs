@@ -178,6 +178,9 @@ pub struct RuleView {
     pub when: Vec<String>,
     pub message: Html,
     pub hint: Option<Html>,
+    /// The spec's examples: config files it fires on, and close ones it stays quiet on.
+    pub fires: Vec<String>,
+    pub quiet: Vec<String>,
 }
 
 pub struct OptionView {
@@ -337,6 +340,8 @@ impl OptionView {
                     when: r.when.iter().map(|c| c.to_string()).collect(),
                     message: bi(&r.message),
                     hint: r.hint.as_ref().map(bi),
+                    fires: examples(&r.examples.fires),
+                    quiet: examples(&r.examples.quiet),
                 })
                 .collect(),
             table: SupportTable::new(f, "../", |p, ri| f.supported(o, p, ri)),
@@ -509,4 +514,11 @@ fn removal_html(r: &cann_spec::Removal) -> Html {
         s.push('.');
     }
     Html::trusted(format!("{s} {}", bi(&r.note)))
+}
+
+/// Example configs as shown: one text each, ending in a line break like a file.
+fn examples(list: &[cann_spec::Example]) -> Vec<String> {
+    list.iter()
+        .map(|e| format!("{}\n", e.config.trim_end()))
+        .collect()
 }
