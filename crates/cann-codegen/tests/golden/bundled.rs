@@ -5986,6 +5986,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.experimental_config.enable_graph_parallel",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "ExperimentalConfig took a GraphParallelConfig object on branches r1.10.0 and r1.11.0 only. No tagged build has it: the first, 6.3.RC1.alpha002, already takes enable_graph_parallel and graph_parallel_option_path directly and rejects the old keyword with TypeError, so it was gone by 6.3.RC1.",
                     zh: "仅 r1.10.0 与 r1.11.0 分支的 ExperimentalConfig 接受 GraphParallelConfig 对象。打过标签的构建都没有它：最早的 6.3.RC1.alpha002 已直接接受 enable_graph_parallel 与 graph_parallel_option_path，旧参数会引发 TypeError，因此最迟在 6.3.RC1 已移除。",
@@ -6378,6 +6379,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                         to: ::cann_config::meta::Lit::Bool(false),
                     },
                 ],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Moved to ExperimentalConfig(enable_graph_parallel=...) and npu.global_options().experimental.enable_graph_parallel after branch r1.11.0; the first tagged build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
                     zh: "在 r1.11.0 分支之后移至 ExperimentalConfig(enable_graph_parallel=...) 与 npu.global_options().experimental.enable_graph_parallel；最早打标签的构建 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
@@ -6497,6 +6499,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.experimental_config.graph_parallel_option_path",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Moved to ExperimentalConfig(graph_parallel_option_path=...) and npu.global_options().experimental.graph_parallel_option_path after branch r1.11.0 (TF2 called it config_path); the first tagged build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
                     zh: "在 r1.11.0 分支之后移至 ExperimentalConfig(graph_parallel_option_path=...) 与 npu.global_options().experimental.graph_parallel_option_path（TF2 中旧名为 config_path）；最早打标签的构建 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
@@ -9582,6 +9585,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::None,
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Nothing in the adapter or the graph engine reads this key; NPUEstimator's own write of it is dead too. Delete the line.",
                     zh: "适配器与图引擎均不读取该配置项，NPUEstimator 自己写入的这一项同样无效。删除该行即可。",
@@ -9899,6 +9903,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "NPURunConfig lost the keyword between branches r1.10.0 and r1.11.0 (late 2022); passing it raises TypeError.",
                     zh: "NPURunConfig 在 r1.10.0 与 r1.11.0 分支之间（2022 年底）去掉了该参数；传入会引发 TypeError。",
@@ -9919,6 +9924,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "TF2's NpuConfig dropped the option at the same time; setting an option it does not have raises ValueError.",
                     zh: "TF2 的 NpuConfig 同时去掉了该选项；设置不存在的选项会引发 ValueError。",
@@ -9937,6 +9943,10 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
+                empty_ignored: &[
+                    "hicann/ge@9.0.0:api/session/session/inner_session.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
+                ],
                 note: ::cann_config::meta::Text {
                     en: "The adapter still forwards the session key as ge.autoTuneMode, but the graph engine refuses any non-empty value and the session fails, pointing to AOE.",
                     zh: "适配器仍将该 session 配置项透传为 ge.autoTuneMode，但图引擎拒绝任何非空取值，会话创建失败并提示改用 AOE。",
@@ -18198,6 +18208,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::None,
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "No branch or tag of the adapter (r1.1.1 to 9.0.0) reads the key NPUEstimator writes for it; the value goes nowhere. Precision is chosen with precision_mode_v2.",
                     zh: "适配器的任何分支或标签（r1.1.1 至 9.0.0）都不读取 NPUEstimator 为其写入的配置项，取值不产生任何作用。精度请通过 precision_mode_v2 选择。",
@@ -18909,6 +18920,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                         to: ::cann_config::meta::Lit::Str("allow_mix_precision"),
                     },
                 ],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "An old name for mixed precision that the open-source adapter never had; the upstream migration sample replaces it with precision_mode allow_mix_precision.",
                     zh: "混合精度的旧名称，开源适配器从未读取；上游迁移示例将其替换为 precision_mode 的 allow_mix_precision。",
@@ -19024,6 +19036,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::None,
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "No adapter release reads this key and none names a successor; delete the line.",
                     zh: "适配器的任何版本都不读取该配置项，也没有替代项；删除该行即可。",
@@ -19149,6 +19162,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                         to: ::cann_config::meta::Lit::Bool(false),
                     },
                 ],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "The key the adapter reads for mixed host and device compute is mix_compile_mode.",
                     zh: "适配器读取的混合计算配置项是 mix_compile_mode。",
@@ -19263,6 +19277,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of auto_tune_mode, itself superseded by AOE tuning (aoe_mode).",
                     zh: "auto_tune_mode 的错误拼写；auto_tune_mode 本身已被 AOE 调优（aoe_mode）取代。",
@@ -19379,6 +19394,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.fusion_switch_file",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of fusion_switch_file; the fusion switch file it names is never applied.",
                     zh: "fusion_switch_file 的错误拼写；其指定的融合开关文件不会生效。",
@@ -19495,6 +19511,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.dump_config.dump_mode",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of dump_mode; the dump keeps its default mode.",
                     zh: "dump_mode 的错误拼写；dump 仍使用默认模式。",
@@ -19624,6 +19641,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                         to: ::cann_config::meta::Lit::Str("4"),
                     },
                 ],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "The tuning switch of 2021 adapters (branches r1.2.0 and r1.3.0), renamed aoe_mode; the combined value 3 has no single successor.",
                     zh: "2021 年适配器（r1.2.0、r1.3.0 分支）的调优开关，后更名为 aoe_mode；组合取值 3 没有对应的单一取值。",
@@ -19739,6 +19757,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Chose the operator tuner (GA, RL) beside mstune_mode on branch r1.3.0 only; AOE operator tuning (aoe_mode \"2\") took over.",
                     zh: "仅在 r1.3.0 分支与 mstune_mode 配合选择算子调优算法（GA、RL）；后由 AOE 算子调优（aoe_mode \"2\"）取代。",
@@ -19853,6 +19872,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.experimental_config.graph_compiler_cache_dir",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Of the tagged builds only 6.3.RC2.alpha003 takes it on NPURunConfig: 6.3.RC2 is the last release with the keyword there, and from 7.0.RC1 on it is an ExperimentalConfig keyword. The session key of the same name is unchanged.",
                     zh: "打过标签的构建中只有 6.3.RC2.alpha003 在 NPURunConfig 上接受该参数：6.3.RC2 是最后一个带该参数的版本，自 7.0.RC1 起它改为 ExperimentalConfig 的参数。同名的 session 配置项不变。",
@@ -19969,6 +19989,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 env: ::core::option::Option::None,
                 replacement: ::core::option::Option::None,
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Cluster description that the embedding-service API filled in for itself (ge.esClusterConfig); the adapter of 9.0.0 neither takes the keyword nor reads the key.",
                     zh: "由 embedding service 接口自行填写的集群配置（ge.esClusterConfig）；9.0.0 的适配器既不接受该参数，也不读取该配置项。",
@@ -20081,6 +20102,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.enable_scope_fusion_passes",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of enable_scope_fusion_passes in the TF2 global-options example of the upstream docs; TF2's NpuConfig has no such option and raises ValueError when a script sets it.",
                     zh: "上游文档 TF2 global_options 示例中 enable_scope_fusion_passes 的错误拼写；TF2 的 NpuConfig 没有该选项，脚本设置时会引发 ValueError。",
@@ -20405,6 +20427,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.profiling_config.profiling_options",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Early 2021 the forward-start node moved into the profiling_options JSON, as its fp_point field.",
                     zh: "2021 年初，前向起始节点改为在 profiling_options 的 JSON 中以 fp_point 字段给出。",
@@ -20522,6 +20545,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.profiling_config.profiling_options",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "Early 2021 the backward-end node moved into the profiling_options JSON, as its bp_point field.",
                     zh: "2021 年初，反向结束节点改为在 profiling_options 的 JSON 中以 bp_point 字段给出。",
@@ -20636,6 +20660,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     "npu_run_config.profiling_config.profiling_options",
                 ),
                 values: &[],
+                empty_ignored: &[],
                 note: ::cann_config::meta::Text {
                     en: "On branch r1.1.1 the keyword took a list of trace kinds (training_trace, task_trace, op_trace) that NPUEstimator joined with ':' into the profiling_options key; from r1.2.0 ProfilingConfig takes profiling_options, a JSON string, instead and refuses the old keyword with TypeError.",
                     zh: "在 r1.1.1 分支，该参数接受采集类型列表（training_trace、task_trace、op_trace），由 NPUEstimator 以 ':' 连接后写入 profiling_options 配置项；自 r1.2.0 起 ProfilingConfig 改为接受 JSON 字符串 profiling_options，旧参数会引发 TypeError。",
