@@ -63,6 +63,22 @@ pub enum MemsimError {
         /// What is wrong, and what would be valid.
         message: String,
     },
+    /// A trace line breaks the format or refers to what is not there.
+    #[error("{place}: {error}")]
+    Trace {
+        /// Where.
+        place: Place,
+        /// Which rule it breaks; `error.message(lang)` words it.
+        error: crate::TraceError,
+    },
+    /// A snapshot's events do not make a trace (an importer's finding).
+    #[error("{}: importing the snapshot: {error}", place)]
+    Import {
+        /// The snapshot.
+        place: Place,
+        /// Which trace rule its events break.
+        error: crate::TraceError,
+    },
     /// The simulated engine refused an event the trace says happened.
     #[error("{place}: the engine refused this event: {source}")]
     Replay {
@@ -112,20 +128,5 @@ pub(crate) fn without_position(e: &serde_json::Error) -> String {
     match full.rfind(" at line ") {
         Some(i) => full[..i].to_owned(),
         None => full,
-    }
-}
-
-/// A JSONL line's parse error, column first when serde knows it (errors
-/// found after buffering, such as a missing field, have none).
-pub(crate) fn json_message(e: &serde_json::Error) -> String {
-    let msg = without_position(e);
-    let col = match e.column() {
-        0 => String::new(),
-        c => format!("column {c}: "),
-    };
-    if e.is_syntax() || e.is_eof() {
-        format!("{col}{msg} (each line of a trace is one JSON object)")
-    } else {
-        format!("{col}{msg}")
     }
 }

@@ -23,6 +23,7 @@ pub mod report;
 pub mod torch;
 mod torch_pickle;
 pub mod trace;
+mod trace_error;
 mod trace_write;
 
 pub use buffers::{load, verify, Buffer};
@@ -34,5 +35,7 @@ pub use plot::render_svg;
 pub use replay::{compare, replay, Refusal, Replay, ReplayConfig, Sample, COMPARED_POLICIES};
 pub use report::{load_buffers, load_buffers_in, load_trace, PlanSummary, SimSummary};
 pub use torch::{import_snapshot, ImportOptions, ImportReport};
-pub use trace::{parse_jsonl, Event, GraphDef, GraphKind, Op, Trace, TraceBuilder};
+pub use trace::{
+    parse_jsonl, Counted, Event, GraphDef, GraphKind, Op, Trace, TraceBuilder, TraceError,
+};
 pub use trace_write::write_jsonl;

@@ -287,7 +287,10 @@ pub fn import_snapshot(
         let start = (seg_total - seg_now).max(0);
         rep.recorded_peak_reserved_bytes = u64::try_from(start + seg_peak.max(0)).ok();
     }
-    let fail = |m: String| MemsimError::in_file(origin, format!("importing the snapshot: {m}"));
+    let fail = |error| MemsimError::Import {
+        place: crate::Place::file(origin),
+        error,
+    };
     let mut b = TraceBuilder::new(origin);
     let graph = format!("torch-device-{device}");
     b.graph(0, graph.clone(), GraphKind::Dynamic)

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 
-use super::error::{json_message, MemsimError};
+use super::error::MemsimError;
+pub use super::trace_error::{Counted, TraceError};
 use cann_runtime::memory::{MemsetOutput, StaticGraph};
 
 /// Largest trace file read (a safety limit against feeding a disk image).
@@ -166,8 +167,8 @@ pub struct TraceBuilder {
     live_vars: HashMap<String, u32>,
 }
 
-fn idx(len: usize, what: &str) -> Result<u32, String> {
-    u32::try_from(len).map_err(|_| format!("too many {what} (more than {})", u32::MAX))
+fn idx(len: usize, what: Counted) -> Result<u32, TraceError> {
+    u32::try_from(len).map_err(|_| TraceError::TooMany { what })
 }
 
 impl TraceBuilder {
@@ -187,20 +188,20 @@ impl TraceBuilder {
     }
 
     /// Registers a graph under a new name.
-    pub fn graph(&mut self, line: usize, name: String, kind: GraphKind) -> Result<(), String> {
+    pub fn graph(&mut self, line: usize, name: String, kind: GraphKind) -> Result<(), TraceError> {
         if self.graph_ids.contains_key(&name) {
-            return Err(format!("graph `{name}` is already registered"));
+            return Err(TraceError::GraphTwice { graph: name });
         }
         if let GraphKind::Static(g) = &kind {
             if let Some(m) = g.memset_outputs.iter().find(|m| m.end <= m.producer) {
-                return Err(format!(
-                    "memset output of graph `{name}` has producer {} and end {}; its lifetime \
-                     [producer, end) must not be empty",
-                    m.producer, m.end
-                ));
+                return Err(TraceError::EmptyMemset {
+                    graph: name,
+                    producer: m.producer,
+                    end: m.end,
+                });
             }
         }
-        let graph = idx(self.trace.graphs.len(), "graphs")?;
+        let graph = idx(self.trace.graphs.len(), Counted::Graphs)?;
         self.graph_ids.insert(name.clone(), graph);
         self.trace.graphs.push(GraphDef { name, kind });
         self.push(line, Op::Register { graph });
@@ -214,27 +215,27 @@ impl TraceBuilder {
         name: String,
         graph: &str,
         concurrent: bool,
-    ) -> Result<(), String> {
-        let &g = self.graph_ids.get(graph).ok_or_else(|| {
-            format!("graph `{graph}` is not registered; register it with a `static_graph` or `dynamic_graph` event first")
-        })?;
+    ) -> Result<(), TraceError> {
+        let &g = self
+            .graph_ids
+            .get(graph)
+            .ok_or_else(|| TraceError::GraphUnknown {
+                graph: graph.to_owned(),
+            })?;
         if self.running.contains_key(&name) {
-            return Err(format!("execution `{name}` is already running"));
+            return Err(TraceError::ExecRunning { exec: name });
         }
         match (self.running.keys().next(), concurrent) {
             (Some(other), false) => {
-                return Err(format!(
-                    "execution `{name}` begins while `{other}` is running; mark overlapping executions with \"concurrent\": true"
-                ))
+                return Err(TraceError::NotMarkedConcurrent {
+                    exec: name,
+                    other: other.clone(),
+                })
             }
-            (None, true) => {
-                return Err(format!(
-                    "execution `{name}` is marked concurrent but no other execution is running"
-                ))
-            }
+            (None, true) => return Err(TraceError::AloneConcurrent { exec: name }),
             _ => {}
         }
-        let exec = idx(self.trace.execs.len(), "executions")?;
+        let exec = idx(self.trace.execs.len(), Counted::Executions)?;
         self.trace.execs.push(name.clone());
         self.running.insert(name, (exec, g));
         self.push(
@@ -248,10 +249,13 @@ impl TraceBuilder {
         Ok(())
     }
 
-    fn running(&self, name: &str) -> Result<(u32, u32), String> {
-        self.running.get(name).copied().ok_or_else(|| {
-            format!("execution `{name}` is not running (no `begin` for it, or it has ended)")
-        })
+    fn running(&self, name: &str) -> Result<(u32, u32), TraceError> {
+        self.running
+            .get(name)
+            .copied()
+            .ok_or_else(|| TraceError::ExecNotRunning {
+                exec: name.to_owned(),
+            })
     }
 
     fn is_static(&self, graph: u32) -> bool {
@@ -262,7 +266,7 @@ impl TraceBuilder {
     }
 
     /// Marks a step of a running execution.
-    pub fn step(&mut self, line: usize, exec: &str, step: u32) -> Result<(), String> {
+    pub fn step(&mut self, line: usize, exec: &str, step: u32) -> Result<(), TraceError> {
         let (e, _) = self.running(exec)?;
         self.push(line, Op::Step { exec: e, step });
         Ok(())
@@ -275,24 +279,20 @@ impl TraceBuilder {
         exec: &str,
         name: String,
         size: u64,
-    ) -> Result<(), String> {
+    ) -> Result<(), TraceError> {
         let (e, g) = self.running(exec)?;
         if self.is_static(g) {
-            return Err(format!(
-                "execution `{exec}` runs a static-shape graph, whose memory is planned at load; only dynamic-shape graphs allocate tensors"
-            ));
+            return Err(TraceError::AllocInStatic {
+                exec: exec.to_owned(),
+            });
         }
         if size == 0 {
-            return Err(format!(
-                "tensor `{name}` has size 0; sizes are positive byte counts"
-            ));
+            return Err(TraceError::TensorZero { tensor: name });
         }
         if self.live_tensors.contains_key(&name) {
-            return Err(format!(
-                "tensor `{name}` is already live; free it before reusing the name"
-            ));
+            return Err(TraceError::TensorLive { tensor: name });
         }
-        let tensor = idx(self.trace.tensors.len(), "tensors")?;
+        let tensor = idx(self.trace.tensors.len(), Counted::Tensors)?;
         self.trace.tensors.push(name.clone());
         self.live_tensors.insert(name, (tensor, e));
         self.push(
@@ -312,17 +312,20 @@ impl TraceBuilder {
     }
 
     /// Frees a live tensor (checking its execution when one is named).
-    pub fn free(&mut self, line: usize, exec: Option<&str>, name: &str) -> Result<(), String> {
-        let &(tensor, e) = self
-            .live_tensors
-            .get(name)
-            .ok_or_else(|| format!("tensor `{name}` is not live"))?;
+    pub fn free(&mut self, line: usize, exec: Option<&str>, name: &str) -> Result<(), TraceError> {
+        let &(tensor, e) =
+            self.live_tensors
+                .get(name)
+                .ok_or_else(|| TraceError::TensorNotLive {
+                    tensor: name.to_owned(),
+                })?;
         if let Some(x) = exec {
             let (named, _) = self.running(x)?;
             if named != e {
-                return Err(format!(
-                    "tensor `{name}` belongs to another execution, not `{x}`"
-                ));
+                return Err(TraceError::TensorOtherExec {
+                    tensor: name.to_owned(),
+                    exec: x.to_owned(),
+                });
             }
         }
         self.live_tensors.remove(name);
@@ -331,7 +334,7 @@ impl TraceBuilder {
     }
 
     /// Ends a running execution; its live tensors die with it.
-    pub fn end(&mut self, line: usize, exec: &str) -> Result<(), String> {
+    pub fn end(&mut self, line: usize, exec: &str) -> Result<(), TraceError> {
         let (e, _) = self.running(exec)?;
         self.running.remove(exec);
         self.live_tensors.retain(|_, (_, owner)| *owner != e);
@@ -340,16 +343,14 @@ impl TraceBuilder {
     }
 
     /// Allocates variable memory.
-    pub fn var_alloc(&mut self, line: usize, name: String, size: u64) -> Result<(), String> {
+    pub fn var_alloc(&mut self, line: usize, name: String, size: u64) -> Result<(), TraceError> {
         if size == 0 {
-            return Err(format!(
-                "variable `{name}` has size 0; sizes are positive byte counts"
-            ));
+            return Err(TraceError::VarZero { var: name });
         }
         if self.live_vars.contains_key(&name) {
-            return Err(format!("variable `{name}` is already allocated"));
+            return Err(TraceError::VarAllocated { var: name });
         }
-        let var = idx(self.trace.vars.len(), "variables")?;
+        let var = idx(self.trace.vars.len(), Counted::Variables)?;
         self.trace.vars.push(name.clone());
         self.live_vars.insert(name, var);
         self.push(line, Op::VarAlloc { var, size });
@@ -357,11 +358,13 @@ impl TraceBuilder {
     }
 
     /// Frees variable memory.
-    pub fn var_free(&mut self, line: usize, name: &str) -> Result<(), String> {
+    pub fn var_free(&mut self, line: usize, name: &str) -> Result<(), TraceError> {
         let var = self
             .live_vars
             .remove(name)
-            .ok_or_else(|| format!("variable `{name}` is not allocated"))?;
+            .ok_or_else(|| TraceError::VarNotAllocated {
+                var: name.to_owned(),
+            })?;
         self.push(line, Op::VarFree { var });
         Ok(())
     }
@@ -371,7 +374,7 @@ impl TraceBuilder {
         self.trace
     }
 
-    fn apply(&mut self, line: usize, raw: Raw) -> Result<(), String> {
+    fn apply(&mut self, line: usize, raw: Raw) -> Result<(), TraceError> {
         match raw {
             Raw::StaticGraph {
                 graph,
@@ -425,14 +428,19 @@ pub fn parse_jsonl(origin: &str, text: &str) -> Result<Trace, MemsimError> {
         if body.is_empty() || body.starts_with('#') {
             continue;
         }
-        let raw: Raw = serde_json::from_str(body)
-            .map_err(|e| MemsimError::at(origin, line, json_message(&e)))?;
-        b.apply(line, raw)
-            .map_err(|m| MemsimError::at(origin, line, m))?;
+        let at = |error| MemsimError::Trace {
+            place: super::Place::line(origin, line),
+            error,
+        };
+        let raw: Raw = serde_json::from_str(body).map_err(|e| at(TraceError::from_json(&e)))?;
+        b.apply(line, raw).map_err(at)?;
     }
     let trace = b.finish();
     if trace.events.is_empty() {
-        return Err(MemsimError::in_file(origin, "the trace has no events"));
+        return Err(MemsimError::Trace {
+            place: super::Place::file(origin),
+            error: TraceError::Empty,
+        });
     }
     Ok(trace)
 }

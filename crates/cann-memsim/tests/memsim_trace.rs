@@ -173,15 +173,16 @@ fn timeline_follows_the_events() {
 fn errors_carry_file_and_line() {
     let cases = [
         ("\n{\"ev\":\"begin\",\"exec\":1,\"graph\":\"g\"}", "t.jsonl:2: graph `g` is not registered"),
-        ("{\"ev\":\"launch\"}", "t.jsonl:1: column"),
-        ("{\"ev\":\"dynamic_graph\"}", "missing field `graph`"),
-        ("{\"ev\":\"dynamic_graph\",\"graph\":1,\"extra\":2}", "unknown field `extra`"),
+        ("{\"ev\":\"launch\"}", "t.jsonl:1: unknown event `launch`; the events are `static_graph`"),
+        ("{\"ev\":\"alloc\"", "t.jsonl:1: column 13: the line ends inside a JSON value"),
+        ("{\"ev\":\"dynamic_graph\"}", "the event has no `graph` field"),
+        ("{\"ev\":\"dynamic_graph\",\"graph\":1,\"extra\":2}", "takes no field `extra`; its fields are `graph`"),
         ("{\"ev\":\"dynamic_graph\",\"graph\":1}\n{\"ev\":\"dynamic_graph\",\"graph\":\"1\"}", "t.jsonl:2: graph `1` is already registered"),
         ("{\"ev\":\"end\",\"exec\":9}", "execution `9` is not running"),
         ("{\"ev\":\"var_free\",\"var\":\"w\"}", "variable `w` is not allocated"),
         ("{\"ev\":\"var_alloc\",\"var\":\"w\",\"size\":0}", "size 0"),
         ("{\"ev\":\"static_graph\",\"graph\":\"g\",\"feature_map_bytes\":1,\"memset\":[{\"size\":1,\"producer\":3,\"end\":3}]}", "must not be empty"),
-        ("{\"ev\":\"alloc\",\"exec\":\"x\",\"tensor\":1,\"size\":-5}", "t.jsonl:1: invalid value: integer `-5`, expected u64"),
+        ("{\"ev\":\"alloc\",\"exec\":\"x\",\"tensor\":1,\"size\":-5}", "t.jsonl:1: the event does not match the trace format (invalid value: integer `-5`, expected u64)"),
         ("# nothing but a comment\n\n", "t.jsonl: the trace has no events"),
     ];
     for (text, want) in cases {
@@ -303,4 +304,38 @@ fn plot_draws_every_policy() {
     assert!(svg.contains("bytes (MiB)"));
     // Bounded size however long the trace: at most MAX_POINTS buckets per curve.
     assert!(svg.len() < 2_000_000, "{}", svg.len());
+}
+
+#[test]
+fn trace_errors_are_worded_in_the_language_asked_for() {
+    let zh = |text: &str| match parse_jsonl("t.jsonl", text) {
+        Err(cann_memsim::MemsimError::Trace { place, error }) => {
+            format!("{place}: {}", error.message(cann_i18n::Lang::Zh))
+        }
+        other => panic!("{text:?}: {other:?}"),
+    };
+    let cases = [
+        (
+            "\n{\"ev\":\"begin\",\"exec\":1,\"graph\":\"g\"}",
+            "t.jsonl:2: 图 `g` 尚未注册",
+        ),
+        (
+            "{\"ev\":\"alloc\"",
+            "t.jsonl:1: 第 13 列：该行在 JSON 值的中途结束",
+        ),
+        (
+            "{\"ev\":\"launch\"}",
+            "未知事件 `launch`；可用事件为 `static_graph`",
+        ),
+        ("{\"ev\":\"dynamic_graph\"}", "该事件缺少字段 `graph`"),
+        ("{\"ev\":\"var_free\",\"var\":\"w\"}", "变量 `w` 未分配"),
+        (
+            "# nothing but a comment\n",
+            "t.jsonl: 跟踪文件中没有任何事件",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = zh(text);
+        assert!(e.contains(want), "{text:?}: got {e:?}, want {want:?}");
+    }
 }

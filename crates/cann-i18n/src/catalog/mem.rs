@@ -181,4 +181,107 @@ crate::messages! {
         en: "offsets written to {path}",
         zh: "偏移量已写入 {path}",
     }
+
+    // What is wrong inside a trace (cann-memsim's `TraceError`).
+    trace_at_column(column: usize, text: &str) {
+        en: "column {column}: {text}",
+        zh: "第 {column} 列：{text}",
+    }
+    trace_json_syntax() {
+        en: "not valid JSON (each line of a trace is one JSON object)",
+        zh: "不是有效的 JSON（跟踪文件的每一行是一个 JSON 对象）",
+    }
+    trace_json_eof() {
+        en: "the line ends inside a JSON value (each line of a trace is one whole JSON object)",
+        zh: "该行在 JSON 值的中途结束（跟踪文件的每一行是一个完整的 JSON 对象）",
+    }
+    trace_missing_field(field: &str) {
+        en: "the event has no `{field}` field",
+        zh: "该事件缺少字段 `{field}`",
+    }
+    trace_unknown_field(field: &str, expected: &str) {
+        en: "this event takes no field `{field}`; its fields are {expected}",
+        zh: "该事件没有字段 `{field}`；可用字段为 {expected}",
+    }
+    trace_unknown_event(event: &str, expected: &str) {
+        en: "unknown event `{event}`; the events are {expected}",
+        zh: "未知事件 `{event}`；可用事件为 {expected}",
+    }
+    trace_shape(detail: &str) {
+        en: "the event does not match the trace format ({detail})",
+        zh: "该事件不符合跟踪文件的格式（解析器信息：{detail}）",
+    }
+    trace_empty() { en: "the trace has no events", zh: "跟踪文件中没有任何事件" }
+    trace_count_graphs() { en: "graphs", zh: "图" }
+    trace_count_executions() { en: "executions", zh: "执行" }
+    trace_count_tensors() { en: "tensors", zh: "张量" }
+    trace_count_variables() { en: "variables", zh: "变量" }
+    trace_too_many(what: &str, limit: u32) {
+        en: "too many {what} (more than {limit})",
+        zh: "{what}数量过多（超过 {limit}）",
+    }
+    trace_graph_twice(graph: &str) {
+        en: "graph `{graph}` is already registered",
+        zh: "图 `{graph}` 已注册过",
+    }
+    trace_empty_memset(graph: &str, producer: u32, end: u32) {
+        en: "memset output of graph `{graph}` has producer {producer} and end {end}; its lifetime [producer, end) must not be empty",
+        zh: "图 `{graph}` 的 memset 输出 producer 为 {producer}、end 为 {end}；其生存期 [producer, end) 不能为空",
+    }
+    trace_graph_unknown(graph: &str) {
+        en: "graph `{graph}` is not registered; register it with a `static_graph` or `dynamic_graph` event first",
+        zh: "图 `{graph}` 尚未注册；请先用 `static_graph` 或 `dynamic_graph` 事件注册它",
+    }
+    trace_exec_running(exec: &str) {
+        en: "execution `{exec}` is already running",
+        zh: "执行 `{exec}` 已在运行",
+    }
+    trace_not_marked_concurrent(exec: &str, other: &str) {
+        en: "execution `{exec}` begins while `{other}` is running; mark overlapping executions with \"concurrent\": true",
+        zh: "执行 `{exec}` 开始时 `{other}` 仍在运行；重叠的执行请标记 \"concurrent\": true",
+    }
+    trace_alone_concurrent(exec: &str) {
+        en: "execution `{exec}` is marked concurrent but no other execution is running",
+        zh: "执行 `{exec}` 标记为并发，但没有其他执行在运行",
+    }
+    trace_exec_not_running(exec: &str) {
+        en: "execution `{exec}` is not running (no `begin` for it, or it has ended)",
+        zh: "执行 `{exec}` 不在运行（没有对应的 `begin`，或已结束）",
+    }
+    trace_alloc_in_static(exec: &str) {
+        en: "execution `{exec}` runs a static-shape graph, whose memory is planned at load; only dynamic-shape graphs allocate tensors",
+        zh: "执行 `{exec}` 运行的是静态 shape 图，其内存在加载时即已规划；只有动态 shape 图才会分配张量",
+    }
+    trace_tensor_zero(tensor: &str) {
+        en: "tensor `{tensor}` has size 0; sizes are positive byte counts",
+        zh: "张量 `{tensor}` 的大小为 0；大小应为正的字节数",
+    }
+    trace_tensor_live(tensor: &str) {
+        en: "tensor `{tensor}` is already live; free it before reusing the name",
+        zh: "张量 `{tensor}` 仍然存活；请先释放它再复用该名称",
+    }
+    trace_tensor_not_live(tensor: &str) {
+        en: "tensor `{tensor}` is not live",
+        zh: "张量 `{tensor}` 未处于存活状态",
+    }
+    trace_tensor_other_exec(tensor: &str, exec: &str) {
+        en: "tensor `{tensor}` belongs to another execution, not `{exec}`",
+        zh: "张量 `{tensor}` 属于另一个执行，而不是 `{exec}`",
+    }
+    trace_var_zero(var: &str) {
+        en: "variable `{var}` has size 0; sizes are positive byte counts",
+        zh: "变量 `{var}` 的大小为 0；大小应为正的字节数",
+    }
+    trace_var_allocated(var: &str) {
+        en: "variable `{var}` is already allocated",
+        zh: "变量 `{var}` 已分配",
+    }
+    trace_var_not_allocated(var: &str) {
+        en: "variable `{var}` is not allocated",
+        zh: "变量 `{var}` 未分配",
+    }
+    trace_importing(text: &str) {
+        en: "importing the snapshot: {text}",
+        zh: "导入快照时出错：{text}",
+    }
 }

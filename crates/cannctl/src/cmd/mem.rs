@@ -46,11 +46,18 @@ fn not_a_value(e: &cann_config::EnumError, lang: Lang) -> BoxError {
     .into()
 }
 
-/// A trace or snapshot that cannot be read is said in `lang` where the input layer words
-/// it; the simulator's own findings about a trace's content are in English.
+/// A trace or snapshot that cannot be read, or whose content breaks the trace format, is
+/// said in `lang`.
 fn in_lang(e: cann_memsim::MemsimError, lang: Lang) -> BoxError {
+    use cann_memsim::MemsimError as E;
     match e {
-        cann_memsim::MemsimError::Read(r) => r.message(lang).into(),
+        E::Read(r) => r.message(lang).into(),
+        E::Trace { place, error } => format!("{place}: {}", error.message(lang)).into(),
+        E::Import { place, error } => format!(
+            "{place}: {}",
+            msg::trace_importing(lang, &error.message(lang))
+        )
+        .into(),
         other => other.into(),
     }
 }
