@@ -28,16 +28,23 @@ pub fn newest(o: &OptionSpec) -> Option<OptionIn> {
     meta(o).map(|m| m.in_release(Release::LATEST))
 }
 
-/// A range as pages write it: `1 … 100 MB, -1`.
-pub fn range_text(range: Option<RangeMeta>, o: &OptionSpec) -> Option<String> {
-    let r = range?;
-    let lo = r.min.map_or("−∞".into(), |v| v.to_string());
-    let hi = r.max.map_or("∞".into(), |v| v.to_string());
+/// A range's ends and unit as every page writes them (`1`, `100`, ` MB`): an open end is
+/// `−∞` or `∞`, the unit has its leading space or is empty.
+pub fn range_ends(min: Option<i64>, max: Option<i64>, o: &OptionSpec) -> [String; 3] {
+    let lo = min.map_or("−∞".into(), |v| v.to_string());
+    let hi = max.map_or("∞".into(), |v| v.to_string());
     let unit = o
         .unit
         .as_deref()
         .map(|u| format!(" {u}"))
         .unwrap_or_default();
+    [lo, hi, unit]
+}
+
+/// A range as the HTML pages write it: `1 … 100 MB, -1`.
+pub fn range_text(range: Option<RangeMeta>, o: &OptionSpec) -> Option<String> {
+    let r = range?;
+    let [lo, hi, unit] = range_ends(r.min, r.max, o);
     let special: String = o.special.iter().map(|(v, _)| format!(", {v}")).collect();
     Some(format!("{lo} … {hi}{unit}{special}"))
 }

@@ -140,13 +140,7 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         None => o.range.clone(),
     };
     if let Some(r) = &range {
-        let lo = r.min.map_or("-∞".into(), |v| v.to_string());
-        let hi = r.max.map_or("∞".into(), |v| v.to_string());
-        let unit = o
-            .unit
-            .as_deref()
-            .map(|u| format!(" {u}"))
-            .unwrap_or_default();
+        let [lo, hi, unit] = by_release::range_ends(r.min, r.max, o);
         let _ = writeln!(md, "- Range: {lo} to {hi}{unit}");
         for (v, t) in &o.special {
             let _ = writeln!(md, "- Also `{v}`: {}", t.en);
