@@ -118,10 +118,24 @@ pub fn edit_spec(copy: &Path) -> Result<()> {
       en: \"Drill: DrillPriority orders the graph for the pool drill_pool_size sets.\"
       zh: \"演练：取 DrillPriority 时按 drill_pool_size 设定的内存池对图排序。\"
     source: [drill]
-"
+    examples:
+      fires:
+        - \"{fires}\"
+      quiet:
+        - \"{quiet}\"
+",
+            fires = flow(VALUE_OPTION, NEW_VALUE),
+            quiet = flow(CHANGED_OPTION, OLD_DEFAULT),
         ),
     )?;
     Ok(())
+}
+
+/// A config that sets one option, as a rule example writes it: `{ a: { b: value } }`.
+fn flow(option: &str, value: &str) -> String {
+    option.rsplit('.').fold(value.to_string(), |inner, key| {
+        format!("{{ {key}: {inner} }}")
+    })
 }
 
 fn append(copy: &Path, rel: &str, text: &str) -> Result<()> {

@@ -6,7 +6,8 @@
 //! are refreshed with `cargo xtask regenerate`, `cannctl` is rebuilt, and every output is
 //! checked ([`checks`]): `products`, `explain` (both languages, with `--release`), `check` on
 //! the old and the new release, `emit`, `diff`, the docs pages (option, class, release,
-//! products, reference), the schema, and a `#[derive(CannConfig)]`'s `ge.*` map. The drill
+//! products, reference), the schema, a `#[derive(CannConfig)]`'s `ge.*` map, and the new rule's
+//! examples in the data-driven rules test. The drill
 //! fails if any file outside `spec/` other than generated output changed.
 
 mod checks;
@@ -98,7 +99,7 @@ pub fn run(root: &Path) -> Result<()> {
         cannctl: target.join("debug").join("cannctl"),
         copy: copy.clone(),
     };
-    let steps: [(&str, &dyn Fn() -> Result<()>); 8] = [
+    let steps: [(&str, &dyn Fn() -> Result<()>); 9] = [
         ("products", &|| checks::products(&d)),
         ("explain", &|| checks::explain(&d)),
         ("check", &|| checks::check(&d)),
@@ -107,6 +108,14 @@ pub fn run(root: &Path) -> Result<()> {
         ("docs", &|| checks::docs(&copy)),
         ("schema", &|| checks::schema(&copy)),
         ("derive", &|| derive(&copy, &target)),
+        // The new rule's own examples run in the data-driven rules test, as every rule's do.
+        ("rule examples", &|| {
+            cargo(
+                &copy,
+                &target,
+                &["test", "-q", "-p", "cann-config", "--test", "rules"],
+            )
+        }),
     ];
     for (name, step) in steps {
         step()?;
