@@ -39,7 +39,9 @@ where
         .try_get_matches_from(&argv)
         .and_then(|m| cli::Cli::from_arg_matches(&m));
     match parsed {
-        Ok(cli) => run(&cli, &mut stdout.lock(), &mut stderr.lock()),
+        // Standard error is not held locked for the run: progress displays draw on it from
+        // their own thread (held, `mem plan`'s spinner waited for it forever on a terminal).
+        Ok(cli) => run(&cli, &mut stdout.lock(), &mut &stderr),
         // Help and --version go to stdout with exit 0 (help for a missing command to
         // stderr with 2), in the language asked for.
         Err(e)

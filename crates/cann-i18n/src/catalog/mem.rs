@@ -78,9 +78,10 @@ crate::messages! {
         en: "search stopped at the time limit",
         zh: "搜索在时间限制处停止",
     }
-    plan_progress(phase: &str, arena: u64, bound: u64, seconds: &str) {
-        en: "{phase}: arena {arena} B, lower bound {bound} B, {seconds} s",
-        zh: "{phase}：内存池 {arena} B，下界 {bound} B，{seconds} 秒",
+    // An indicatif template: {{spinner}} and {{elapsed}} are filled in by the spinner.
+    plan_spinner(limit: &str) {
+        en: "{{spinner}} planning {{elapsed}} / {limit}",
+        zh: "{{spinner}} 正在规划 {{elapsed}} / {limit}",
     }
 
     // What `mem simulate` and `mem compare` read.

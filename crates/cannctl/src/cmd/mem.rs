@@ -297,7 +297,7 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 seed: *seed,
                 ..PlanOptions::default()
             };
-            let progress = Progress::start(*time_limit);
+            let progress = Progress::start(*time_limit, lang);
             let cmp = CleanComparison::new(&bufs, opts);
             progress.finish();
             let cmp = cmp?;
@@ -439,16 +439,14 @@ fn quality(s: &PlanSummary, lang: cann_i18n::Lang) -> String {
 struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
-    fn start(limit: std::time::Duration) -> Self {
+    fn start(limit: std::time::Duration, lang: Lang) -> Self {
         use std::io::IsTerminal;
         if !std::io::stderr().is_terminal() || limit < std::time::Duration::from_secs(1) {
             return Self(None);
         }
         let bar = indicatif::ProgressBar::new_spinner();
-        if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
-            "{{spinner}} planning {{elapsed}} / {:.0?}",
-            limit
-        )) {
+        let template = msg::plan_spinner(lang, &format!("{:.0?}", limit));
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
             bar.set_style(style);
         }
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
