@@ -67,6 +67,34 @@ fn open_sys(dir: &CacheDir, max_mb: u32) -> Cache {
     .unwrap()
 }
 
+/// The cache as a worker that stops at a commit step opens it.
+fn open_hooked(dir: &CacheDir, hook: cann_runtime::cache::FaultHook) -> Cache {
+    Cache::open(
+        dir,
+        OpenOptions {
+            fault_hook: Some(hook),
+            ..OpenOptions::default()
+        },
+    )
+    .unwrap()
+}
+
+/// The cache as the next process opens it after a worker was killed, on a clock the test
+/// moves (to age what the kill left).
+fn open_after_crash(dir: &CacheDir) -> (Cache, ManualClock) {
+    let clock = ManualClock::new(cann_runtime::cache::clock::system_now());
+    let c = Cache::open(
+        dir,
+        OpenOptions {
+            clock: Arc::new(clock.clone()),
+            limits: Limits::fixed(MaxSize::Mb(500), 50),
+            ..OpenOptions::default()
+        },
+    )
+    .unwrap();
+    (c, clock)
+}
+
 /// Blocks inside a gc pass (so the gc lock is held) until released or timed out.
 struct Stall(PathBuf, PathBuf);
 
@@ -112,14 +140,7 @@ fn worker() {
                 }
                 true
             });
-            let c = Cache::open(
-                &dir,
-                OpenOptions {
-                    fault_hook: Some(hook),
-                    ..OpenOptions::default()
-                },
-            )
-            .unwrap();
+            let c = open_hooked(&dir, hook);
             c.put("k", &payload("k", 2), ".o", None).unwrap();
             0
         }
@@ -136,14 +157,7 @@ fn worker() {
                 }
                 true
             });
-            let c = Cache::open(
-                &dir,
-                OpenOptions {
-                    fault_hook: Some(hook),
-                    ..OpenOptions::default()
-                },
-            )
-            .unwrap();
+            let c = open_hooked(&dir, hook);
             let entries: Vec<(String, ExactEntry)> = (0..8).map(batch_entry).collect();
             let refs: Vec<(&str, &ExactEntry)> =
                 entries.iter().map(|(k, e)| (k.as_str(), e)).collect();
@@ -201,16 +215,7 @@ fn sigkill_during_a_pulled_batch_leaves_whole_entries_only() {
     wait_for(&marker);
     child.kill().unwrap();
     child.wait().unwrap();
-    let clock = ManualClock::new(cann_runtime::cache::clock::system_now());
-    let c = Cache::open(
-        &d,
-        OpenOptions {
-            clock: Arc::new(clock.clone()),
-            limits: Limits::fixed(MaxSize::Mb(500), 50),
-            ..OpenOptions::default()
-        },
-    )
-    .unwrap();
+    let (c, clock) = open_after_crash(&d);
     let mut hits = 0;
     for i in 0..8 {
         let (key, _) = batch_entry(i);
@@ -362,16 +367,7 @@ fn sigkill_during_a_commit_leaves_no_torn_entry() {
         wait_for(&marker);
         child.kill().unwrap();
         child.wait().unwrap();
-        let clock = ManualClock::new(cann_runtime::cache::clock::system_now());
-        let c = Cache::open(
-            &d,
-            OpenOptions {
-                clock: Arc::new(clock.clone()),
-                limits: Limits::fixed(MaxSize::Mb(500), 50),
-                ..OpenOptions::default()
-            },
-        )
-        .unwrap();
+        let (c, clock) = open_after_crash(&d);
         match c.get("k").unwrap() {
             Lookup::Hit(e) => assert_eq!(check_payload("k", &e.binaries[0].1), Ok(1), "{step}"),
             other => panic!("{step}: the committed entry must survive: {other:?}"),
