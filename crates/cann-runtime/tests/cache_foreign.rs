@@ -76,7 +76,7 @@ fn startup_check_and_info_see_entries_cann_added_since_the_last_reconcile() {
         assert_eq!(s.need, AgingNeed::Unknown, "{into}: {s:?}");
         assert!(s.foreign_changes, "{into}: {s:?}");
         let i = c.info(&NoProgress).unwrap();
-        assert_eq!(i.source, InfoSource::Walk, "{into}: {i:?}");
+        assert_eq!(i.source, InfoSource::Changed, "{into}: {i:?}");
         assert_eq!(i.entries, 174, "{into}: {i:?}");
         assert!(i.bytes > 5 * MB, "{into}: {i:?}");
         // A fresh handle (another process starting) answers the same.
@@ -123,7 +123,7 @@ fn startup_check_and_info_see_cann_writes_at_every_depth() {
         "{s:?}"
     );
     let i = c.info(&NoProgress).unwrap();
-    assert_eq!((i.source, i.entries), (InfoSource::Walk, 74), "{i:?}");
+    assert_eq!((i.source, i.entries), (InfoSource::Changed, 74), "{i:?}");
 
     // After a gc listed every directory: a write three levels down, into a directory the
     // gc found (CANN made it), and into a directory CANN creates afterwards.
@@ -137,7 +137,7 @@ fn startup_check_and_info_see_cann_writes_at_every_depth() {
     let s = c.startup_check().unwrap();
     assert!(s.foreign_changes, "{s:?}");
     let i = c.info(&NoProgress).unwrap();
-    assert_eq!(i.source, InfoSource::Walk, "{i:?}");
+    assert_eq!(i.source, InfoSource::Changed, "{i:?}");
     assert!(i.bytes > total, "{i:?} vs {total}");
     done(c.gc(&GcOptions::default()).unwrap());
     assert!(!c.startup_check().unwrap().foreign_changes);
@@ -273,5 +273,5 @@ fn a_cann_write_into_another_directory_during_our_put_is_seen() {
     let s = c.startup_check().unwrap();
     assert_eq!(s.need, AgingNeed::Unknown, "{s:?}");
     let i = c.info(&NoProgress).unwrap();
-    assert_eq!((i.source, i.entries), (InfoSource::Walk, 4), "{i:?}");
+    assert_eq!((i.source, i.entries), (InfoSource::Changed, 4), "{i:?}");
 }

@@ -80,6 +80,10 @@ crate::messages! {
         zh: "取自记账文件；此后没有文件被创建或删除",
     }
     source_walk() { en: "counted now", zh: "刚刚统计" }
+    source_changed(dirs: u64) {
+        en: "from the ledger, with the {dirs} directories changed since the last reconcile counted now",
+        zh: "取自记账文件，其中上次核对后有变化的 {dirs} 个目录为刚刚统计",
+    }
     info_oldest(ago: &str) {
         en: "oldest access:   {ago}",
         zh: "最早访问：      {ago}",

@@ -12,7 +12,9 @@
 //!    recently used first, until the total is at `limit * ratio / 100`. The order comes from
 //!    a min-heap keyed by each entry's known lower bound of its last access; a popped entry is
 //!    `stat`-ed (never read, so no mount policy can move its atime) and re-queued if it was
-//!    used since. Only the entries examined are stat-ed, not the whole cache.
+//!    used since. Only the entries examined are stat-ed, not the whole cache. The decisions
+//!    are made here, in that order; the unlinks of the chosen entries run on a few threads
+//!    ([`super::pool`]), since each may wait on the device.
 //! 5. Rewrite the index (survivors with their confirmed access times, plus anything appended
 //!    meanwhile) and the ledger, under the ledger lock for a moment only. The ledger records
 //!    the directories' time only if every file on disk is one the pass accounted for
@@ -20,17 +22,18 @@
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap, HashSet};
-use std::os::fd::{AsFd, OwnedFd};
-use std::path::Path;
+use std::os::fd::AsFd;
 
+use super::changed;
 use super::clock::Nanos;
 use super::dirtime;
 use super::error::{CacheError, Result};
-use super::fsx;
+use super::evict::{evict, Dirs, Evicted, Eviction};
 use super::ledger::{self, IndexRec, Ledger};
 use super::limits::AGING_FLOOR;
 use super::lock;
 use super::measure::{self, sibling, Recount, Seen};
+use super::pool;
 use super::progress::{NoProgress, Progress};
 use super::scan::{self, Loose};
 use super::store::Cache;
@@ -106,57 +109,6 @@ pub enum GcOutcome {
     Done(GcReport),
 }
 
-/// Directory descriptors opened during a pass, so each unlink is relative to a descriptor
-/// that was reached without following any symlink.
-struct Dirs<'a> {
-    kc: std::os::fd::BorrowedFd<'a>,
-    open: HashMap<String, OwnedFd>,
-    /// Everything this pass unlinked.
-    gone: HashSet<String>,
-}
-
-impl Dirs<'_> {
-    fn unlink(&mut self, rel: &str) -> std::io::Result<bool> {
-        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
-        if !self.open.contains_key(dir) {
-            let fd = fsx::open_dir(self.kc, Path::new(dir))?;
-            self.open.insert(dir.to_owned(), fd);
-        }
-        let done = match self.open.get(dir) {
-            Some(fd) => fsx::unlink_at(fd.as_fd(), name.as_ref())?,
-            None => false,
-        };
-        if done {
-            self.gone.insert(rel.to_owned());
-        }
-        Ok(done)
-    }
-
-    /// Unlinks a file by its raw (non-UTF-8) name in `dir`.
-    fn unlink_raw(&mut self, dir: &str, name: &[u8]) -> std::io::Result<bool> {
-        if !self.open.contains_key(dir) {
-            let fd = fsx::open_dir(self.kc, Path::new(dir))?;
-            self.open.insert(dir.to_owned(), fd);
-        }
-        match self.open.get(dir) {
-            Some(fd) => fsx::unlink_at(fd.as_fd(), std::os::unix::ffi::OsStrExt::from_bytes(name)),
-            None => Ok(false),
-        }
-    }
-
-    fn stat(&mut self, rel: &str) -> std::io::Result<rustix::fs::Stat> {
-        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
-        if !self.open.contains_key(dir) {
-            let fd = fsx::open_dir(self.kc, Path::new(dir))?;
-            self.open.insert(dir.to_owned(), fd);
-        }
-        match self.open.get(dir) {
-            Some(fd) => fsx::lstat_at(fd.as_fd(), name.as_ref()),
-            None => Err(std::io::Error::from(std::io::ErrorKind::NotFound)),
-        }
-    }
-}
-
 impl Cache {
     /// Runs one gc pass (see the module docs). Never waits for another ager.
     pub fn gc(&self, opts: &GcOptions) -> Result<GcOutcome> {
@@ -227,13 +179,13 @@ impl Cache {
             if idle(l.changed_ns) {
                 remove_loose(l, reason, &mut dirs, &mut report, &mut total)
             } else {
-                kept_loose.push(l.bytes)
+                kept_loose.push((l.rel.clone(), l.bytes))
             }
         }
         // Files with non-UTF-8 names: no manifest can name them, so they are orphans.
         for f in sc.raw.iter().filter(|f| f.regular) {
             if !idle(f.changed_ns) {
-                kept_loose.push(f.bytes);
+                kept_loose.push((f.shown(), f.bytes));
             } else if opts.dry_run || dirs.unlink_raw(&f.dir, &f.name).unwrap_or(false) {
                 total = total.saturating_sub(f.bytes);
                 dirs.gone.insert(f.shown());
@@ -256,38 +208,54 @@ impl Cache {
                     remove_loose(&l, Reason::Torn, &mut dirs, &mut report, &mut total);
                 }
             } else {
-                kept_loose.push(t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>());
+                kept_loose.push((
+                    t.loose.rel.clone(),
+                    t.loose.bytes + t.present.iter().map(|p| p.1).sum::<u64>(),
+                ));
             }
         }
         // Deletes an entry, manifest first (the entry disappears in one step; its files
         // follow), and keeps `total` true to the disk: an entry someone else removed leaves
-        // it all the same, but only what this pass unlinked is reported as removed.
-        let remove_entry = |rel: &str,
-                            seen: &Seen,
-                            reason,
-                            dirs: &mut Dirs<'_>,
-                            report: &mut GcReport,
-                            total: &mut u64|
+        // it all the same, but only what this pass unlinked is reported as removed. The
+        // unlinks run on background threads; the decisions stay here, in LRU order.
+        let mut evictions = pool::Background::new(evict);
+        let mut remove_entry = |rel: &str,
+                                rec: IndexRec,
+                                seen: &Seen,
+                                reason,
+                                dirs: &mut Dirs<'_>,
+                                report: &mut GcReport,
+                                total: &mut u64|
          -> bool {
             *total = total.saturating_sub(seen.bytes);
-            let freed = if opts.dry_run {
-                seen.bytes
-            } else {
-                if !dirs.unlink(rel).unwrap_or(false) {
-                    return false;
+            if opts.dry_run {
+                report.removed.push(Removal {
+                    rel: rel.to_owned(),
+                    bytes: seen.bytes,
+                    reason,
+                });
+                return true;
+            }
+            let mut unlinks = Vec::with_capacity(1 + seen.files.len());
+            let files = std::iter::once((rel.to_owned(), seen.manifest_bytes)).chain(
+                seen.files
+                    .iter()
+                    .map(|(f, bytes)| (sibling(rel, f), *bytes)),
+            );
+            for (path, bytes) in files {
+                let (dir, name) = path.rsplit_once('/').unwrap_or(("", &path));
+                match dirs.fd(dir) {
+                    Ok(fd) => unlinks.push((fd, name.to_owned(), path.clone(), bytes)),
+                    // The manifest's directory is gone or unreadable: nothing to remove.
+                    Err(_) if unlinks.is_empty() => return false,
+                    Err(_) => {}
                 }
-                let mut freed = seen.manifest_bytes;
-                for (f, bytes) in &seen.files {
-                    if dirs.unlink(&sibling(rel, f)).unwrap_or(false) {
-                        freed += bytes;
-                    }
-                }
-                freed
-            };
-            report.removed.push(Removal {
+            }
+            evictions.push(Eviction {
                 rel: rel.to_owned(),
-                bytes: freed,
                 reason,
+                rec,
+                unlinks,
             });
             true
         };
@@ -317,6 +285,7 @@ impl Cache {
                 && idle(seen.activity)
                 && remove_entry(
                     &rel,
+                    rec.clone(),
                     &seen,
                     Reason::Invalidated,
                     &mut dirs,
@@ -375,9 +344,12 @@ impl Cache {
                         // Re-measuring showed the cache already small enough.
                         break;
                     }
-                    sc.entries.remove(&rel);
+                    let Some(rec) = sc.entries.remove(&rel) else {
+                        continue;
+                    };
                     remove_entry(
                         &rel,
+                        rec,
                         &seen,
                         Reason::Aged,
                         &mut dirs,
@@ -388,16 +360,28 @@ impl Cache {
                 }
             }
         }
+        for done in evictions.finish() {
+            match done {
+                Evicted::Removed(r, gone) => {
+                    report.removed.push(r);
+                    dirs.gone.extend(gone);
+                }
+                Evicted::Vanished => {}
+                Evicted::Kept(rel, rec) => {
+                    total = total.saturating_add(rec.bytes);
+                    sc.entries.insert(rel, rec);
+                }
+            }
+        }
         report.bytes_after = total;
         report.entries_after = sc.entries.len() as u64;
         if !opts.dry_run {
-            let loose_bytes: u64 = kept_loose.iter().sum();
             let mut seen = std::mem::take(&mut sc.seen);
             seen.retain(|p| !dirs.gone.contains(p));
             self.commit_index(
                 sc.entries,
                 snapshot_len,
-                loose_bytes,
+                &kept_loose,
                 seen,
                 now,
                 &mut report,
@@ -412,7 +396,7 @@ impl Cache {
         &self,
         mut entries: BTreeMap<String, IndexRec>,
         snapshot_len: u64,
-        loose_bytes: u64,
+        kept_loose: &[(String, u64)],
         mut seen: HashSet<String>,
         now: Nanos,
         report: &mut GcReport,
@@ -451,6 +435,17 @@ impl Cache {
                 .replace_dirs(&guard, &s.dirs, self.opts.durable)
                 .map_err(|e| CacheError::io("record directories in", base, e))?;
         }
+        let reconciled_ns = now.max(1);
+        // Where the loose bytes are, for an `info` that re-reads only moved directories.
+        self.state
+            .replace_state(
+                &guard,
+                changed::LOOSE,
+                &changed::encode(reconciled_ns, kept_loose),
+                self.opts.durable,
+            )
+            .map_err(|e| CacheError::io("record loose files in", base, e))?;
+        let loose_bytes: u64 = kept_loose.iter().map(|l| l.1).sum();
         let total =
             entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + self.state.bytes();
         let dirs_mtime_ns = settled.map_or(0, |s| s.mtime_ns);
@@ -458,7 +453,7 @@ impl Cache {
             total_bytes: total,
             entries: entries.len() as u64,
             epoch_ns: epoch,
-            reconciled_ns: now.max(1),
+            reconciled_ns,
             dirs_mtime_ns,
         };
         self.state

@@ -111,6 +111,29 @@ pub fn newest(kc: BorrowedFd<'_>, dirs: Option<&[Vec<u8>]>) -> Nanos {
     newest
 }
 
+/// Directory paths relative to `kernel_cache/`, as raw bytes.
+pub type Dirs = Vec<Vec<u8>>;
+
+/// The directories among `kernel_cache/` itself (`""`) and `dirs` (the recorded list) whose
+/// time is newer than `since`, and the listed ones that are gone; `None` when one cannot be
+/// read otherwise (then nothing vouches for it).
+pub fn moved_since(kc: BorrowedFd<'_>, dirs: &[Vec<u8>], since: Nanos) -> Option<(Dirs, Dirs)> {
+    let mut moved = Vec::new();
+    let mut gone = Vec::new();
+    if fsx::mtime_ns(&rustix::fs::fstat(kc).ok()?) > since {
+        moved.push(Vec::new());
+    }
+    for d in dirs {
+        match mtime_of(kc, d) {
+            Ok(t) if t > since => moved.push(d.clone()),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => gone.push(d.clone()),
+            Err(_) => return None,
+        }
+    }
+    Some((moved, gone))
+}
+
 /// The times of `kernel_cache/` and of every listed directory at one moment, taken before and
 /// after one of our own changes: a directory that moved in between and that our change did
 /// not write (nor create a child in) was written by someone else.

@@ -213,7 +213,12 @@ impl State {
             return 0;
         };
         let mut total = LEN as u64;
-        for name in [INDEX, super::dirtime::DIRS, super::lock::GC_LOCK] {
+        for name in [
+            INDEX,
+            super::dirtime::DIRS,
+            super::changed::LOOSE,
+            super::lock::GC_LOCK,
+        ] {
             if let Ok(st) = fsx::lstat_at(dir.as_fd(), name.as_ref()) {
                 if fsx::kind(&st) == rustix::fs::FileType::RegularFile {
                     total += fsx::size_of(&st);
@@ -311,6 +316,30 @@ impl State {
         )
         .ok()?;
         super::dirtime::parse_list(&text)
+    }
+
+    /// A small state file of ours (at most `max` bytes), `None` when missing or unreadable.
+    pub fn read_small_state(&self, name: &str, max: u64) -> Option<Vec<u8>> {
+        let dir = self.dir.as_ref()?;
+        let fd =
+            fsx::open_beneath(dir.as_fd(), Path::new(name), OFlags::RDONLY, Mode::empty()).ok()?;
+        cann_input::read_file(
+            std::fs::File::from(fd),
+            Path::new(name),
+            cann_input::Limits::new(max),
+        )
+        .ok()
+    }
+
+    /// Replaces a state file (caller holds the lock).
+    pub fn replace_state(
+        &self,
+        _guard: &LedgerGuard<'_>,
+        name: &str,
+        data: &[u8],
+        durable: bool,
+    ) -> io::Result<()> {
+        fsx::replace_file(self.dir()?, name, data, durable)
     }
 
     /// Replaces the directory list (caller holds the lock).
@@ -419,12 +448,31 @@ pub fn del_line(rel: &str) -> String {
 /// Applies index text to a map (later lines win). Malformed lines, such as a torn last line
 /// after a crash, are skipped.
 pub fn apply_index(map: &mut BTreeMap<String, IndexRec>, text: &[u8]) {
+    apply_index_where(map, text, &|_| true);
+}
+
+/// [`apply_index`] for the manifests `keep` accepts only; the others cost no allocation.
+pub fn apply_index_where(
+    map: &mut BTreeMap<String, IndexRec>,
+    text: &[u8],
+    keep: &dyn Fn(&str) -> bool,
+) {
     for line in text.split(|b| *b == b'\n') {
         let Ok(line) = std::str::from_utf8(line) else {
             continue;
         };
         let mut f = line.split('\t');
-        match f.next() {
+        let tag = f.next();
+        // The path is looked at first: a line `keep` refuses costs no number parsing.
+        let rel_at = match tag {
+            Some("E") => 6,
+            Some("P") => 3,
+            _ => 0,
+        };
+        if !f.clone().nth(rel_at).is_some_and(keep) {
+            continue;
+        }
+        match tag {
             Some(tag @ ("P" | "E")) => {
                 let (Some(c), Some(a), Some(b)) = (f.next(), f.next(), f.next()) else {
                     continue;

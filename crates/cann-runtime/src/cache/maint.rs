@@ -47,8 +47,11 @@ pub struct StartupCheck {
 pub enum InfoSource {
     /// The ledger, exact as of the last reconcile; nothing was created or removed since.
     Ledger,
-    /// A walk of the directories (index records for entries it knows, new manifests read),
-    /// because the ledger is unreconciled or the directories changed.
+    /// The ledger for the directories nobody changed, and a walk of the ones whose times
+    /// moved since the last reconcile (see [`super::changed`]).
+    Changed,
+    /// A walk of every directory (index records for entries it knows, new manifests read),
+    /// because the ledger is unreconciled or the changed directories cannot be told apart.
     Walk,
 }
 
@@ -98,6 +101,8 @@ pub struct InfoReport {
     pub newest_access_ns: Option<Nanos>,
     pub startup: StartupCheck,
     pub epoch_ns: Nanos,
+    /// Directories whose names were read (0 from the ledger alone).
+    pub dirs_listed: u64,
 }
 
 /// Output of `clear`.
@@ -200,9 +205,18 @@ impl Cache {
             self.state
                 .replace_dirs(&guard, &[], self.opts.durable)
                 .map_err(|e| CacheError::io("record directories in", &self.dir.base, e))?;
+            let reconciled_ns = self.now().max(1);
+            self.state
+                .replace_state(
+                    &guard,
+                    super::changed::LOOSE,
+                    &super::changed::encode(reconciled_ns, &[]),
+                    self.opts.durable,
+                )
+                .map_err(|e| CacheError::io("record loose files in", &self.dir.base, e))?;
             let l = Ledger {
                 total_bytes: self.state.bytes(),
-                reconciled_ns: self.now().max(1),
+                reconciled_ns,
                 dirs_mtime_ns,
                 ..Ledger::default()
             };
@@ -292,9 +306,15 @@ impl Cache {
                     newest_access_ns: None,
                     startup,
                     epoch_ns,
+                    dirs_listed: 0,
                 })
             }
-            Some(l) => progress.set_total(l.entries),
+            Some(l) => {
+                if let Some(r) = self.info_changed(&l, startup, progress)? {
+                    return Ok(r);
+                }
+                progress.set_total(l.entries)
+            }
             None => {}
         }
         let mut known = BTreeMap::new();
@@ -312,6 +332,7 @@ impl Cache {
             newest_access_ns: sc.entries.values().map(|r| r.access_ns).max(),
             startup,
             epoch_ns,
+            dirs_listed: sc.dirs.len() as u64,
         })
     }
 
@@ -435,11 +456,21 @@ impl Cache {
                 .replace_dirs(&guard, &s.dirs, self.opts.durable)
                 .map_err(|e| CacheError::io("record directories in", base, e))?;
         }
+        let reconciled_ns = self.now().max(1);
+        // Nothing loose is accounted: what is left leaves the directory time unrecorded.
+        self.state
+            .replace_state(
+                &guard,
+                super::changed::LOOSE,
+                &super::changed::encode(reconciled_ns, &[]),
+                self.opts.durable,
+            )
+            .map_err(|e| CacheError::io("record loose files in", base, e))?;
         let l = Ledger {
             total_bytes: self.state.bytes(),
             entries: 0,
             epoch_ns: epoch,
-            reconciled_ns: self.now().max(1),
+            reconciled_ns,
             dirs_mtime_ns,
         };
         self.state

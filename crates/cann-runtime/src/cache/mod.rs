@@ -19,12 +19,14 @@
 //! (`get`, `put`, `gc`, `verify`, `info`, `clear`, `startup_check`), [`Limits::resolve`].
 
 mod aging;
+mod changed;
 pub mod clock;
 mod commit;
 pub mod dir;
 mod dirtime;
 pub mod env;
 mod error;
+mod evict;
 mod export;
 pub mod facts;
 mod fsx;
@@ -37,6 +39,7 @@ mod maint;
 pub mod manifest;
 mod measure;
 pub mod mode;
+mod pool;
 mod progress;
 pub mod reference;
 mod scan;

@@ -2,7 +2,8 @@
 //! depends on [`Known`]: taken as is (no system call), checked with `lstat` (re-read only
 //! when its manifest changed), or ignored. New (foreign) manifests are parsed once and then
 //! indexed; unreferenced files are orphans; `.tmp-` files are unfinished commits. Symlinks and
-//! special files are listed and never followed.
+//! special files are listed and never followed. The manifests of a directory that cost
+//! system calls are judged on a few threads ([`super::pool`]) and merged in listing order.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::ffi::OsStr;
@@ -295,6 +296,49 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
     })
 }
 
+/// What a walk makes of one manifest.
+struct Judged {
+    /// The manifest was read (new, changed, or `Known::Ignore`).
+    read: bool,
+    /// It was read and the index did not know it.
+    discovered: bool,
+    rec: Result<IndexRec, Torn>,
+}
+
+/// Takes, re-checks or reads the manifest `rel` (in `dir`) as `how` says for its record.
+fn judge(
+    dir: BorrowedFd<'_>,
+    dir_rel: &str,
+    rel: &str,
+    known: Option<&IndexRec>,
+    how: Known,
+) -> Judged {
+    let name = rel.rsplit_once('/').map_or(rel, |p| p.1);
+    let quick = match (known, how) {
+        (Some(r), Known::Trust) => Some(r.clone()),
+        (Some(r), Known::Check) => recheck(dir, name, r),
+        _ => None,
+    };
+    if let Some(r) = quick {
+        return Judged {
+            read: false,
+            discovered: false,
+            rec: Ok(r),
+        };
+    }
+    let rec = inspect(dir, dir_rel, name).map(|mut r| {
+        if let Some(k) = known {
+            r.access_ns = r.access_ns.max(k.access_ns);
+        }
+        r
+    });
+    Judged {
+        read: true,
+        discovered: known.is_none() && rec.is_ok(),
+        rec,
+    }
+}
+
 /// Walks the cache, treating the entries of `known` as `how` says.
 pub fn walk(
     kc: BorrowedFd<'_>,
@@ -302,9 +346,30 @@ pub fn walk(
     how: Known,
     progress: &dyn Progress,
 ) -> std::io::Result<Scan> {
+    walk_from(kc, &[String::new()], &|_| true, known, how, progress)
+}
+
+/// Walks the directories `roots` (relative to `kernel_cache/`, "" for itself) and the
+/// subdirectories below them that `descend` accepts (`info` after a foreign write: only
+/// the directories whose times moved, and the new ones inside them). A root that does not
+/// exist is skipped; one that cannot be opened otherwise is an error.
+pub fn walk_from(
+    kc: BorrowedFd<'_>,
+    roots: &[String],
+    descend: &dyn Fn(&str) -> bool,
+    known: &BTreeMap<String, IndexRec>,
+    how: Known,
+    progress: &dyn Progress,
+) -> std::io::Result<Scan> {
     let mut scan = Scan::default();
-    let mut stack: Vec<(String, OwnedFd)> =
-        vec![(String::new(), fsx::open_dir(kc, Path::new(""))?)];
+    let mut stack: Vec<(String, OwnedFd)> = Vec::with_capacity(roots.len());
+    for r in roots.iter().rev() {
+        match fsx::open_dir(kc, Path::new(r)) {
+            Ok(fd) => stack.push((r.clone(), fd)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !r.is_empty() => {}
+            Err(e) => return Err(e),
+        }
+    }
     while let Some((dir_rel, fd)) = stack.pop() {
         let mut names_reg = Vec::new();
         let mut dir = Dir::read_from(&fd)?;
@@ -348,6 +413,7 @@ pub fn walk(
                     .unwrap_or(FileType::Unknown);
             }
             match ft {
+                FileType::Directory if !descend(&join(&dir_rel, &name)) => {}
                 FileType::Directory => match fsx::open_dir(fd.as_fd(), Path::new(&name)) {
                     Ok(sub) => stack.push((join(&dir_rel, &name), sub)),
                     Err(_) => scan
@@ -361,45 +427,47 @@ pub fn walk(
         }
         let mut referenced: BTreeSet<String> = BTreeSet::new();
         let mut leftovers = Vec::new();
+        let mut manifests = Vec::new();
         for name in &names_reg {
             if name.starts_with(TMP_PREFIX) {
                 if let Some(l) = loose(fd.as_fd(), &dir_rel, name) {
                     scan.temps.push(l);
                 }
             } else if is_manifest_name(name) {
-                progress.inc(1);
-                let rel = join(&dir_rel, name);
-                let quick = match (known.get(&rel), how) {
-                    (Some(r), Known::Trust) => Some(r.clone()),
-                    (Some(r), Known::Check) => recheck(fd.as_fd(), name, r),
-                    _ => None,
-                };
-                if quick.is_none() {
-                    scan.read.insert(rel.clone());
-                }
-                let rec = match quick {
-                    Some(r) => Ok(r),
-                    None => inspect(fd.as_fd(), &dir_rel, name).map(|mut r| {
-                        if let Some(k) = known.get(&rel) {
-                            r.access_ns = r.access_ns.max(k.access_ns);
-                        } else {
-                            scan.discovered += 1;
-                        }
-                        r
-                    }),
-                };
-                match rec {
-                    Ok(r) => {
-                        referenced.extend(r.files.iter().cloned());
-                        scan.entries.insert(rel, r);
-                    }
-                    Err(t) => {
-                        referenced.extend(t.present.iter().map(|p| p.0.clone()));
-                        scan.torn.push(t);
-                    }
-                }
+                manifests.push(join(&dir_rel, name));
             } else {
                 leftovers.push(name);
+            }
+        }
+        // Each manifest costs system calls unless the index's record is taken as is; those
+        // overlap on a few threads (see `pool`), the results are merged here in order.
+        let costly = manifests
+            .iter()
+            .filter(|rel| how != Known::Trust || !known.contains_key(*rel))
+            .count();
+        let one = |rel: &String| judge(fd.as_fd(), &dir_rel, rel, known.get(rel), how);
+        let judged = if costly >= super::pool::MIN_PARALLEL {
+            super::pool::map(&manifests, one)
+        } else {
+            manifests.iter().map(one).collect()
+        };
+        for (rel, j) in manifests.into_iter().zip(judged) {
+            progress.inc(1);
+            if j.read {
+                scan.read.insert(rel.clone());
+            }
+            if j.discovered {
+                scan.discovered += 1;
+            }
+            match j.rec {
+                Ok(r) => {
+                    referenced.extend(r.files.iter().cloned());
+                    scan.entries.insert(rel, r);
+                }
+                Err(t) => {
+                    referenced.extend(t.present.iter().map(|p| p.0.clone()));
+                    scan.torn.push(t);
+                }
             }
         }
         for name in leftovers {

@@ -267,6 +267,7 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
             &match rep.source {
                 cache::InfoSource::Ledger => msg::source_ledger(l),
                 cache::InfoSource::Walk => msg::source_walk(l),
+                cache::InfoSource::Changed => msg::source_changed(l, rep.dirs_listed),
             },
         ),
     ];
