@@ -1,6 +1,6 @@
 //! `DeprecationMeta` and `RemovalMeta` tokens: what an option became across releases.
 
-use cann_spec::{Accessor, Deprecation, Gone, Removal, ValueMapping};
+use cann_spec::{Accessor, Deprecation, Gone, Introduced, Removal, ValueMapping};
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -37,6 +37,21 @@ pub(crate) fn deprecation(dep: Option<&Deprecation>, s: &Settings) -> TokenStrea
     let source = &d.source;
     quote!(::core::option::Option::Some(#k::meta::DeprecationMeta {
         since: #since, replacement: #rep, values: #values, note: #note, source: &[#(#source),*],
+    }))
+}
+
+/// `Option<IntroducedMeta>`: `after` stays a string, since it may be a release the spec does
+/// not model.
+pub(crate) fn introduced(i: Option<&Introduced>, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let Some(i) = i else {
+        return quote!(::core::option::Option::None);
+    };
+    let after = &i.after;
+    let first = release(&i.first_recorded, s);
+    let source = &i.source;
+    quote!(::core::option::Option::Some(#k::meta::IntroducedMeta {
+        after: #after, first_recorded: #first, source: &[#(#source),*],
     }))
 }
 

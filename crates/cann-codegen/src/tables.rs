@@ -133,6 +133,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         let avail = span(&o.available, s);
         let prods = products(o.effective_products(spec), s);
         let dep = crate::history::deprecation(o.deprecated.as_ref(), s);
+        let introduced = crate::history::introduced(o.introduced.as_ref(), s);
         let removed = o.removed.iter().map(|r| crate::history::removal(r, s));
         let doc = text(&o.doc, s);
         let source = &o.source;
@@ -163,7 +164,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 ge_key: #ge, estimator: #est, estimator_default: #est_default, session: #session,
                 tf2: #tf2, tf2_as: #tf2_as, tf2_default: #tf2_default, tf2_values: #tf2_values,
                 env: #env,
-                available: #avail, products: #prods, deprecated: #dep,
+                available: #avail, introduced: #introduced, products: #prods, deprecated: #dep,
                 removed: &[#(#removed),*], changes: &[#(#changes),*], by_product: &[#(#by_product),*],
                 doc: #doc,
                 source: &[#(#source),*],

@@ -12,7 +12,8 @@ use crate::{Product, Release, OPTIONS, PRODUCTS, RULES};
 /// One difference. `before`/`after` are `None` where the thing did not exist.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
-    /// `product`, `option`, `surface` (a retired spelling of a living option), `value`,
+    /// `product`, `option`, `introduced` (an option that may have come in between, its
+    /// release unknown), `surface` (a retired spelling of a living option), `value`,
     /// `support`, `value-support`, `default`, `range`, `ge-key`, `deprecation` or `rule`.
     pub kind: &'static str,
     /// `added`, `removed` or `changed`.
@@ -52,6 +53,7 @@ pub fn kind_title(kind: &str, lang: Lang) -> String {
     match kind {
         "product" => msg::diff_kind_product(lang),
         "option" => msg::diff_kind_option(lang),
+        "introduced" => msg::diff_kind_introduced(lang),
         "surface" => msg::diff_kind_surface(lang),
         "support" => msg::diff_kind_support(lang),
         "value" => msg::diff_kind_value(lang),
@@ -174,6 +176,7 @@ pub fn diff_in(from: Release, to: Release, product: Option<Product>, lang: Lang)
         if !(a && b) {
             continue;
         }
+        changes.extend(introduced(o, from, to, lang));
         option_changes(o, from, to, product, lang, &mut changes);
     }
     for r in RULES.iter() {
@@ -192,6 +195,7 @@ pub fn diff_in(from: Release, to: Release, product: Option<Product>, lang: Lang)
     const ORDER: &[&str] = &[
         "product",
         "option",
+        "introduced",
         "surface",
         "support",
         "value",
@@ -214,6 +218,35 @@ pub fn diff_in(from: Release, to: Release, product: Option<Product>, lang: Lang)
         product: product.map(|p| p.id()),
         changes,
     }
+}
+
+/// An option both releases may have whose first release is unknown and may lie between
+/// them: "added between 7.0.0 and 9.0.0, release unknown", never a release of its own. The
+/// older side is `unknown`.
+fn introduced(o: &OptionMeta, from: Release, to: Release, lang: Lang) -> Option<Change> {
+    let i = o.introduced?;
+    if !i.uncertain_in(from.min(to)) {
+        return None;
+    }
+    let known = || Some(o.ty.name().to_string());
+    let unknown = || Some("unknown".to_string());
+    let (change, before, after) = if from <= to {
+        ("added", unknown(), known())
+    } else {
+        ("removed", known(), unknown())
+    };
+    Some(Change {
+        kind: "introduced",
+        change,
+        subject: o.path.to_string(),
+        detail: Some(msg::diff_added_between(
+            lang,
+            i.after,
+            i.first_recorded.id(),
+        )),
+        before,
+        after,
+    })
 }
 
 fn option_changes(
@@ -372,6 +405,55 @@ mod tests {
 
     fn has(list: &[(&'static str, String)], change: &str, rule: &str) -> bool {
         list.iter().any(|(c, r)| *c == change && r == rule)
+    }
+
+    #[test]
+    fn an_option_of_unknown_first_release_is_added_between_never_at_a_release() {
+        let at = |id: &str| -> Release { id.parse().unwrap_or_else(|e| panic!("{e}")) };
+        let uncertain: Vec<&OptionMeta> =
+            OPTIONS.iter().filter(|o| o.introduced.is_some()).collect();
+        assert!(!uncertain.is_empty(), "the spec has no such option to test");
+        let o = uncertain[0];
+        let i = o.introduced.unwrap_or_else(|| unreachable!());
+        let first = i.first_recorded;
+        let older = Release::ALL[0];
+        assert!(older < first, "{}", o.path);
+        let d = diff(older, first, None);
+        let c = d
+            .changes
+            .iter()
+            .find(|c| c.subject == o.path)
+            .unwrap_or_else(|| panic!("{} not in {d:?}", o.path));
+        assert_eq!((c.kind, c.change), ("introduced", "added"));
+        let text = c.detail.as_deref().unwrap_or_default();
+        assert_eq!(
+            text,
+            format!(
+                "added between {} and {}, release unknown",
+                i.after,
+                first.id()
+            )
+        );
+        // Not an option added at either end: it may exist in both.
+        assert!(!d
+            .changes
+            .iter()
+            .any(|c| c.kind == "option" && c.subject == o.path));
+        // From its first record on nothing is unknown; back the other way it went.
+        assert!(!diff(first, first, None)
+            .changes
+            .iter()
+            .any(|c| c.subject == o.path));
+        let back = diff(first, older, None);
+        assert!(back
+            .changes
+            .iter()
+            .any(|c| c.subject == o.path && c.kind == "introduced" && c.change == "removed"));
+        let zh = diff_in(older, at(first.id()), None, Lang::Zh);
+        let z = zh.changes.iter().find(|c| c.subject == o.path);
+        assert!(z
+            .and_then(|c| c.detail.as_deref())
+            .is_some_and(|t| t.contains("具体版本不详")));
     }
 
     #[test]

@@ -4,8 +4,11 @@
 
 use cann_i18n::catalog::config as msg;
 
-use crate::meta::{Gone, Lang, OptionMeta, RemovalMeta, Severity, Text, ValueMapMeta, ValueMeta};
+use crate::meta::{
+    Gone, IntroducedMeta, Lang, OptionMeta, RemovalMeta, Severity, Text, ValueMapMeta, ValueMeta,
+};
 use crate::Diagnostic;
+use crate::Release;
 
 /// "`x` was removed: 7.0.0 is the last release that supports it", "... no release since X
 /// supports it", or "`x` has no effect: no release of the adapter reads it".
@@ -109,4 +112,27 @@ pub fn spelling(o: &OptionMeta, r: &RemovalMeta) -> String {
         parts.push(format!("${e}"));
     }
     parts.join(", ")
+}
+
+/// "added after 7.0.0, first recorded in 9.0.0; the release in between is not known".
+pub fn introduced_summary(i: &IntroducedMeta, lang: Lang) -> String {
+    introduced_text(i.after, i.first_recorded.id(), lang)
+}
+
+/// As [`introduced_summary`], from the ids (the docs generator reads the spec itself).
+pub fn introduced_text(after: &str, first_recorded: &str, lang: Lang) -> String {
+    msg::introduced_unknown(lang, after, first_recorded)
+}
+
+/// A note for an option set for a release that may predate it: not an error, since the
+/// spec cannot say it is missing there, and not silence, since it cannot say it is present.
+pub fn may_not_exist(o: &OptionMeta, release: Release, lang: Lang) -> Option<Diagnostic> {
+    let i = o.uncertain_in(release)?;
+    let mut d = Diagnostic::new(
+        Severity::Note,
+        o.path,
+        msg::may_not_exist(lang, o.name, release.id(), &introduced_summary(i, lang)),
+    );
+    d.hint = Some(msg::may_not_exist_hint(lang, i.first_recorded.id()));
+    Some(d)
 }

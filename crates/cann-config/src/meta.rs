@@ -228,6 +228,23 @@ pub enum Gone {
     Never,
 }
 
+/// An option whose first release is not known: some release after `after` (the newest known
+/// to lack it, possibly one the spec does not model) and no later than `first_recorded`
+/// brought it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntroducedMeta {
+    pub after: &'static str,
+    pub first_recorded: Release,
+    pub source: &'static [&'static str],
+}
+
+impl IntroducedMeta {
+    /// Whether the option may be missing from `release`: one before its first record.
+    pub fn uncertain_in(&self, release: Release) -> bool {
+        release < self.first_recorded
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RemovalMeta {
     pub gone: Gone,
@@ -303,6 +320,8 @@ pub struct OptionMeta {
     pub tf2_values: Option<&'static [Option<Lit>]>,
     pub env: Option<&'static str>,
     pub available: Span,
+    /// The first release with the option is not known; `available` is the outer bound.
+    pub introduced: Option<IntroducedMeta>,
     /// Effective support: the option's own list, else its class's.
     pub products: Products,
     pub deprecated: Option<DeprecationMeta>,
@@ -346,6 +365,11 @@ impl OptionMeta {
     /// The removal of the whole option, if `release` no longer reads it.
     pub fn removed_in(&self, release: Release) -> Option<&'static RemovalMeta> {
         self.removal().filter(|r| r.gone_in(release))
+    }
+
+    /// What is known of its first release, when `release` may predate it.
+    pub fn uncertain_in(&self, release: Release) -> Option<&IntroducedMeta> {
+        self.introduced.as_ref().filter(|i| i.uncertain_in(release))
     }
 
     /// Retired spellings (surfaces) of an option that lives on under others.

@@ -167,11 +167,16 @@ impl Checker<'_> {
 
     /// What is checked of an option set to an unknown value: whether it may be set at all.
     fn presence(&mut self, o: &'static OptionMeta) {
-        self.deprecated(o);
+        self.history_notes(o);
         self.support(o, None);
     }
 
-    fn deprecated(&mut self, o: &'static OptionMeta) {
+    fn history_notes(&mut self, o: &'static OptionMeta) {
+        // The history notes of an option set in the target release: an unknown first
+        // release first, then a deprecation.
+        if let Some(d) = crate::history::may_not_exist(o, self.target.release, self.lang) {
+            self.push(d);
+        }
         let Some(dep) = o.deprecated else { return };
         // A removed option is said once, as an error.
         if self.target.release < dep.since || o.removed_in(self.target.release).is_some() {
@@ -329,7 +334,7 @@ fn releases_with(products: meta::Products, span: meta::Span, lang: Lang) -> Opti
 
 impl Visitor for Checker<'_> {
     fn value(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
-        self.deprecated(o);
+        self.history_notes(o);
         self.carriable(o, v);
         if !self.support(o, Some(v.to_string())) {
             return;
@@ -361,7 +366,7 @@ impl Visitor for Checker<'_> {
     }
 
     fn enter(&mut self, o: &'static OptionMeta) {
-        self.deprecated(o);
+        self.history_notes(o);
         // Once a class is unsupported, everything below it is too; say it once.
         let suppress = self.unsupported_depth > 0 || !self.support(o, None);
         if suppress {

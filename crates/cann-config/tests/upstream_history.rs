@@ -14,77 +14,19 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use cann_config::meta::{Gone, OptionMeta, RemovalMeta};
+use cann_config::meta::{Gone, IntroducedMeta, OptionMeta, RemovalMeta};
 use cann_config::{Release, OPTIONS};
 use serde_json::Value;
 
 const REFS: &str = include_str!("../../../spec/history/upstream-refs.json");
 
 /// Disagreements with the code history that the spec keeps on purpose, with the reason.
-/// `new-after:7.0.0:P`: the spec has P from 8.0.RC2, its first release, but the last
-/// 7.0.0 build lacks it; no tag of 8.0.RC2 .. 8.3.RC1 exists to tell when it came.
-const ALLOWED: &[(&str, &str)] = &[
-    (
-        "retired-present:9.0.0:npu_run_config.auto_tune_mode:session:auto_tune_mode",
-        "the adapter still forwards the key, but the graph engine refuses any non-empty value",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.all_tensor_not_empty",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.auto_multistream_parallel_mode",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.compile_dynamic_mode",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.export_compile_stat",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.graph_max_parallel_model_num",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.input_batch_cpy",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.input_fusion_size",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.oo_constant_folding",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.oo_level",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.optimization_switch",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.quant_dumpable",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.shape_generalization_mode",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.dynamic_input_config.compile_hybrid_mode",
-        "first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-    (
-        "new-after:7.0.0:npu_run_config.execute_times",
-        "a TF2 option first in the 9.0.0 tag; no 8.x tag or page dates it",
-    ),
-];
+/// (An option the spec has from its first release while the build before lacks it is not
+/// one: the spec says so with `introduced`, which `introduced` below checks.)
+const ALLOWED: &[(&str, &str)] = &[(
+    "retired-present:9.0.0:npu_run_config.auto_tune_mode:session:auto_tune_mode",
+    "the adapter still forwards the key, but the graph engine refuses any non-empty value",
+)];
 
 /// A CANN release id as a sortable key: `7.0.RC1` before `7.0.0` before `8.0.RC2`.
 fn order(id: &str) -> (u32, u32, u32, u32) {
@@ -100,6 +42,8 @@ fn order(id: &str) -> (u32, u32, u32, u32) {
 
 /// What one ref has.
 struct Tag {
+    /// The tag or branch name.
+    name: String,
     build: String,
     session: BTreeSet<String>,
     writes: BTreeSet<String>,
@@ -117,6 +61,7 @@ fn strings(v: &Value) -> BTreeSet<String> {
 
 fn tag(r: &Value) -> Tag {
     Tag {
+        name: r["ref"].as_str().unwrap().to_string(),
         build: r["build"]
             .as_str()
             .unwrap_or(r["ref"].as_str().unwrap())
@@ -344,7 +289,9 @@ fn availability(h: &History, o: &OptionMeta, found: &mut Found) {
             );
         }
     }
-    if from == first {
+    if let Some(i) = &o.introduced {
+        introduced(h, o, i, &has, found);
+    } else if from == first {
         let before = h
             .releases
             .iter()
@@ -361,6 +308,69 @@ fn availability(h: &History, o: &OptionMeta, found: &mut Found) {
                     ),
                 );
             }
+        }
+    }
+}
+
+/// `introduced`: the build of `after` lacks the option, the build of `first_recorded` (where
+/// tagged) has it, no tagged release between them could narrow the interval, and the
+/// sources name the tags the claim rests on.
+fn introduced(
+    h: &History,
+    o: &OptionMeta,
+    i: &IntroducedMeta,
+    has: &dyn Fn(&Tag) -> bool,
+    found: &mut Found,
+) {
+    let (after, first) = (order(i.after), order(i.first_recorded.id()));
+    let cited = |t: &Tag| i.source.iter().any(|s| s.contains(&t.name));
+    match h.releases.iter().find(|(id, _)| id == i.after) {
+        None => found.add(
+            format!("introduced-untagged:{}:{}", i.after, o.path),
+            format!("no tagged build of {} tells that it lacks it", i.after),
+        ),
+        Some((id, t)) if has(t) => found.add(
+            format!("introduced-present:{id}:{}", o.path),
+            format!(
+                "`after` says {id} lacks it, but the {} build has it",
+                t.build
+            ),
+        ),
+        Some((id, t)) if !cited(t) => found.add(
+            format!("introduced-unsourced:{id}:{}", o.path),
+            format!("the sources do not name {}, the build it rests on", t.name),
+        ),
+        Some(_) => {}
+    }
+    for (id, t) in &h.releases {
+        let k = order(id);
+        if k > after && k < first {
+            let (what, why) = if has(t) {
+                ("earlier", "has it: `first_recorded` can move back")
+            } else {
+                ("later", "lacks it: `after` can move on")
+            };
+            found.add(
+                format!("introduced-{what}:{id}:{}", o.path),
+                format!("the {} build {why}", t.build),
+            );
+        }
+    }
+    if let Some((id, t)) = h
+        .releases
+        .iter()
+        .find(|(id, _)| id == i.first_recorded.id())
+    {
+        if !has(t) {
+            found.add(
+                format!("introduced-absent:{id}:{}", o.path),
+                format!("first recorded in {id}, but the {} build lacks it", t.build),
+            );
+        } else if !cited(t) {
+            found.add(
+                format!("introduced-unsourced:{id}:{}", o.path),
+                format!("the sources do not name {}, the build it rests on", t.name),
+            );
         }
     }
 }
@@ -433,5 +443,47 @@ fn release_ids_sort_as_cann_releases() {
     assert_eq!(
         ids,
         ["6.3.RC2", "7.0.RC1", "7.0.0", "8.0.RC2", "8.0.RC3", "8.0.0", "9.0.0"]
+    );
+}
+
+#[test]
+fn an_introduced_fact_that_the_refs_contradict_is_found() {
+    let h = history();
+    let o = OPTIONS
+        .iter()
+        .find(|o| o.introduced.is_some())
+        .expect("the spec has an option of unknown first release");
+    let real = o.introduced.expect("just found");
+    let run = |i: IntroducedMeta| {
+        let mut found = Found(Vec::new());
+        let live = surfaces(o);
+        let has = |t: &Tag| live.iter().any(|s| s.in_tag(t) == Some(true));
+        introduced(&h, o, &i, &has, &mut found);
+        found.0.into_iter().map(|(k, _)| k).collect::<Vec<_>>()
+    };
+    assert!(run(real).is_empty(), "{:?}", run(real));
+    // Claimed absent from an older build only: the tagged releases in between lack it too.
+    let early = run(IntroducedMeta {
+        after: "6.3.RC2",
+        ..real
+    });
+    assert!(
+        early.contains(&format!("introduced-later:7.0.0:{}", o.path)),
+        "{early:?}"
+    );
+    // Sources that do not name the tags the claim rests on.
+    let bare = run(IntroducedMeta {
+        source: &["somewhere"],
+        ..real
+    });
+    assert_eq!(bare.len(), 2, "{bare:?}");
+    // A release with no tagged build cannot back `after`.
+    let untagged = run(IntroducedMeta {
+        after: "6.2.RC1",
+        ..real
+    });
+    assert!(
+        untagged[0].starts_with("introduced-untagged"),
+        "{untagged:?}"
     );
 }

@@ -16,6 +16,7 @@ pub(crate) fn check(spec: &mut Spec, d: &mut Diagnostics) {
         option(spec, o, d);
     }
     crate::history::check(spec, d);
+    crate::introduced::check(spec, d);
     crate::history::apply(spec);
     rules(spec, d);
 }

@@ -7,6 +7,7 @@ pub mod chars;
 mod check;
 pub mod diag;
 mod history;
+pub mod introduced;
 pub mod keys;
 mod load;
 pub mod model;

@@ -310,6 +310,18 @@ impl Gone {
     }
 }
 
+/// An option whose first release is not known: `after` is the newest release known to lack
+/// it (possibly older than the spec models), `first_recorded` the first modelled release
+/// known to have it. Some release after `after`, up to `first_recorded`, brought it; the
+/// sources (tags, pages) say which builds were looked at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Introduced {
+    pub after: String,
+    pub first_recorded: String,
+    pub source: Sources,
+    pub loc: Loc,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Removal {
     pub gone: Gone,
@@ -365,6 +377,9 @@ pub struct OptionSpec {
     pub ge_key: Option<String>,
     pub surfaces: Surfaces,
     pub available: ReleaseRange,
+    /// When the first release with the option is not known: the spec's `available` is then
+    /// the outer bound, and only `first_recorded` on is certain.
+    pub introduced: Option<Introduced>,
     /// When empty, the owning class's product support applies.
     pub products: Vec<Support>,
     pub deprecated: Option<Deprecation>,

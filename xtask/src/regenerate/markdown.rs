@@ -96,6 +96,18 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
     let _ = writeln!(md, "### `{}`\n", o.name);
     let _ = writeln!(md, "`{}` in {}\n", o.path, o.config);
     let _ = writeln!(md, "{}\n\n{}\n", o.doc.en, o.doc.zh);
+    if let Some(i) = &o.introduced {
+        let when = cann_config::history::introduced_text(
+            &i.after,
+            &i.first_recorded,
+            cann_config::meta::Lang::En,
+        );
+        let _ = writeln!(
+            md,
+            "> **First release not known**: {when} (sources: {}).\n",
+            i.source.join("; ")
+        );
+    }
     if let Some(d) = &o.deprecated {
         let _ = write!(md, "> **Deprecated since {}**", d.since);
         if let Some(r) = &d.replacement {

@@ -224,6 +224,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -329,6 +330,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -427,6 +429,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -587,6 +590,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -684,6 +688,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -785,6 +790,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -887,6 +893,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -983,6 +990,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1076,6 +1084,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1169,6 +1178,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1262,6 +1272,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1388,6 +1399,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1485,6 +1497,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1581,6 +1594,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1674,6 +1688,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1767,6 +1782,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1860,6 +1876,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -1954,6 +1971,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2048,6 +2066,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2145,6 +2164,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2242,6 +2262,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2336,6 +2357,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2433,6 +2455,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2530,6 +2553,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2627,6 +2651,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2721,6 +2746,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2848,6 +2874,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -2975,6 +3002,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3069,6 +3097,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3163,6 +3192,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3257,6 +3287,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3354,6 +3385,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3458,6 +3490,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3554,6 +3587,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3650,6 +3684,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3805,6 +3840,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -3908,6 +3944,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4125,6 +4162,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4263,6 +4301,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4359,6 +4398,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4457,6 +4497,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4555,6 +4596,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4688,6 +4730,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4818,6 +4861,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -4956,6 +5008,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5055,6 +5108,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5154,6 +5208,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5250,6 +5305,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5341,6 +5397,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5442,6 +5499,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5536,6 +5594,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5630,6 +5689,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5726,6 +5786,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5820,6 +5881,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -5914,6 +5976,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -6071,6 +6134,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -6205,6 +6269,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -6298,6 +6363,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -6427,6 +6493,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -6588,6 +6655,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -6768,6 +6836,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -6906,6 +6975,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -7073,6 +7143,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -7147,6 +7218,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -7305,6 +7377,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -7411,6 +7484,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -7505,6 +7579,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
@@ -7615,6 +7690,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -7801,6 +7885,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -7913,6 +7998,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8077,6 +8163,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
@@ -8153,6 +8240,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8250,6 +8338,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8351,6 +8440,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8488,6 +8578,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8588,6 +8679,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8724,6 +8816,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8822,6 +8915,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -8932,6 +9026,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9031,6 +9126,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9128,6 +9224,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9224,6 +9321,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9319,6 +9417,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9420,6 +9519,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9517,6 +9617,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9634,6 +9735,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9728,6 +9830,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9822,6 +9925,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -9995,6 +10099,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10092,6 +10197,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10228,6 +10334,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10325,6 +10432,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10459,6 +10567,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10560,6 +10669,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10671,6 +10781,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10767,6 +10878,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -10934,6 +11046,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11031,6 +11144,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11182,6 +11296,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11338,6 +11453,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11439,6 +11563,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11542,6 +11675,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11638,6 +11780,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11808,6 +11959,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -11905,6 +12065,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12007,6 +12176,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12107,6 +12285,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12201,6 +12380,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12298,6 +12478,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12397,6 +12578,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12498,6 +12680,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12599,6 +12782,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12692,6 +12876,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12785,6 +12978,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -12878,6 +13072,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13031,6 +13226,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13165,6 +13361,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13261,6 +13466,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13414,6 +13620,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13518,6 +13733,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13651,6 +13867,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13782,6 +13999,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13886,6 +14104,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -13989,6 +14208,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14084,6 +14304,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14182,6 +14403,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14279,6 +14501,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14373,6 +14596,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14472,6 +14696,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14568,6 +14793,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14667,6 +14893,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14769,6 +14996,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -14865,6 +15093,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15011,6 +15240,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15120,6 +15350,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15227,6 +15458,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15330,6 +15562,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15433,6 +15666,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15536,6 +15778,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15646,6 +15897,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15744,6 +15996,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15840,6 +16093,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -15948,6 +16202,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16053,6 +16308,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16146,6 +16402,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16244,6 +16501,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16340,6 +16598,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16437,6 +16696,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16536,6 +16796,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16631,6 +16892,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16729,6 +16991,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16822,6 +17085,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -16916,6 +17180,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -17010,6 +17275,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -17103,6 +17369,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -17196,6 +17463,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -17289,6 +17557,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -17382,6 +17651,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -17734,6 +18004,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18041,6 +18312,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18140,6 +18412,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18257,6 +18530,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18353,6 +18627,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18449,6 +18724,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18619,6 +18895,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18733,6 +19010,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18845,6 +19123,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -18968,6 +19247,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19083,6 +19363,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19209,6 +19490,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19324,6 +19606,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19441,6 +19724,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19558,6 +19842,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19687,6 +19972,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19800,6 +20086,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -19921,6 +20208,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -20032,6 +20320,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -20158,6 +20447,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -20258,6 +20548,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -20355,6 +20646,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -20473,6 +20765,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
@@ -20588,6 +20881,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
+        introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,

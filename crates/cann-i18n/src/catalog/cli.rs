@@ -76,6 +76,14 @@ crate::messages! {
     diff_kind_ge_key() { en: "ge keys", zh: "ge 键名" }
     diff_kind_deprecation() { en: "deprecations", zh: "弃用" }
     diff_kind_rule() { en: "rules", zh: "规则" }
+    diff_kind_introduced() {
+        en: "options whose first release is not known",
+        zh: "首个版本不详的选项",
+    }
+    diff_added_between(after: &str, first: &str) {
+        en: "added between {after} and {first}, release unknown",
+        zh: "在 {after} 与 {first} 之间加入，具体版本不详",
+    }
     diff_supported() { en: "supported", zh: "支持" }
     diff_not_supported() { en: "not supported", zh: "不支持" }
     diff_use_instead(replacement: &str) {

@@ -362,4 +362,19 @@ crate::messages! {
         en: "{when}; use {replacement}",
         zh: "{when}；请改用 {replacement}",
     }
+
+    // An option whose first release is not known (`introduced:` in the spec); also read by
+    // lint, `explain`, `diff` and the docs.
+    introduced_unknown(after: &str, first: &str) {
+        en: "added after {after}, first recorded in {first}; the release in between is not known",
+        zh: "在 {after} 之后加入，最早见于 {first}；其间的具体版本不详",
+    }
+    may_not_exist(name: &str, release: &str, when: &str) {
+        en: "`{name}` may not exist in release {release}: {when}",
+        zh: "`{name}` 在版本 {release} 中可能不存在：{when}",
+    }
+    may_not_exist_hint(first: &str) {
+        en: "make sure the installed adapter reads it, or check against {first} or later",
+        zh: "请确认所安装的适配器读取该选项，或按 {first} 及之后的版本检查",
+    }
 }

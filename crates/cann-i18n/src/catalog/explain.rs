@@ -106,4 +106,15 @@ crate::messages! {
         en: "give the dotted path of the one you mean",
         zh: "请给出所指选项的完整点分路径",
     }
+
+    // An option whose first release is not known; an empty value a removal still takes.
+    label_introduced() { en: "introduced", zh: "引入版本" }
+    may_not_exist_in(release: &str, when: &str) {
+        en: "may not exist in {release}: {when}",
+        zh: "{release} 中可能不存在：{when}",
+    }
+    empty_ignored() {
+        en: "an empty value is still accepted and ignored",
+        zh: "空值仍被接受，但不生效",
+    }
 }

@@ -5,7 +5,9 @@ use std::path::Path;
 use super::{read_literal, MapReader};
 use crate::diag::{Diagnostics, Loc};
 use crate::keys as k;
-use crate::model::{Deprecation, Gone, Literal, Removal, Sources, Surfaces, ValueMapping};
+use crate::model::{
+    Deprecation, Gone, Introduced, Literal, Removal, Sources, Surfaces, ValueMapping,
+};
 use crate::yaml::{Kind, Node};
 
 pub(crate) fn read_deprecation(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Deprecation> {
@@ -18,6 +20,30 @@ pub(crate) fn read_deprecation(file: &Path, n: &Node, d: &mut Diagnostics) -> Op
         values: mappings(&r, what, d),
         note: r.text(k::NOTE, what, d)?,
         source: r.sources(d),
+    })
+}
+
+/// `introduced: { after, first_recorded, source }`: the first release is not known. Without
+/// a source the claim is not taken.
+pub(crate) fn read_introduced(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Introduced> {
+    const KEYS: &[&str] = &[k::AFTER, k::FIRST_RECORDED, k::SOURCE];
+    let what = "`introduced`";
+    let r = MapReader::new(file, n, what, KEYS, d)?;
+    let after = r.string(k::AFTER, what, d);
+    let first_recorded = r.string(k::FIRST_RECORDED, what, d);
+    let source = r.sources(d);
+    if source.is_empty() {
+        d.error(
+            r.loc(),
+            format!("{what} needs a `source`: the builds or pages that lack and have the option"),
+        );
+        return None;
+    }
+    Some(Introduced {
+        after: after?,
+        first_recorded: first_recorded?,
+        source,
+        loc: r.loc(),
     })
 }
 

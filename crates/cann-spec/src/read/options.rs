@@ -146,6 +146,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         k::TF2,
         k::ENV,
         k::AVAILABLE,
+        k::INTRODUCED,
         k::PRODUCTS,
         k::DEPRECATED,
         k::REMOVED,
@@ -188,6 +189,9 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         ge_key: r.opt_string(k::GE_KEY, d),
         surfaces,
         available: r.range(k::AVAILABLE, d),
+        introduced: r
+            .get(k::INTRODUCED)
+            .and_then(|n| super::history::read_introduced(file, n, d)),
         products: read_support(&r, d),
         deprecated,
         removed,

@@ -66,6 +66,8 @@ fn human(
             last_kind = c.kind;
         }
         let sign = match c.change {
+            // Between the two releases, or not: the detail says which interval.
+            _ if c.kind == "introduced" => "?",
             "added" => "+",
             "removed" => "-",
             _ => "~",

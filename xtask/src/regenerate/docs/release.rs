@@ -136,6 +136,9 @@ fn capitalized(s: &str) -> String {
 
 fn item(f: &Facts<'_>, ri: usize, en: &Change, zh: &Change) -> Html {
     let (badge, sign) = match en.change {
+        // Its first release is not known: it may have come here, or at another release of
+        // the interval; the detail names the interval.
+        _ if en.kind == "introduced" => ("", bi_str("maybe here", "可能在此")),
         "added" => (" new", bi_str("added", "新增")),
         "removed" => ("", bi_str("removed", "移除")),
         _ => ("", bi_str("changed", "变更")),

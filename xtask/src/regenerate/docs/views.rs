@@ -189,6 +189,8 @@ pub struct OptionView {
     pub class: String,
     pub doc: Html,
     pub deprecated: Option<Html>,
+    /// When its first release is not known: the interval and the builds looked at.
+    pub introduced: Option<Html>,
     /// Each retirement: of the whole option, or of one of its spellings.
     pub removed: Vec<Html>,
     pub ty: String,
@@ -306,6 +308,7 @@ impl OptionView {
                 };
                 Html::trusted(format!("{since} {}", bi(&d.note)))
             }),
+            introduced: o.introduced.as_ref().map(introduced_html),
             removed: o.removed.iter().map(removal_html).collect(),
             ty: o.ty.name().into(),
             class_type: match &o.ty {
@@ -458,6 +461,24 @@ pub fn search_index(f: &Facts<'_>) -> String {
         }));
     }
     serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
+}
+
+/// An unknown first release in both languages, with the builds or pages that bound it.
+fn introduced_html(i: &cann_spec::Introduced) -> Html {
+    use cann_config::history::introduced_text;
+    use cann_config::meta::Lang;
+    let text = |lang| introduced_text(&i.after, &i.first_recorded, lang);
+    let sources: Vec<String> = i
+        .source
+        .iter()
+        .map(|s| format!("<code>{}</code>", escape(s)))
+        .collect();
+    Html::trusted(format!(
+        "{}. {} {}",
+        bi_str(&text(Lang::En), &text(Lang::Zh)),
+        bi_str("Sources:", "来源："),
+        sources.join("; ")
+    ))
 }
 
 /// One retirement in both languages: when, what replaces it, and the note.

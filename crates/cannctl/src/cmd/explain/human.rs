@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use cann_config::history::{removal_summary, spelling};
+use cann_config::history::{introduced_summary, removal_summary, spelling};
 use cann_config::in_release::{OptionIn, ValueIn};
 use cann_config::meta::{describe_int_values, Lang, Lit, OptionMeta, Severity};
 use cann_config::Release;
@@ -37,6 +37,12 @@ pub(super) fn render(view: &View) -> String {
             s,
             "{}",
             msg::not_read_in(lang, r, &o.available.describe(lang))
+        );
+    } else if let Some(i) = o.uncertain_in(at.release) {
+        let _ = writeln!(
+            s,
+            "{}",
+            msg::may_not_exist_in(lang, r, &introduced_summary(i, lang))
         );
     }
     facts(&mut s, at, lang);
@@ -180,6 +186,18 @@ fn availability(at: &OptionIn, v: &ValueIn, lang: Lang) -> Option<String> {
 }
 
 fn retirement(s: &mut String, o: &OptionMeta, lang: Lang) {
+    if let Some(i) = o.introduced {
+        let _ = writeln!(
+            s,
+            "{}\n  {}",
+            msg::field(
+                lang,
+                &msg::label_introduced(lang),
+                &introduced_summary(&i, lang)
+            ),
+            msg::field(lang, &msg::label_sources(lang), &i.source.join("; "))
+        );
+    }
     if let Some(d) = o.deprecated {
         let to = d
             .replacement
@@ -204,6 +222,14 @@ fn retirement(s: &mut String, o: &OptionMeta, lang: Lang) {
             msg::field(lang, &what, &removal_summary(r, lang)),
             r.note.get(lang)
         );
+        if r.ignores_empty() {
+            // What lint says of `x = ""`: no error, no effect.
+            let _ = writeln!(
+                s,
+                "  {}",
+                msg::field(lang, &msg::empty_ignored(lang), &r.empty_ignored.join("; "))
+            );
+        }
     }
 }
 

@@ -76,6 +76,13 @@ pub(super) fn render(view: &View) -> Value {
             "note": d.note.get(lang),
             "source": d.source,
         })),
+        "introduced": o.introduced.map(|i| json!({
+            "after": i.after,
+            "first_recorded": i.first_recorded.id(),
+            "may_not_exist_here": i.uncertain_in(release),
+            "summary": cann_config::history::introduced_summary(&i, lang),
+            "source": i.source,
+        })),
         "removed": o.removed.iter().map(|r| removal(o, r, lang)).collect::<Vec<_>>(),
         "support": support_rows(o).into_iter().map(|(p, row)| {
             let releases: Vec<&str> = Release::ALL.iter().zip(row).filter(|(_, ok)| *ok).map(|(r, _)| r.id()).collect();
@@ -104,6 +111,7 @@ fn removal(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Value {
         "replacement": r.replacement,
         "values": mappings(r.values),
         "note": r.note.get(lang),
+        "empty_ignored": (!r.empty_ignored.is_empty()).then_some(r.empty_ignored),
         "source": r.source,
     })
 }
