@@ -3,6 +3,7 @@
 //! This file only dispatches. Each task lives in its own module; to add one, add a
 //! module, a line to `TASKS` and an arm to `run`.
 
+mod counts;
 mod drill;
 mod ensure;
 mod fidelity;
@@ -31,6 +32,10 @@ const TASKS: &[(&str, &str)] = &[
         "read the adapter's release refs (--ascend, --hicann) into spec/history/",
     ),
     (
+        "history-counts",
+        "per release, the options the spec states with a source, and the retired ones",
+    ),
+    (
         "release-drill",
         "add a product and a release to a copy's spec only, rebuild, check cannctl",
     ),
@@ -41,6 +46,7 @@ fn run(task: &str, args: &[String]) -> Option<Result<(), Box<dyn std::error::Err
         "regenerate" => regenerate::run(ensure::Mode::Write).map_err(Into::into),
         "check" => regenerate::run(ensure::Mode::Check).map_err(Into::into),
         "release-drill" => drill::run(&workspace_root()),
+        "history-counts" => counts::run(&workspace_root()),
         "fidelity" => fidelity::run(args).map_err(Into::into),
         "upstream-history" => history::run(args).map_err(Into::into),
         _ => return None,
