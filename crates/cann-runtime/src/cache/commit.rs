@@ -5,9 +5,11 @@
 //! two flushes for the whole batch:
 //!
 //! 1. every entry's files are written (to temporary names, renamed to their final names) and
-//!    its manifest is written to a temporary name, unflushed;
-//! 2. **flush 1**: the file system is synced (`syncfs`), so every binary, its directory entry
-//!    and every manifest's bytes are on disk;
+//!    its manifest is written to a temporary name; each file's write-back starts as soon as
+//!    it is written (see `flush`);
+//! 2. **flush 1**: each file the batch wrote is `fdatasync`ed, then each directory holding
+//!    one is `fsync`ed (the binaries' final names), so every binary, its directory entry and
+//!    every manifest's bytes are on disk;
 //! 3. each manifest is renamed into place (the commit point, never replacing one);
 //! 4. **flush 2**: each directory holding a new manifest is `fsync`ed.
 //!
@@ -16,13 +18,9 @@
 //! one entry at a time. A crash anywhere leaves whole entries, temporaries and unreferenced
 //! files that gc reclaims, never a torn entry.
 //!
-//! Limits: `syncfs` writes back every dirty page of the file system, not only ours, so on a
-//! file system other jobs are writing heavily (checkpoints beside the cache) flush 1 waits
-//! for their data too; fsyncing each staged file after starting their write-back
-//! (`sync_file_range`) would bound the wait to our own bytes. `syncfs` reports write-back
-//! errors only since Linux 5.8. On an older kernel a disk
-//! error while flushing a binary goes unreported here, and the entry reads as torn later
-//! (`verify` re-checks such a candidate and gc removes it), as after a crash.
+//! Flush 1 waits for our own files only: other writers on the same file system (a job's
+//! checkpoints beside the cache) are not flushed with them, as a `syncfs` would. A file
+//! that fails to flush fails its own entry (its manifest is never renamed), not the batch.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
@@ -32,6 +30,7 @@ use rustix::fs::RenameFlags;
 
 use super::error::{CacheError, Result};
 use super::export::{named_files, ExactCommit, ExactEntry};
+use super::flush::Flusher;
 use super::fsx;
 use super::key::Key;
 use super::ledger::{IndexRec, Stamp};
@@ -74,10 +73,11 @@ impl Cache {
         let now = self.now();
         let durable = self.opts.durable;
         let mut staged = Vec::new();
+        let mut flush = Flusher::new(durable);
         for (at, (key, entry)) in entries.iter().enumerate() {
             out.push(Ok(ExactCommit::Present));
-            match self.stage(key, entry, now) {
-                Ok(Some(s)) => staged.push(Staged { at, ..s }),
+            match self.stage(key, entry, now, at, &mut flush) {
+                Ok(Some(s)) => staged.push(s),
                 Ok(None) => {}
                 Err(CacheError::Aborted(step)) => {
                     return Err(CacheError::Aborted(step));
@@ -94,11 +94,26 @@ impl Cache {
             move |e: std::io::Error| CacheError::io(op, p, e)
         };
         if durable {
-            if let Err(e) = rustix::fs::syncfs(self.kc.as_fd()) {
-                for s in &staged {
+            let mut failed = flush.finish();
+            staged.retain(|s| match failed.remove(&s.at) {
+                None => true,
+                Some(e) => {
                     let _ = fsx::unlink_at(s.dir.as_fd(), s.mtmp.as_ref());
+                    out[s.at] = Err(io("sync file in")(e));
+                    false
                 }
-                return Err(io("sync files in")(e.into()));
+            });
+            let mut dirs: BTreeSet<&PathBuf> = BTreeSet::new();
+            for s in &staged {
+                if !dirs.insert(&s.key.dir) {
+                    continue;
+                }
+                if let Err(e) = rustix::fs::fsync(s.dir.as_fd()) {
+                    for s in &staged {
+                        let _ = fsx::unlink_at(s.dir.as_fd(), s.mtmp.as_ref());
+                    }
+                    return Err(io("sync directory in")(e.into()));
+                }
             }
         }
         self.hook(CommitStep::ManifestWritten)?;
@@ -179,6 +194,8 @@ impl Cache {
         key: &str,
         entry: &'e ExactEntry,
         now: super::clock::Nanos,
+        at: usize,
+        flush: &mut Flusher,
     ) -> Result<Option<Staged<'e>>> {
         let key = Key::parse(key)?;
         let bad = |why: &'static str| CacheError::BadKey {
@@ -236,9 +253,10 @@ impl Cache {
         // the local epoch and aging treat it as the fresh write it is (CANN sees the same).
         let mbytes = manifest::restamp(&entry.manifest, now);
         let mut bytes = mbytes.len() as u64;
-        // Unflushed: the batch's first flush makes them durable before any manifest shows.
+        // Flushed by the batch's first flush, before any manifest shows.
         for (name, data) in &entry.files {
-            let tmp = fsx::write_tmp(d, name, data, false).map_err(io("write file in"))?;
+            let (tmp, fd) = fsx::write_tmp_open(d, name, data).map_err(io("write file in"))?;
+            flush.wrote(at, fd);
             if let Err(e) = rustix::fs::renameat(d, tmp.as_str(), d, name.as_str()) {
                 let _ = fsx::unlink_at(d, tmp.as_ref());
                 return Err(io("rename file in")(e.into()));
@@ -246,9 +264,11 @@ impl Cache {
             bytes += data.len() as u64;
         }
         self.hook(CommitStep::BinRenamed)?;
-        let mtmp = fsx::write_tmp(d, &mname, &mbytes, false).map_err(io("write manifest in"))?;
+        let (mtmp, mfd) =
+            fsx::write_tmp_open(d, &mname, &mbytes).map_err(io("write manifest in"))?;
+        flush.wrote(at, mfd);
         Ok(Some(Staged {
-            at: 0,
+            at,
             key,
             entry,
             dir: dirfd,

@@ -142,6 +142,23 @@ pub fn write_tmp(
     data: &[u8],
     durable: bool,
 ) -> io::Result<String> {
+    let (name, fd) = write_tmp_open(dir, for_name, data)?;
+    if durable {
+        if let Err(e) = rfs::fsync(&fd) {
+            let _ = rfs::unlinkat(dir, name.as_str(), AtFlags::empty());
+            return Err(e.into());
+        }
+    }
+    Ok(name)
+}
+
+/// Writes `data` to a fresh temporary file in `dir`, unflushed, and returns its name and the
+/// open descriptor (for a caller that flushes it later, see `flush`).
+pub fn write_tmp_open(
+    dir: BorrowedFd<'_>,
+    for_name: &str,
+    data: &[u8],
+) -> io::Result<(String, OwnedFd)> {
     let name = tmp_name(for_name);
     let fd = rfs::openat(
         dir,
@@ -149,18 +166,11 @@ pub fn write_tmp(
         OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
         FILE_MODE,
     )?;
-    let res = write_all(&fd, data).and_then(|()| {
-        if durable {
-            Ok(rfs::fsync(&fd)?)
-        } else {
-            Ok(())
-        }
-    });
-    if let Err(e) = res {
+    if let Err(e) = write_all(&fd, data) {
         let _ = rfs::unlinkat(dir, name.as_str(), AtFlags::empty());
         return Err(e);
     }
-    Ok(name)
+    Ok((name, fd))
 }
 
 /// Atomically replaces `name` in `dir` by a file holding `data`: readers see the old or the

@@ -29,6 +29,7 @@ mod error;
 mod evict;
 mod export;
 pub mod facts;
+mod flush;
 mod fsx;
 pub mod ini;
 mod key;
