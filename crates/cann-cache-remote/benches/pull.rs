@@ -45,7 +45,9 @@ fn build(root: &Path, n: u64) -> u64 {
         let dir = root.join(format!("kernel_cache/{SOC}/kernel_meta_{:02}", i % 16));
         std::fs::create_dir_all(&dir).unwrap();
         let stem = format!("te_op{i}_{:016x}", i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        let mut bin = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0".to_vec();
+        // An ELF header start (e_ident, e_type ET_REL, e_machine EM_AARCH64): one binary
+        // format for every entry, as one node's compiles are.
+        let mut bin = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x01\0\xb7\0".to_vec();
         while bin.len() < size_of(i) {
             x ^= x << 13;
             x ^= x >> 7;

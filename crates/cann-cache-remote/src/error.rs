@@ -10,6 +10,9 @@ pub enum RemoteError {
     /// The `--remote` URL is not one this tier understands.
     #[error("{}", msg::bad_url(Lang::En, url, why))]
     BadUrl { url: String, why: String },
+    /// The URL names no store this tier has.
+    #[error("{}", msg::bad_scheme(Lang::En, url, scheme))]
+    BadScheme { url: String, scheme: String },
     /// The URL carries a secret; `var` is where it belongs.
     #[error("{}", msg::credentials_in_url(Lang::En, url, what, var))]
     CredentialsInUrl {
@@ -36,6 +39,9 @@ pub enum RemoteError {
     /// `--soc` names something that is not a SoC directory name.
     #[error("{}", msg::bad_soc(Lang::En, soc))]
     BadSoc { soc: String },
+    /// `--binary-format` names something no binary format is called.
+    #[error("{}", msg::bad_binary_format(Lang::En, format))]
+    BadBinaryFormat { format: String },
     /// A push from a directory that holds no cache.
     #[error("{}", msg::no_cache(Lang::En, dir))]
     NoCache { dir: String },
@@ -49,6 +55,7 @@ impl RemoteError {
     pub fn message(&self, lang: Lang) -> String {
         match self {
             RemoteError::BadUrl { url, why } => msg::bad_url(lang, url, why),
+            RemoteError::BadScheme { url, scheme } => msg::bad_scheme(lang, url, scheme),
             RemoteError::CredentialsInUrl { url, what, var } => {
                 msg::credentials_in_url(lang, url, what, var)
             }
@@ -59,6 +66,7 @@ impl RemoteError {
             RemoteError::NoVersions { ini } => msg::no_versions(lang, ini),
             RemoteError::NoSoc { dir } => msg::no_soc(lang, dir),
             RemoteError::BadSoc { soc } => msg::bad_soc(lang, soc),
+            RemoteError::BadBinaryFormat { format } => msg::bad_binary_format(lang, format),
             RemoteError::NoCache { dir } => msg::no_cache(lang, dir),
             RemoteError::Runtime { detail } => msg::runtime_failed(lang, detail),
         }

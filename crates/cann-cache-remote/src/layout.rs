@@ -4,21 +4,32 @@
 //! the manifest and each file), then the manifest and the files' bytes. Its name is
 //!
 //! ```text
-//! cce1/<soc>/<versions>/<rest of key>.<sha256 of the whole object>
-//! cce1/Ascend910B/5d41402abc4b2a76b9719d911017c592/kernel_meta/te_add_1a2b.9f86d0...
+//! cce2/<soc>/<versions>/<binary format>/<rest of key>.<sha256 of the whole object>
+//! cce2/Ascend910B/5d41402abc4b2a76b9719d911017c592/elf64le-em183/kernel_meta/te_add_1a2b.9f86d0...
 //! ```
 //!
-//! - `cce1` is the object format: a later, different encoding gets a new name and is never
+//! - `cce2` is the object format: a later, different encoding gets a new name and is never
 //!   read by this one (nor this one by it).
 //! - `<soc>` is the entry's SoC directory (the first component of its key).
 //! - `<versions>` is the first 128 bits of SHA-256 over the `adk_version` and `ops_version`
 //!   stamps of the pushing node's `op_cache.ini`; `scope.json` beside the entries spells
 //!   them out for people. A node reads only its own stamps' directory, so it never sees an
 //!   entry compiled by another toolkit, and only the SoC directories it asks for.
+//! - `<binary format>` is what the entry's binaries are (see [`binary_format`]): for an ELF
+//!   its class, byte order and machine, else a coarse file kind. A node pulls only the
+//!   formats its own entries of that SoC have (or those it is told), so a binary built for
+//!   another machine never lands in its cache.
 //! - The hash covers every byte of the object (header, manifest, binaries), so a pull checks
 //!   one digest against the name: a bit flip or a cut-off object is refused. The header
 //!   carries the key and scope, and a pull checks them against the name too, so an object
-//!   copied under another name or scope is refused as well.
+//!   copied under another name or scope is refused as well; the binaries' format is
+//!   classified again from the bytes received, so an object whose binaries are not what its
+//!   scope says is refused whatever its header claims.
+//!
+//! Objects of the first layout (`cce1/<soc>/<versions>/...`, magic `CANN-CACHE-ENTRY 1`)
+//! recorded no binary format, so nothing can place them safely: a pull never reads them and
+//! counts them in its report ([`OLD_FORMAT_DIR`]), a push writes its entries anew under
+//! `cce2`, and `gc --remote` still ages the old objects out by last use.
 //!
 //! SHA-256 (the `sha2` crate, RustCrypto): the digest Bazel's remote cache protocol names
 //! objects by, hardware-accelerated (SHA-NI, ARMv8 SHA) where the CPU has it, and already
@@ -32,10 +43,15 @@ use cann_i18n::catalog::remote as msg;
 use cann_i18n::Lang;
 use cann_runtime::cache::{ExactEntry, Key, EXACT_FILE_MAX};
 
+use crate::binfmt::HEAD;
+
 /// First line of every entry object.
-pub const MAGIC: &[u8] = b"CANN-CACHE-ENTRY 1\n";
+pub const MAGIC: &[u8] = b"CANN-CACHE-ENTRY 2\n";
 /// Top directory of this object format.
-pub const FORMAT_DIR: &str = "cce1";
+pub const FORMAT_DIR: &str = "cce2";
+/// Top directory of the first layout, whose objects carry no binary format (never pulled;
+/// counted, and aged by `gc`).
+pub const OLD_FORMAT_DIR: &str = "cce1";
 /// The human-readable description of a scope, beside its entries.
 pub const SCOPE_FILE: &str = "scope.json";
 /// Largest header accepted (a key and a handful of file names).
@@ -43,7 +59,8 @@ const HEADER_MAX: usize = 64 * 1024;
 /// Largest object accepted on pull: the entry's files, each under the local cap.
 pub const OBJECT_MAX: u64 = 4 * EXACT_FILE_MAX;
 
-/// What an entry is valid for: the SoC directory and the toolkit that compiled it.
+/// What an entry is valid for: the SoC directory, the toolkit that compiled it and the
+/// format of its binaries.
 #[derive(
     Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -51,11 +68,22 @@ pub struct Scope {
     pub soc: String,
     pub adk_version: String,
     pub ops_version: String,
+    /// See [`binary_format`].
+    pub binary_format: String,
 }
 
 impl Scope {
-    /// `<soc>/<versions>`, relative to the format directory.
-    pub fn dir(&self) -> String {
+    /// `cce2/<soc>/<versions>`: every binary format of this SoC and toolkit below it.
+    pub fn versions_dir(&self) -> String {
+        format!("{FORMAT_DIR}/{}/{}", self.soc, self.versions_id())
+    }
+
+    /// Where the first layout kept this SoC and toolkit's objects.
+    pub fn old_dir(&self) -> String {
+        format!("{OLD_FORMAT_DIR}/{}/{}", self.soc, self.versions_id())
+    }
+
+    fn versions_id(&self) -> String {
         let mut h = Sha256::new();
         h.update(b"adk_version=");
         h.update(self.adk_version.as_bytes());
@@ -63,7 +91,12 @@ impl Scope {
         h.update(self.ops_version.as_bytes());
         h.update(b"\n");
         let d = h.finalize();
-        format!("{FORMAT_DIR}/{}/{}", self.soc, hex(&d[..16]))
+        hex(&d[..16])
+    }
+
+    /// `cce2/<soc>/<versions>/<binary format>`: this scope's objects.
+    pub fn dir(&self) -> String {
+        format!("{}/{}", self.versions_dir(), self.binary_format)
     }
 
     /// The scope description object's path.
@@ -171,6 +204,13 @@ pub fn encode(key: &str, scope: &Scope, e: &ExactEntry) -> Option<(ObjectName, V
     Some((ObjectName { rest, hash }, out))
 }
 
+/// The binary format of an entry's binaries (see [`crate::binfmt`]); `None` when its
+/// manifest does not name its files coherently.
+pub fn format_of(e: &ExactEntry) -> Option<String> {
+    e.binaries()
+        .map(|b| crate::binfmt::entry_format(b.into_iter().map(|h| &h[..h.len().min(HEAD)])))
+}
+
 /// Checks an object fetched as `name` in `scope` and decodes it. Every failure is a refusal
 /// reason in `lang`: the hash, the format, the key and scope the header claims.
 pub fn decode(
@@ -218,7 +258,13 @@ pub fn decode(
     if !rest.is_empty() {
         return Err(fmt("longer than its header says"));
     }
-    Ok(ExactEntry { manifest, files })
+    let entry = ExactEntry { manifest, files };
+    // What the binaries are, from the bytes themselves: the header and the path only claim it.
+    match format_of(&entry) {
+        Some(f) if f == scope.binary_format => Ok(entry),
+        Some(f) => Err(msg::why_binary_format(lang, &scope.binary_format, &f)),
+        None => Err(fmt("the manifest does not name the files it carries")),
+    }
 }
 
 #[cfg(test)]
@@ -231,14 +277,24 @@ mod tests {
             soc: "Ascend910B".into(),
             adk_version: "7.0.0".into(),
             ops_version: "7.0.0".into(),
+            binary_format: "elf64le-em183".into(),
+        }
+    }
+
+    /// An entry whose binary starts as an ELF object of `machine` does.
+    fn entry_for(machine: u8) -> ExactEntry {
+        let mut bin = b"\x7fELF\x02\x01\x01".to_vec();
+        bin.resize(16, 0);
+        bin.extend([1, 0, machine, 0]);
+        bin.extend(b"kernel text");
+        ExactEntry {
+            manifest: br#"{"binFileName":"te_a","binFileSuffix":".o"}"#.to_vec(),
+            files: BTreeMap::from([("te_a.o".to_owned(), bin)]),
         }
     }
 
     fn entry() -> ExactEntry {
-        ExactEntry {
-            manifest: br#"{"binFileName":"te_a","binFileSuffix":".o"}"#.to_vec(),
-            files: BTreeMap::from([("te_a.o".to_owned(), b"\x7fELF....".to_vec())]),
-        }
+        entry_for(183)
     }
 
     #[test]
@@ -268,6 +324,31 @@ mod tests {
         assert!(decode(&name, &other, &bytes, Lang::En)
             .unwrap_err()
             .contains("does not belong"));
+        let x86 = Scope {
+            binary_format: "elf64le-em62".into(),
+            ..scope()
+        };
+        assert_ne!(s.dir(), x86.dir());
+        assert_eq!(s.versions_dir(), x86.versions_dir());
+        assert!(decode(&name, &x86, &bytes, Lang::En)
+            .unwrap_err()
+            .contains("does not belong"));
+    }
+
+    /// An object whose header and name both claim one machine, with another machine's
+    /// binary inside (a whole, correctly hashed object), is refused by what the bytes are.
+    #[test]
+    fn a_binary_of_another_machine_is_refused_whatever_the_header_says() {
+        let s = scope();
+        let (name, bytes) = encode("Ascend910B/kernel_meta/te_a", &s, &entry_for(62)).unwrap();
+        let why = decode(&name, &s, &bytes, Lang::En).unwrap_err();
+        assert!(
+            why.contains("elf64le-em62") && why.contains("elf64le-em183"),
+            "{why}"
+        );
+        assert!(why.contains("binary format"), "{why}");
+        let zh = decode(&name, &s, &bytes, Lang::Zh).unwrap_err();
+        assert!(zh.contains("二进制格式"), "{zh}");
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //!
 //! - [`url`]: the `--remote URL` and why credentials never appear in it.
 //! - [`layout`]: content-addressed entry objects, scoped by SoC directory, toolkit version
-//!   stamps and object format; the hash check on pull.
+//!   stamps and binary format, in one object format; the hash check on pull.
+//! - [`binfmt`]: what an entry's binaries are (ELF class, byte order and machine, or a
+//!   coarse file kind), so a node never pulls another machine's binaries.
 //! - [`store`]: the stores, and how each keeps a half-written object invisible.
 //! - [`sync`]: push and pull, in parallel, with their reports.
 //! - [`gc`]: remote aging by last push or pull, with the local cache's LRU rules.
@@ -19,9 +21,11 @@
 //! [`Cache::read_exact`]: cann_runtime::cache::Cache::read_exact
 //! [`Cache::commit_exact`]: cann_runtime::cache::Cache::commit_exact
 
+pub mod binfmt;
 pub mod error;
 pub mod gc;
 pub mod layout;
+mod pull;
 pub mod store;
 pub mod sync;
 pub mod url;
@@ -31,6 +35,7 @@ pub use gc::{gc_remote, GcLimits, RemoteGcReport, RemoteRemoval};
 pub use layout::{ObjectName, Scope};
 pub use store::Remote;
 pub use sync::{
-    check_soc, local_socs, pull, push, versions, Options, PullReport, PushReport, Refusal, Skipped,
+    check_binary_format, check_soc, local_socs, pull, push, versions, Options, OtherFormat,
+    PullReport, PushReport, Refusal, Skipped,
 };
 pub use url::{parse as parse_url, Env, ProcessEnv, StoreSpec};

@@ -18,8 +18,6 @@
 //! two nodes pushing the same entry write identical bytes under one name, which is why a
 //! push needs no lock.
 
-use std::collections::BTreeMap;
-
 use opendal::{ErrorKind, Operator};
 
 use crate::error::RemoteError;
@@ -182,6 +180,74 @@ impl Remote {
         Ok(names)
     }
 
+    /// The binary formats stored for `scope`'s SoC and toolkit (its `binary_format` is
+    /// ignored), sorted.
+    pub async fn formats(&self, scope: &Scope) -> Result<Vec<String>, RemoteError> {
+        let vdir = format!("{}/", scope.versions_dir());
+        let mut out: Vec<String> = match &self.index {
+            Some(ix) => {
+                let mut c = ix.conn(&self.label).await?;
+                let scopes: Vec<String> = redis::cmd("SMEMBERS")
+                    .arg(ix.scopes_key())
+                    .query_async(&mut c)
+                    .await
+                    .map_err(|e| RemoteError::store("list", &vdir, e))?;
+                scopes
+                    .iter()
+                    .filter_map(|d| d.strip_prefix(&vdir))
+                    .map(str::to_owned)
+                    .collect()
+            }
+            None => {
+                let entries = match self.op.list(&vdir).await {
+                    Ok(v) => v,
+                    Err(e) if e.kind() == ErrorKind::NotFound => Vec::new(),
+                    Err(e) => return Err(RemoteError::store("list", &vdir, e)),
+                };
+                entries
+                    .iter()
+                    .filter(|e| e.metadata().is_dir())
+                    .filter_map(|e| e.path().strip_prefix(&vdir))
+                    .map(|p| p.trim_end_matches('/').to_owned())
+                    .collect()
+            }
+        };
+        out.retain(|f| crate::binfmt::is_format_name(f));
+        out.sort();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// How many objects of the first layout (no binary format) `scope`'s SoC and toolkit
+    /// have: never pulled, only counted (see [`crate::layout`]).
+    pub async fn old_objects(&self, scope: &Scope) -> Result<u64, RemoteError> {
+        let dir = scope.old_dir();
+        match &self.index {
+            Some(ix) => {
+                let mut c = ix.conn(&self.label).await?;
+                redis::cmd("SCARD")
+                    .arg(ix.index_key(&dir))
+                    .query_async(&mut c)
+                    .await
+                    .map_err(|e| RemoteError::store("list", &dir, e))
+            }
+            None => {
+                let dir = format!("{dir}/");
+                let entries = match self.op.list_with(&dir).recursive(true).await {
+                    Ok(v) => v,
+                    Err(e) if e.kind() == ErrorKind::NotFound => Vec::new(),
+                    Err(e) => return Err(RemoteError::store("list", &dir, e)),
+                };
+                Ok(entries
+                    .iter()
+                    .filter(|e| e.metadata().is_file())
+                    .filter_map(|e| e.path().strip_prefix(&dir))
+                    .filter(|p| ObjectName::parse(p).is_some())
+                    .count() as u64)
+            }
+        }
+    }
+
     fn path(scope: &Scope, name: &ObjectName) -> String {
         format!("{}/{}", scope.dir(), name.rel())
     }
@@ -282,7 +348,12 @@ impl RedisIndex {
 
     /// The set of every scope directory that has published something.
     fn scopes_key(&self) -> String {
-        format!("{}{}/scopes", self.prefix, crate::layout::FORMAT_DIR)
+        self.scopes_key_of(crate::layout::FORMAT_DIR)
+    }
+
+    /// The same set in a layout's top directory (the first layout's, for `gc`).
+    fn scopes_key_of(&self, top: &str) -> String {
+        format!("{}{top}/scopes", self.prefix)
     }
 
     async fn conn(&self, label: &str) -> Result<redis::aio::MultiplexedConnection, RemoteError> {
@@ -293,263 +364,5 @@ impl RedisIndex {
     }
 }
 
-/// An entry object as the inventory sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Item {
-    /// `cce1/<soc>/<versions>`.
-    pub scope_dir: String,
-    pub name: ObjectName,
-    pub bytes: u64,
-    /// The later of its push and its last recorded pull, ns since the epoch.
-    pub last_use_ns: i64,
-}
-
-/// Every entry object of every scope, and the use logs read to date them.
-#[derive(Debug, Clone, Default)]
-pub struct Inventory {
-    pub items: Vec<Item>,
-    /// Use-log objects read (fs and S3), removed once compacted.
-    pub logs: Vec<String>,
-}
-
-/// A use log: object names (within their scope) and when they were used.
-#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
-struct UseLog {
-    uses: BTreeMap<String, i64>,
-}
-
-static USE_NONCE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-fn use_log_path(scope_dir: &str, now_ns: i64) -> String {
-    let n = USE_NONCE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    format!(
-        "{scope_dir}/{USES_DIR}/{now_ns:020}-{}-{n}.json",
-        std::process::id()
-    )
-}
-
-/// Where use logs live in a scope: a hidden component no entry key can have.
-const USES_DIR: &str = ".uses";
-
-fn ns_of(t: Option<opendal::raw::Timestamp>) -> i64 {
-    t.map(std::time::SystemTime::from)
-        .and_then(|s| s.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))
-}
-
-impl Remote {
-    /// Records that `names` of `scope` were used at `now_ns` (a pull).
-    pub async fn record_use(
-        &self,
-        scope: &Scope,
-        names: &[ObjectName],
-        now_ns: i64,
-    ) -> Result<(), RemoteError> {
-        if names.is_empty() {
-            return Ok(());
-        }
-        match &self.index {
-            Some(ix) => {
-                let mut c = ix.conn(&self.label).await?;
-                for chunk in names.chunks(1000) {
-                    let mut cmd = redis::cmd("HSET");
-                    cmd.arg(ix.used_key(&scope.dir()));
-                    for n in chunk {
-                        cmd.arg(n.rel()).arg(now_ns);
-                    }
-                    cmd.query_async::<()>(&mut c)
-                        .await
-                        .map_err(|e| RemoteError::store("record use in", &scope.dir(), e))?;
-                }
-                Ok(())
-            }
-            None => {
-                let log = UseLog {
-                    uses: names.iter().map(|n| (n.rel(), now_ns)).collect(),
-                };
-                let p = use_log_path(&scope.dir(), now_ns);
-                let bytes = serde_json::to_vec(&log).unwrap_or_default();
-                self.op
-                    .write(&p, bytes)
-                    .await
-                    .map(|_| ())
-                    .map_err(|e| RemoteError::store("write", &p, e))
-            }
-        }
-    }
-
-    /// Every entry object with its size and last use.
-    pub async fn inventory(&self) -> Result<Inventory, RemoteError> {
-        match &self.index {
-            Some(ix) => self.redis_inventory(ix).await,
-            None => self.listed_inventory().await,
-        }
-    }
-
-    async fn listed_inventory(&self) -> Result<Inventory, RemoteError> {
-        let top = format!("{}/", crate::layout::FORMAT_DIR);
-        let entries = match self.op.list_with(&top).recursive(true).await {
-            Ok(v) => v,
-            Err(e) if e.kind() == ErrorKind::NotFound => Vec::new(),
-            Err(e) => return Err(RemoteError::store("list", &top, e)),
-        };
-        let mut inv = Inventory::default();
-        let mut used: BTreeMap<(String, String), i64> = BTreeMap::new();
-        for e in entries.iter().filter(|e| e.metadata().is_file()) {
-            let Some(tail) = e.path().strip_prefix(&top) else {
-                continue;
-            };
-            let mut parts = tail.splitn(3, '/');
-            let (Some(soc), Some(vid), Some(rest)) = (parts.next(), parts.next(), parts.next())
-            else {
-                continue;
-            };
-            let scope_dir = format!("{top}{soc}/{vid}");
-            if rest.starts_with(USES_DIR) {
-                let p = e.path().to_owned();
-                if let Ok(b) = self.op.read(&p).await {
-                    if let Ok(log) = serde_json::from_slice::<UseLog>(&b.to_vec()) {
-                        for (n, t) in log.uses {
-                            let slot = used.entry((scope_dir.clone(), n)).or_insert(t);
-                            *slot = (*slot).max(t);
-                        }
-                    }
-                }
-                inv.logs.push(p);
-            } else if let Some(name) = ObjectName::parse(rest) {
-                let mut meta = e.metadata().clone();
-                if meta.last_modified().is_none() {
-                    meta = self
-                        .op
-                        .stat(e.path())
-                        .await
-                        .map_err(|x| RemoteError::store("stat", e.path(), x))?;
-                }
-                inv.items.push(Item {
-                    scope_dir,
-                    name,
-                    bytes: meta.content_length(),
-                    last_use_ns: ns_of(meta.last_modified()),
-                });
-            }
-        }
-        for it in &mut inv.items {
-            if let Some(t) = used.get(&(it.scope_dir.clone(), it.name.rel())) {
-                it.last_use_ns = it.last_use_ns.max(*t);
-            }
-        }
-        Ok(inv)
-    }
-
-    async fn redis_inventory(&self, ix: &RedisIndex) -> Result<Inventory, RemoteError> {
-        let mut c = ix.conn(&self.label).await?;
-        let scopes: Vec<String> = redis::cmd("SMEMBERS")
-            .arg(ix.scopes_key())
-            .query_async(&mut c)
-            .await
-            .map_err(|e| RemoteError::store("list", &ix.scopes_key(), e))?;
-        let mut inv = Inventory::default();
-        for scope_dir in scopes {
-            let members: Vec<String> = redis::cmd("SMEMBERS")
-                .arg(ix.index_key(&scope_dir))
-                .query_async(&mut c)
-                .await
-                .map_err(|e| RemoteError::store("list", &scope_dir, e))?;
-            let used: BTreeMap<String, i64> = redis::cmd("HGETALL")
-                .arg(ix.used_key(&scope_dir))
-                .query_async(&mut c)
-                .await
-                .map_err(|e| RemoteError::store("list", &scope_dir, e))?;
-            let names: Vec<ObjectName> = members
-                .iter()
-                .filter_map(|m| ObjectName::parse(m))
-                .collect();
-            for chunk in names.chunks(1000) {
-                let mut pipe = redis::pipe();
-                for n in chunk {
-                    pipe.cmd("STRLEN")
-                        .arg(format!("{}{scope_dir}/{}", ix.prefix, n.rel()));
-                }
-                let sizes: Vec<u64> = pipe
-                    .query_async(&mut c)
-                    .await
-                    .map_err(|e| RemoteError::store("stat", &scope_dir, e))?;
-                for (n, bytes) in chunk.iter().zip(sizes) {
-                    inv.items.push(Item {
-                        scope_dir: scope_dir.clone(),
-                        name: n.clone(),
-                        bytes,
-                        last_use_ns: used.get(&n.rel()).copied().unwrap_or(0),
-                    });
-                }
-            }
-        }
-        Ok(inv)
-    }
-
-    /// Removes one entry object: unpublished first, then deleted.
-    pub async fn remove(&self, scope_dir: &str, name: &ObjectName) -> Result<(), RemoteError> {
-        if let Some(ix) = &self.index {
-            let mut c = ix.conn(&self.label).await?;
-            redis::pipe()
-                .cmd("SREM")
-                .arg(ix.index_key(scope_dir))
-                .arg(name.rel())
-                .cmd("HDEL")
-                .arg(ix.used_key(scope_dir))
-                .arg(name.rel())
-                .query_async::<()>(&mut c)
-                .await
-                .map_err(|e| RemoteError::store("unpublish", scope_dir, e))?;
-        }
-        let p = format!("{scope_dir}/{}", name.rel());
-        match self.op.delete(&p).await {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(RemoteError::store("delete", &p, e)),
-        }
-    }
-
-    /// Replaces the use logs a pass read by one per scope holding the survivors' uses (fs
-    /// and S3; Redis keeps one hash per scope already). Logs written since are kept.
-    pub async fn compact_uses(
-        &self,
-        inv: &Inventory,
-        gone: &BTreeMap<String, Vec<ObjectName>>,
-        now_ns: i64,
-    ) -> Result<(), RemoteError> {
-        if self.index.is_some() || inv.logs.is_empty() {
-            return Ok(());
-        }
-        let mut per_scope: BTreeMap<&str, UseLog> = BTreeMap::new();
-        for it in &inv.items {
-            if gone
-                .get(&it.scope_dir)
-                .is_some_and(|g| g.contains(&it.name))
-            {
-                continue;
-            }
-            per_scope
-                .entry(it.scope_dir.as_str())
-                .or_default()
-                .uses
-                .insert(it.name.rel(), it.last_use_ns);
-        }
-        for (scope_dir, log) in per_scope {
-            let p = use_log_path(scope_dir, now_ns);
-            let bytes = serde_json::to_vec(&log).unwrap_or_default();
-            self.op
-                .write(&p, bytes)
-                .await
-                .map_err(|e| RemoteError::store("write", &p, e))?;
-        }
-        for p in &inv.logs {
-            match self.op.delete(p).await {
-                Ok(()) => {}
-                Err(e) if e.kind() == ErrorKind::NotFound => {}
-                Err(e) => return Err(RemoteError::store("delete", p, e)),
-            }
-        }
-        Ok(())
-    }
-}
+mod inventory;
+pub use inventory::{Inventory, Item};

@@ -1,10 +1,17 @@
 //! Push and pull: which entries move, in parallel, and what is reported.
 //!
 //! Push uploads the live local entries (not torn, not invalidated) whose key the remote scope
-//! lacks; a key the scope already has, under any hash, is "already there", so a second push
-//! reads and writes nothing. Pull brings the entries of the node's scopes whose key the local
-//! cache lacks; each object is verified (hash, format, key, scope) before the local commit,
-//! and a refused one is reported while the others still arrive. When a key has several
+//! lacks; each entry's scope includes its binaries' format, told from their first bytes. A
+//! key the scope already has, under any hash, is "already there", so a second push reads
+//! those first bytes only and writes nothing. Pull brings the entries of the node's scopes
+//! whose key the local cache lacks; each object is verified (hash, format, key, scope, and
+//! the binaries' format from their bytes) before the local commit, and a refused one is
+//! reported while the others still arrive.
+//!
+//! Which binary formats a node pulls, per SoC: those given (`--binary-format`), else those
+//! of its own entries of that SoC, else, on a node with none, the one format the store holds
+//! for that SoC and toolkit when it holds exactly one. Formats not pulled are reported with
+//! why ([`OtherFormat`]); they are not errors (a mixed cluster shares one store). When a key has several
 //! objects (two nodes compiled it differently and pushed at the same moment), every node takes
 //! the smallest hash, so concurrent pullers agree.
 
@@ -15,14 +22,15 @@ use futures::stream::{self, StreamExt};
 
 use cann_i18n::catalog::remote as msg;
 use cann_i18n::Lang;
-use cann_runtime::cache::{self, Cache, CacheDir, ExactCommit, NoProgress, Progress};
+use cann_runtime::cache::{self, Cache, CacheDir, NoProgress, Progress};
 
+use crate::binfmt;
 use crate::error::RemoteError;
 use crate::layout::{self, ObjectName, Scope};
 use crate::store::Remote;
 
 /// How a transfer runs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Decide (and for a pull, fetch and verify) but write nothing.
     pub dry_run: bool,
@@ -30,6 +38,9 @@ pub struct Options {
     pub jobs: usize,
     /// Language of the reasons in the report.
     pub lang: Lang,
+    /// Pull: the binary formats this node takes (see the module text); empty to tell them
+    /// from its own entries.
+    pub binary_formats: Vec<String>,
 }
 
 impl Default for Options {
@@ -38,6 +49,7 @@ impl Default for Options {
             dry_run: false,
             jobs: 16,
             lang: Lang::En,
+            binary_formats: Vec::new(),
         }
     }
 }
@@ -80,6 +92,20 @@ pub struct PullReport {
     pub refused: Vec<Refusal>,
     /// Keys with more than one object in the store.
     pub conflicts: u64,
+    /// Binary formats stored for a pulled SoC and toolkit that this node does not take.
+    pub other_formats: Vec<OtherFormat>,
+    /// Objects of the first store layout (no binary format) for these scopes: never pulled.
+    pub old_layout: u64,
+}
+
+/// A binary format of a SoC that a pull left in the store, and why.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct OtherFormat {
+    pub soc: String,
+    pub binary_format: String,
+    /// Objects of that format.
+    pub objects: u64,
+    pub reason: String,
 }
 
 impl PullReport {
@@ -132,6 +158,16 @@ pub fn check_soc(soc: &str) -> Result<(), RemoteError> {
     Ok(())
 }
 
+/// A `--binary-format` value: a name [`binfmt::entry_format`] can return.
+pub fn check_binary_format(format: &str) -> Result<(), RemoteError> {
+    if !binfmt::is_format_name(format) {
+        return Err(RemoteError::BadBinaryFormat {
+            format: format.to_owned(),
+        });
+    }
+    Ok(())
+}
+
 pub(crate) fn runtime(jobs: usize) -> Result<tokio::runtime::Runtime, RemoteError> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(jobs.clamp(1, 4))
@@ -157,20 +193,29 @@ pub fn push(
     };
     let mut by_scope: BTreeMap<Scope, Vec<(String, u64)>> = BTreeMap::new();
     for e in cache.live_entries(&NoProgress)? {
-        match e.key.split_once('/') {
-            Some((soc, _)) => by_scope
-                .entry(Scope {
-                    soc: soc.to_owned(),
-                    adk_version: versions.0.clone(),
-                    ops_version: versions.1.clone(),
-                })
-                .or_default()
-                .push((e.key.clone(), e.bytes)),
-            None => rep.skipped.push(Skipped {
+        let Some((soc, _)) = e.key.split_once('/') else {
+            rep.skipped.push(Skipped {
                 key: e.key,
                 why: msg::why_no_soc(opts.lang),
-            }),
-        }
+            });
+            continue;
+        };
+        let binary_format = match cache.read_heads(&e.key, binfmt::HEAD)? {
+            Ok(heads) => binfmt::entry_format(heads.iter().map(Vec::as_slice)),
+            Err(why) => {
+                rep.skipped.push(Skipped { key: e.key, why });
+                continue;
+            }
+        };
+        by_scope
+            .entry(Scope {
+                soc: soc.to_owned(),
+                adk_version: versions.0.clone(),
+                ops_version: versions.1.clone(),
+                binary_format,
+            })
+            .or_default()
+            .push((e.key.clone(), e.bytes));
     }
     let rt = runtime(opts.jobs)?;
     rt.block_on(async {
@@ -215,6 +260,13 @@ pub fn push(
                         Ok(x) => x,
                         Err(why) => return Ok(Err(Skipped { key, why })),
                     };
+                    // Rewritten since its first bytes were read: its scope is not known.
+                    if layout::format_of(&exact).as_deref() != Some(&scope.binary_format) {
+                        return Ok(Err(Skipped {
+                            key,
+                            why: msg::why_changed(opts.lang),
+                        }));
+                    }
                     let Some((name, bytes)) = layout::encode(&key, &scope, &exact) else {
                         return Ok(Err(Skipped {
                             key,
@@ -259,195 +311,9 @@ pub fn push(
     Ok(rep)
 }
 
-/// A batch is committed once it holds this many entries or bytes (whichever first): large
-/// enough that the two flushes are paid rarely, small enough to bound the memory held.
-const BATCH_ENTRIES: usize = 512;
-const BATCH_BYTES: u64 = 64 * 1024 * 1024;
-
-/// A verified object, ready to commit.
-struct Pulled {
-    scope: Scope,
-    name: ObjectName,
-    key: String,
-    entry: cache::ExactEntry,
-}
-
-enum Fetched {
-    Refused(Refusal),
-    Ready(Pulled),
-}
-
-/// A committed batch: its entries, and each one's outcome.
-type Committed = Result<(Vec<Pulled>, Vec<cann_runtime::cache::Result<ExactCommit>>), RemoteError>;
-
-fn commit(cache: &Cache, batch: Vec<Pulled>) -> Committed {
-    let refs: Vec<(&str, &cache::ExactEntry)> =
-        batch.iter().map(|p| (p.key.as_str(), &p.entry)).collect();
-    let out = cache.commit_exact_batch(&refs)?;
-    drop(refs);
-    Ok((batch, out))
-}
-
-fn joined(r: Result<Committed, tokio::task::JoinError>) -> Committed {
-    r.map_err(|e| RemoteError::Runtime {
-        detail: e.to_string(),
-    })?
-}
-
-fn exact_bytes(e: &cache::ExactEntry) -> u64 {
+/// Bytes of an entry: its manifest and every file.
+pub(crate) fn exact_bytes(e: &cache::ExactEntry) -> u64 {
     e.manifest.len() as u64 + e.files.values().map(|b| b.len() as u64).sum::<u64>()
 }
 
-/// Brings the entries of `socs` (in the cache's toolkit scope) that the cache lacks.
-pub fn pull(
-    cache: &Arc<Cache>,
-    remote: &Remote,
-    versions: &(String, String),
-    socs: &[String],
-    opts: &Options,
-    progress: &(dyn Progress + Sync),
-) -> Result<PullReport, RemoteError> {
-    let mut rep = PullReport {
-        store: remote.label().to_owned(),
-        dry_run: opts.dry_run,
-        ..PullReport::default()
-    };
-    let local: BTreeSet<String> = cache
-        .live_entries(&NoProgress)?
-        .into_iter()
-        .map(|e| e.key)
-        .collect();
-    let lang = opts.lang;
-    let rt = runtime(opts.jobs)?;
-    rt.block_on(async {
-        let mut todo = Vec::new();
-        for soc in socs {
-            let scope = Scope {
-                soc: soc.clone(),
-                adk_version: versions.0.clone(),
-                ops_version: versions.1.clone(),
-            };
-            let mut by_key: BTreeMap<String, Vec<ObjectName>> = BTreeMap::new();
-            for n in remote.list(&scope).await? {
-                by_key.entry(n.key(&scope)).or_default().push(n);
-            }
-            for (key, mut names) in by_key {
-                if names.len() > 1 {
-                    rep.conflicts += 1;
-                }
-                names.sort();
-                if local.contains(&key) {
-                    rep.present += 1;
-                } else if let Some(n) = names.into_iter().next() {
-                    todo.push((scope.clone(), key, n));
-                }
-            }
-            rep.scopes.push(scope);
-        }
-        progress.set_total(todo.len() as u64);
-        let dry = opts.dry_run;
-        // Downloads run in parallel; verified entries are committed in batches, one batch at
-        // a time while the next downloads, so a durable pull pays two flushes per batch
-        // instead of three `fsync`s per entry (see `Cache::commit_exact_batch`).
-        let mut downloads = stream::iter(todo)
-            .map(|(scope, key, name)| async move {
-                let object = format!("{}/{}", scope.dir(), name.rel());
-                let refuse = |why| Ok(Fetched::Refused(Refusal { object, why }));
-                let Some(bytes) = remote.get(&scope, &name).await? else {
-                    return refuse(msg::why_missing(lang));
-                };
-                if bytes.len() as u64 > layout::OBJECT_MAX {
-                    return refuse(msg::why_format(lang, "larger than any entry"));
-                }
-                let entry = match layout::decode(&name, &scope, &bytes, lang) {
-                    Ok(e) => e,
-                    Err(why) => return refuse(why),
-                };
-                drop(bytes);
-                progress.inc(1);
-                Ok::<_, RemoteError>(Fetched::Ready(Pulled {
-                    scope,
-                    name,
-                    key,
-                    entry,
-                }))
-            })
-            .buffer_unordered(opts.jobs.max(1));
-        let mut first_err = None;
-        let mut used: BTreeMap<Scope, Vec<ObjectName>> = BTreeMap::new();
-        let mut batch: Vec<Pulled> = Vec::new();
-        let mut batch_bytes = 0u64;
-        let mut pending: Option<tokio::task::JoinHandle<Committed>> = None;
-        let mut land = |done: Committed, rep: &mut PullReport, first_err: &mut Option<_>| {
-            let (pulled, results) = match done {
-                Ok(x) => x,
-                Err(e) => {
-                    first_err.get_or_insert(e);
-                    return;
-                }
-            };
-            for (p, r) in pulled.into_iter().zip(results) {
-                match r {
-                    Ok(ExactCommit::Committed(n)) => {
-                        rep.pulled += 1;
-                        rep.pulled_bytes += n;
-                        used.entry(p.scope).or_default().push(p.name);
-                    }
-                    Ok(ExactCommit::Present) => rep.present += 1,
-                    Err(e) => rep.refused.push(Refusal {
-                        object: format!("{}/{}", p.scope.dir(), p.name.rel()),
-                        why: msg::why_unusable(lang, &e.to_string()),
-                    }),
-                }
-            }
-        };
-        loop {
-            let next = downloads.next().await;
-            let last = next.is_none();
-            match next {
-                None => {}
-                Some(Err(e)) => {
-                    first_err.get_or_insert(e);
-                }
-                Some(Ok(Fetched::Refused(r))) => rep.refused.push(r),
-                Some(Ok(Fetched::Ready(p))) if dry => {
-                    rep.pulled += 1;
-                    rep.pulled_bytes += exact_bytes(&p.entry);
-                }
-                Some(Ok(Fetched::Ready(p))) => {
-                    batch_bytes += exact_bytes(&p.entry);
-                    batch.push(p);
-                }
-            }
-            let full = batch.len() >= BATCH_ENTRIES || batch_bytes >= BATCH_BYTES;
-            if !batch.is_empty() && (full || last) {
-                if let Some(h) = pending.take() {
-                    land(joined(h.await), &mut rep, &mut first_err);
-                }
-                let todo = std::mem::take(&mut batch);
-                batch_bytes = 0;
-                let cache = Arc::clone(cache);
-                pending = Some(tokio::task::spawn_blocking(move || commit(&cache, todo)));
-            }
-            if last {
-                break;
-            }
-        }
-        if let Some(h) = pending.take() {
-            land(joined(h.await), &mut rep, &mut first_err);
-        }
-        // A pull is a use: remote aging keeps what nodes still fetch.
-        if !dry {
-            let now = cann_runtime::cache::clock::system_now();
-            for (scope, names) in &used {
-                remote.record_use(scope, names, now).await?;
-            }
-        }
-        match first_err {
-            Some(e) => Err(e),
-            None => Ok::<(), RemoteError>(()),
-        }
-    })?;
-    rep.refused.sort_by(|a, b| a.object.cmp(&b.object));
-    Ok(rep)
-}
+pub use crate::pull::pull;

@@ -49,7 +49,8 @@ on_every_store!(
     scoping,
     corruption,
     concurrent_pushers,
-    remote_gc
+    remote_gc,
+    binary_format
 );
 
 /// A directory store never shows a half-written object: staging happens outside the listed
@@ -62,7 +63,7 @@ fn fs_store_holds_only_whole_objects() {
     a.push(&store);
     let root = t.path().join("shared");
     let mut seen = 0;
-    for e in walk(&root.join("cce1")) {
+    for e in walk(&root.join("cce2")) {
         let name = e.file_name().unwrap().to_string_lossy().into_owned();
         assert!(
             name == "scope.json"

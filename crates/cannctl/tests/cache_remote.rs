@@ -67,7 +67,7 @@ fn push_pull_dry_run_and_json() {
     let o = cannctl(&["cache", "push", a_s, "--remote", url, "--dry-run"], "C");
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("would push 2 entries"), "{}", text(&o));
-    assert!(!shared.join("cce1").exists(), "a dry run writes nothing");
+    assert!(!shared.join("cce2").exists(), "a dry run writes nothing");
 
     let o = cannctl(
         &["cache", "push", a_s, "--remote", url, "--format", "json"],

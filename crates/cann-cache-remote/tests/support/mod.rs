@@ -54,11 +54,25 @@ fn noise(seed: u64, n: usize) -> Vec<u8> {
     out
 }
 
-/// A kernel binary: an ELF identification, then `n` bytes in all.
-pub fn kernel(seed: u64, n: usize) -> Vec<u8> {
+/// ELF machines of the two hosts the format tests pretend to be (glibc `<elf.h>`).
+pub const EM_AARCH64: u16 = 183;
+pub const EM_X86_64: u16 = 62;
+/// The binary format of [`kernel`]'s binaries.
+pub const FORMAT: &str = "elf64le-em183";
+
+/// A kernel binary for `machine`: a 64-bit little-endian ELF header start (e_ident, e_type
+/// ET_REL, e_machine), then noise, `n` bytes in all.
+pub fn kernel_for(machine: u16, seed: u64, n: usize) -> Vec<u8> {
     let mut b = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0".to_vec();
-    b.extend(noise(seed, n.saturating_sub(16)));
+    b.extend(1u16.to_le_bytes());
+    b.extend(machine.to_le_bytes());
+    b.extend(noise(seed, n.saturating_sub(20)));
     b
+}
+
+/// A kernel binary of [`FORMAT`].
+pub fn kernel(seed: u64, n: usize) -> Vec<u8> {
+    kernel_for(EM_AARCH64, seed, n)
 }
 
 /// Writes one entry as CANN's compiler does (binary, then the manifest naming it, in
@@ -135,15 +149,20 @@ impl Node {
     /// `n` single-binary entries of a few to a hundred kilobytes (seeded by `seed`), and one
     /// mixed kernel.
     pub fn fill(&self, seed: u64, n: u64) {
+        self.fill_singles(EM_AARCH64, seed, n);
+        write_mix_entry(&self.meta(), &format!("te_mix_{seed:08x}"), seed, 4096);
+    }
+
+    /// `n` single-binary entries whose binaries are ELF objects for `machine`.
+    pub fn fill_singles(&self, machine: u16, seed: u64, n: u64) {
         for i in 0..n {
             let size = 2048 + ((seed + i) * 7919 % 97) as usize * 1024;
             write_cann_entry(
                 &self.meta(),
                 &format!("te_op{}_{:08x}", i, seed * 1000 + i),
-                &kernel(seed * 1000 + i, size),
+                &kernel_for(machine, seed * 1000 + i, size),
             );
         }
-        write_mix_entry(&self.meta(), &format!("te_mix_{seed:08x}"), seed, 4096);
     }
 
     pub fn versions(&self) -> (String, String) {
@@ -166,12 +185,16 @@ impl Node {
     }
 
     pub fn pull_socs(&self, store: &Store, socs: &[String]) -> remote::PullReport {
+        self.pull_with(store, socs, &Options::default())
+    }
+
+    pub fn pull_with(&self, store: &Store, socs: &[String], opts: &Options) -> remote::PullReport {
         remote::pull(
             &self.cache(),
             &store.open(),
             &self.versions(),
             socs,
-            &Options::default(),
+            opts,
             &NoProgress,
         )
         .unwrap()
@@ -220,6 +243,7 @@ pub fn scope(adk: &str, ops: &str) -> remote::Scope {
         soc: SOC.into(),
         adk_version: adk.into(),
         ops_version: ops.into(),
+        binary_format: FORMAT.into(),
     }
 }
 
@@ -408,4 +432,93 @@ pub fn remote_gc(store: &Store) {
     // Under the limit now: a second pass removes nothing.
     let again = remote::gc_remote(&r, &limits(now + 2 * hour, false)).unwrap();
     assert!(again.removed.is_empty(), "{again:?}");
+}
+
+/// Entries whose binaries are another machine's ELF are never pulled: a node takes the
+/// formats of its own entries, a fresh node the only format stored (or the one it is told,
+/// and none when the store holds several), each format left behind is reported, and an
+/// object whose binaries are not what its scope says is refused while the rest arrives.
+pub fn binary_format(store: &Store) {
+    let (arm, x86) = (Node::new("7.4.0", "7.4.0"), Node::new("7.4.0", "7.4.0"));
+    arm.fill_singles(EM_AARCH64, 8, 5);
+    x86.fill_singles(EM_X86_64, 9, 3);
+    // A fresh node while one format is stored: it is the cluster's, so it is taken.
+    assert_eq!(arm.push(store).scopes[0].binary_format, FORMAT);
+    let first = Node::new("7.4.0", "7.4.0");
+    let got = first.pull(store);
+    assert_eq!(got.pulled, 5, "{got:?}");
+    let x = x86.push(store);
+    assert_eq!((x.pushed, x.scopes.len()), (3, 1), "{x:?}");
+    assert_eq!(x.scopes[0].binary_format, "elf64le-em62");
+    let x86_files = x86.files();
+
+    // A node with x86 entries of its own: only the x86 ones arrive.
+    let node = Node::new("7.4.0", "7.4.0");
+    node.fill_singles(EM_X86_64, 10, 1);
+    let got = node.pull(store);
+    assert_eq!((got.pulled, got.present), (3, 0), "{got:?}");
+    assert!(got.refused.is_empty() && !got.has_errors(), "{got:?}");
+    assert_eq!(got.other_formats.len(), 1, "{got:?}");
+    let other = &got.other_formats[0];
+    assert_eq!((other.binary_format.as_str(), other.objects), (FORMAT, 5));
+    assert!(other.reason.contains("elf64le-em62"), "{other:?}");
+    for (rel, bytes) in node.files() {
+        if rel.ends_with(".o") {
+            assert_eq!(&bytes[18..20], &EM_X86_64.to_le_bytes(), "{rel}");
+        }
+    }
+    for rel in x86_files.keys() {
+        assert!(node.files().contains_key(rel), "{rel} missing");
+    }
+
+    // A fresh node now that two formats are stored: it cannot tell, so it takes none.
+    let fresh = Node::new("7.4.0", "7.4.0");
+    let got = fresh.pull(store);
+    assert_eq!(got.pulled, 0, "{got:?}");
+    assert_eq!(got.other_formats.len(), 2, "{got:?}");
+    assert!(got.other_formats[0].reason.contains("--binary-format"));
+    assert!(fresh.files().is_empty());
+    // Told its format, it takes exactly that one.
+    let told = Options {
+        binary_formats: vec!["elf64le-em62".to_owned()],
+        ..Options::default()
+    };
+    let got = fresh.pull_with(store, &[SOC.to_owned()], &told);
+    assert_eq!(got.pulled, 3, "{got:?}");
+    assert_eq!(fresh.files(), x86_files);
+
+    // An object stored as x86 whose binary is the ARM one (hash and header consistent, as a
+    // node that misclassified it would write): refused by what its bytes are.
+    let r = store.open();
+    let sc = remote::Scope {
+        binary_format: "elf64le-em62".into(),
+        ..scope("7.4.0", "7.4.0")
+    };
+    let key = format!("{SOC}/kernel_meta/te_op0_00001f40");
+    let arm_entry = arm.cache().read_exact(&key).unwrap().unwrap();
+    let (name, bytes) = remote::layout::encode(&key, &sc, &arm_entry).unwrap();
+    block_on(async {
+        r.put(&sc, &name, bytes).await.unwrap();
+        r.publish(&sc, std::slice::from_ref(&name)).await.unwrap();
+    });
+    let victim = Node::new("7.4.0", "7.4.0");
+    victim.fill_singles(EM_X86_64, 10, 1);
+    let got = victim.pull(store);
+    assert_eq!(got.pulled, 3, "{got:?}");
+    assert_eq!(got.refused.len(), 1, "{got:?}");
+    assert!(got.has_errors());
+    let why = &got.refused[0].why;
+    assert!(
+        why.contains("binary format elf64le-em183") && why.contains("elf64le-em62"),
+        "{why}"
+    );
+    assert!(!victim.meta().join("te_op0_00001f40.json").exists());
+    // Its own entry was written behind the ledger's back (as CANN writes), so only the
+    // entries themselves are checked: whole, nothing left half-done.
+    let v = victim.cache().verify(&NoProgress).unwrap();
+    assert!(
+        v.torn.is_empty() && v.temporaries.is_empty() && v.orphans.is_empty(),
+        "{v:?}"
+    );
+    assert_eq!(v.entries, 4, "{v:?}");
 }

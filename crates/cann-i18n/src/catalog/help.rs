@@ -226,6 +226,10 @@ crate::messages! {
         en: "SoC directory to pull (repeatable; default: the SoC directories the cache has)",
         zh: "要拉取的 SoC 目录（可重复；默认为缓存中已有的 SoC 目录）",
     }
+    arg_cache_pull_binary_format() {
+        en: "Binary format to pull (repeatable, e.g. elf64le-em183; default: the formats of the cache's own entries of each SoC, or the only one stored)",
+        zh: "要拉取的二进制格式（可重复，例如 elf64le-em183；默认为缓存中各 SoC 已有条目的格式，或存储中唯一的格式）",
+    }
 
     // lint
     arg_lint_paths() {

@@ -6,9 +6,13 @@ crate::messages! {
         en: "remote `{url}`: {why}",
         zh: "远端 `{url}`：{why}",
     }
+    bad_scheme(url: &str, scheme: &str) {
+        en: "remote `{url}`: unknown scheme `{scheme}://`; expected a path, `file://`, `redis://`, `rediss://` or `s3://`",
+        zh: "远端 `{url}`：未知的协议 `{scheme}://`；应为路径、`file://`、`redis://`、`rediss://` 或 `s3://`",
+    }
     credentials_in_url(url: &str, what: &str, var: &str) {
-        en: "remote `{url}` carries credentials ({what}); a command line is visible to every user of the node and ends up in shell histories and job logs. Remove them from the URL and set {var} in the environment instead",
-        zh: "远端 `{url}` 中含有凭据（{what}）；命令行对节点上的所有用户可见，也会留在 shell 历史和作业日志中。请从 URL 中删除凭据，改为在环境变量 {var} 中设置",
+        en: "remote `{url}` carries credentials (`{what}`); a command line is visible to every user of the node and ends up in shell histories and job logs. Remove them from the URL and set {var} in the environment instead",
+        zh: "远端 `{url}` 中含有凭据（`{what}`）；命令行对节点上的所有用户可见，也会留在 shell 历史和作业日志中。请从 URL 中删除凭据，改为在环境变量 {var} 中设置",
     }
 
     // Failures.
@@ -50,6 +54,26 @@ crate::messages! {
         en: "holds entry `{key}`, which does not belong at this name or scope",
         zh: "其中的条目 `{key}` 与对象名或范围不符",
     }
+    why_binary_format(claimed: &str, actual: &str) {
+        en: "its binaries are of binary format {actual}, but it is stored as {claimed} (written by a node that misclassified them, or altered in the store)",
+        zh: "其中二进制文件的二进制格式为 {actual}，但存储位置标为 {claimed}（由错误分类的节点写入，或在存储中被改动）",
+    }
+    why_changed() {
+        en: "changed while being pushed; push again",
+        zh: "推送期间条目发生了变化；请重新推送",
+    }
+    why_other_format(fmt_name: &str, own: &str) {
+        en: "binary format {fmt_name} is not this node's ({own}): not pulled",
+        zh: "二进制格式 {fmt_name} 与本节点的（{own}）不同：未拉取",
+    }
+    why_format_unknown(fmt_name: &str, all: &str) {
+        en: "binary format {fmt_name} not pulled: the store holds several binary formats for this SoC and toolkit ({all}) and this cache has no entry of this SoC to tell which is its own; pass --binary-format",
+        zh: "未拉取二进制格式 {fmt_name}：存储中该 SoC 和工具包有多种二进制格式（{all}），而本缓存中没有该 SoC 的条目可用来判断哪种属于本节点；请使用 --binary-format 指定",
+    }
+    bad_binary_format(fmt_name: &str) {
+        en: "`{fmt_name}` is not a binary format name (lower-case letters, digits, `-` and `_`, as `elf64le-em183`; `cache pull` names the formats the store holds)",
+        zh: "`{fmt_name}` 不是二进制格式名称（小写字母、数字、`-` 和 `_`，例如 `elf64le-em183`；`cache pull` 会列出存储中已有的格式）",
+    }
     why_unusable(detail: &str) {
         en: "the entry cannot be committed: {detail}",
         zh: "条目无法提交：{detail}",
@@ -78,9 +102,9 @@ crate::messages! {
         en: "would pull {n} entries ({bytes}) from {store}; {present} already here",
         zh: "将从 {store} 拉取 {n} 个条目（{bytes}）；{present} 个本地已有",
     }
-    scope_line(soc: &str, adk: &str, ops: &str) {
-        en: "scope: SoC {soc}, adk_version={adk}, ops_version={ops}",
-        zh: "范围：SoC {soc}，adk_version={adk}，ops_version={ops}",
+    scope_line(soc: &str, adk: &str, ops: &str, fmt_name: &str) {
+        en: "scope: SoC {soc}, adk_version={adk}, ops_version={ops}, binary format {fmt_name}",
+        zh: "范围：SoC {soc}，adk_version={adk}，ops_version={ops}，二进制格式 {fmt_name}",
     }
     refused(object: &str, why: &str) {
         en: "error: refused {object}: {why}",
@@ -89,6 +113,14 @@ crate::messages! {
     skipped(key: &str, why: &str) {
         en: "warning: skipped {key}: {why}",
         zh: "警告：已跳过 {key}：{why}",
+    }
+    other_format(soc: &str, n: u64, why: &str) {
+        en: "note: SoC {soc}: {n} objects left in the store: {why}",
+        zh: "提示：SoC {soc}：{n} 个对象留在存储中：{why}",
+    }
+    old_layout(n: u64) {
+        en: "note: {n} objects of the first store layout (cce1, which recorded no binary format) were not pulled; a push from a node with these entries stores them anew, and `cache gc --remote` ages the old ones out",
+        zh: "提示：{n} 个第一版存储布局（cce1，未记录二进制格式）的对象未拉取；由拥有这些条目的节点重新推送即可按新布局存储，`cache gc --remote` 会老化清除旧对象",
     }
     why_no_soc() {
         en: "not inside a SoC directory, so it has no scope",

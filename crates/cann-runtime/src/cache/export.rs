@@ -35,6 +35,22 @@ pub struct ExactEntry {
     pub files: BTreeMap<String, Vec<u8>>,
 }
 
+impl ExactEntry {
+    /// The entry's binaries (not its manifests), in manifest order: the bytes a shared tier
+    /// classifies by format. `None` when the manifest does not name its files coherently.
+    pub fn binaries(&self) -> Option<Vec<&[u8]>> {
+        let names = named_files(&self.manifest, |n| {
+            self.files.get(n).cloned().ok_or_else(String::new)
+        })
+        .ok()?;
+        names
+            .iter()
+            .filter(|(_, is_manifest)| !is_manifest)
+            .map(|(n, _)| self.files.get(n).map(Vec::as_slice))
+            .collect()
+    }
+}
+
 /// Result of [`Cache::commit_exact`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExactCommit {
@@ -124,6 +140,52 @@ impl Cache {
             manifest: mbytes,
             files,
         }))
+    }
+
+    /// The first `n` bytes of each binary `key`'s manifest names (not the whole files: what
+    /// a shared tier needs to tell an entry's binary format before deciding to read it), in
+    /// manifest order, without stamping any access time. `Ok(Err(why))` as [`Cache::read_exact`].
+    pub fn read_heads(
+        &self,
+        key: &str,
+        n: usize,
+    ) -> Result<std::result::Result<Vec<Vec<u8>>, String>> {
+        use std::io::Read;
+        let key = Key::parse(key)?;
+        let open = |name: &str| {
+            let rel = key.sibling(name);
+            fsx::open_read_noatime(self.kc.as_fd(), &rel)
+                .map(std::fs::File::from)
+                .map_err(|e| format!("{}: {e}", rel.display()))
+        };
+        let read = |name: &str| -> std::result::Result<Vec<u8>, String> {
+            let rel = key.sibling(name);
+            cann_input::read_file(open(name)?, &rel, cann_input::Limits::new(MANIFEST_MAX))
+                .map_err(|e| e.to_string())
+        };
+        let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
+        let mbytes = match read(&mname) {
+            Ok(b) => b,
+            Err(why) => return Ok(Err(why)),
+        };
+        let names = match named_files(&mbytes, read) {
+            Ok(v) => v,
+            Err(why) => return Ok(Err(why)),
+        };
+        let mut heads = Vec::new();
+        for (name, _) in names.iter().filter(|(_, is_manifest)| !is_manifest) {
+            let mut head = Vec::with_capacity(n);
+            let got = open(name).and_then(|f| {
+                f.take(n as u64)
+                    .read_to_end(&mut head)
+                    .map_err(|e| format!("{name}: {e}"))
+            });
+            if let Err(why) = got {
+                return Ok(Err(why));
+            }
+            heads.push(head);
+        }
+        Ok(Ok(heads))
     }
 
     /// Commits an entry brought from elsewhere with exactly these names and bytes: a batch

@@ -62,6 +62,9 @@ pub enum CacheCommand {
         /// SoC directory to pull (repeatable; default: the SoC directories the cache has)
         #[arg(long, value_name = "NAME")]
         soc: Vec<String>,
+        /// Binary format to pull (repeatable, e.g. elf64le-em183; default: the formats of the cache's own entries of each SoC, or the only one stored)
+        #[arg(long, value_name = "FORMAT")]
+        binary_format: Vec<String>,
     },
 }
 

@@ -177,8 +177,17 @@ pub fn run(cmd: &CacheCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
         CacheCommand::Push { remote, .. } => {
             super::remote::push(args, &resolve(args, &env)?, &env, remote, out)
         }
-        CacheCommand::Pull { remote, soc, .. } => {
-            super::remote::pull(args, &resolve(args, &env)?, &env, remote, soc, out)
+        CacheCommand::Pull {
+            remote,
+            soc,
+            binary_format,
+            ..
+        } => {
+            let want = super::remote::Want {
+                socs: soc,
+                binary_formats: binary_format,
+            };
+            super::remote::pull(args, &resolve(args, &env)?, &env, remote, &want, out)
         }
     }
 }

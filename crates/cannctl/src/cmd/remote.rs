@@ -54,6 +54,7 @@ fn open(
         dry_run: r.dry_run,
         jobs: usize::from(r.jobs),
         lang: l,
+        binary_formats: Vec::new(),
     };
     Ok(Opened {
         cache: Arc::new(c),
@@ -68,7 +69,13 @@ fn scope_lines(lang: Lang, scopes: &[remote::Scope], out: &mut dyn Write) -> std
         writeln!(
             out,
             "{}",
-            msg::scope_line(lang, &s.soc, &s.adk_version, &s.ops_version)
+            msg::scope_line(
+                lang,
+                &s.soc,
+                &s.adk_version,
+                &s.ops_version,
+                &s.binary_format
+            )
         )?;
     }
     Ok(())
@@ -115,20 +122,29 @@ pub fn push(
     Ok(0)
 }
 
+/// What a pull asks for: `--soc` and `--binary-format`, each repeatable.
+pub struct Want<'a> {
+    pub socs: &'a [String],
+    pub binary_formats: &'a [String],
+}
+
 /// `cache pull`. Exit 1 when an object was refused (the others still arrived).
 pub fn pull(
     args: &CacheArgs,
     dir: &CacheDir,
     env: &EnvSnapshot,
     r: &RemoteArgs,
-    socs: &[String],
+    want: &Want<'_>,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
     let l = super::cache::lang(args);
-    for s in socs {
+    for s in want.socs {
         remote::check_soc(s).map_err(|e| e.message(l))?;
     }
-    let mut socs = socs.to_vec();
+    for f in want.binary_formats {
+        remote::check_binary_format(f).map_err(|e| e.message(l))?;
+    }
+    let mut socs = want.socs.to_vec();
     if socs.is_empty() {
         socs = remote::local_socs(dir);
     }
@@ -139,7 +155,8 @@ pub fn pull(
         .message(l)
         .into());
     }
-    let o = open(dir, env, r, false, l).map_err(|e| e.message(l))?;
+    let mut o = open(dir, env, r, false, l).map_err(|e| e.message(l))?;
+    o.opts.binary_formats = want.binary_formats.to_vec();
     let bar = Bar::new(l, &msg::label_pulling(l));
     let rep = remote::pull(&o.cache, &o.store, &o.versions, &socs, &o.opts, &bar)
         .map_err(|e| e.message(l))?;
@@ -155,6 +172,16 @@ pub fn pull(
     }
     if rep.conflicts > 0 {
         writeln!(out, "{}", msg::conflicts(l, rep.conflicts))?;
+    }
+    for f in &rep.other_formats {
+        writeln!(
+            out,
+            "{}",
+            msg::other_format(l, &f.soc, f.objects, &f.reason)
+        )?;
+    }
+    if rep.old_layout > 0 {
+        writeln!(out, "{}", msg::old_layout(l, rep.old_layout))?;
     }
     let summary = if rep.dry_run {
         msg::pull_dry_summary
