@@ -179,7 +179,7 @@ pub fn parse(text: &str, env: &dyn Env) -> Result<StoreSpec, RemoteError> {
                 if !eu.username().is_empty() || eu.password().is_some() {
                     return Err(RemoteError::CredentialsInUrl {
                         url: redact(text),
-                        what: "user:password@ in the endpoint".into(),
+                        what: "endpoint=…user:password@".into(),
                         var: "AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY".into(),
                     });
                 }
@@ -206,9 +206,10 @@ pub fn parse(text: &str, env: &dyn Env) -> Result<StoreSpec, RemoteError> {
                 virtual_host_style,
             })
         }
-        other => Err(bad(format!(
-            "unknown scheme `{other}://`; expected a path, file://, redis://, rediss:// or s3://"
-        ))),
+        other => Err(RemoteError::BadScheme {
+            url: redact(text),
+            scheme: other.to_owned(),
+        }),
     }
 }
 

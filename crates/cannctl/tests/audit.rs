@@ -37,6 +37,7 @@ const PROSE_KEYS: &[&str] = &[
     "title",
     "text",
     "description",
+    "why",
 ];
 
 fn repo() -> PathBuf {
@@ -410,6 +411,7 @@ fn cases() -> (tempfile::TempDir, Vec<Case>) {
     all.push(case(&["cache", "gc", &cache]));
     all.push(case(&["cache", "info", "no/such/cache"]));
     all.push(case(&["cache", "clear", &cache]));
+    remote_cases(dir.path(), &cache, &mut all);
 
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         all.push(case(&["completions", shell]));
@@ -428,6 +430,155 @@ fn cases() -> (tempfile::TempDir, Vec<Case>) {
     all.push(case(&[]));
     all.push(case(&["chek"]));
     (dir, all)
+}
+
+/// A node's cache for the shared tier: toolkit stamps, and entries whose binaries are ELF
+/// objects of `machine` (`(stem, machine)` pairs).
+fn remote_node(dir: &Path, entries: &[(&str, u16)]) {
+    let meta = dir.join("kernel_cache/Ascend910B/kernel_meta");
+    std::fs::create_dir_all(&meta).unwrap();
+    std::fs::write(
+        dir.join("op_cache.ini"),
+        "[op_compiler_cache]\nadk_version=7.0.RC1\nops_version=7.0.RC1\n",
+    )
+    .unwrap();
+    for (stem, machine) in entries {
+        let mut bin = b"\x7fELF\x02\x01\x01".to_vec();
+        bin.resize(16, 0);
+        bin.extend(1u16.to_le_bytes());
+        bin.extend(machine.to_le_bytes());
+        bin.extend(stem.bytes().cycle().take(3000));
+        std::fs::write(meta.join(format!("{stem}.o")), bin).unwrap();
+        std::fs::write(
+            meta.join(format!("{stem}.json")),
+            format!(
+                r#"{{"kernelName":"{stem}__kernel0","binFileName":"{stem}","binFileSuffix":".o"}}"#
+            ),
+        )
+        .unwrap();
+    }
+}
+
+/// `cache push|pull|gc --remote` on a directory store: each report and note (two binary
+/// formats stored, a fresh node that cannot tell its own, one told, one that can), each
+/// refusal (a corrupted object, objects of the first layout), and each mistake (a URL with
+/// credentials or of no store, no version stamps, a bad SoC or format name).
+fn remote_cases(scratch: &Path, no_stamps: &str, all: &mut Vec<Case>) {
+    let p = |n: &str| scratch.join(n).display().to_string();
+    remote_node(
+        &scratch.join("arm"),
+        &[("te_add_1", 183), ("te_mul_2", 183)],
+    );
+    remote_node(&scratch.join("x86"), &[("te_add_1", 62), ("te_sub_3", 62)]);
+    for fresh in ["fresh", "fresh2"] {
+        remote_node(&scratch.join(fresh), &[]);
+    }
+    let (arm, x86, fresh, shared) = (p("arm"), p("x86"), p("fresh"), p("shared"));
+    let nowhere = p("no-such-cache");
+    let soc = ["--soc", "Ascend910B"];
+    let lines: Vec<Vec<&str>> = vec![
+        vec!["push", &arm, "--remote", &shared, "--dry-run"],
+        vec!["push", &arm, "--remote", &shared, "--format", "json"],
+        vec!["push", &arm, "--remote", &shared],
+        vec!["push", &x86, "--remote", &shared],
+        vec!["pull", &fresh, "--remote", &shared],
+        [&["pull", &fresh, "--remote", &shared][..], &soc].concat(),
+        [
+            &["pull", &fresh, "--remote", &shared, "--format", "json"][..],
+            &soc,
+        ]
+        .concat(),
+        [
+            &["pull", &fresh, "--remote", &shared, "--dry-run"][..],
+            &soc,
+            &["--binary-format", "elf64le-em183"],
+        ]
+        .concat(),
+        [
+            &["pull", &fresh, "--remote", &shared][..],
+            &soc,
+            &["--binary-format", "elf64le-em183"],
+        ]
+        .concat(),
+        vec!["pull", &fresh, "--remote", &shared],
+        vec!["pull", &fresh, "--remote", &shared, "--format", "json"],
+        vec![
+            "pull",
+            &fresh,
+            "--remote",
+            &shared,
+            "--binary-format",
+            "ELF 64",
+        ],
+        vec!["pull", &fresh, "--remote", &shared, "--soc", "a/b"],
+        vec!["gc", &arm, "--remote", &shared, "--max-size", "0"],
+        vec![
+            "gc",
+            &arm,
+            "--remote",
+            &shared,
+            "--max-size",
+            "0",
+            "--dry-run",
+        ],
+        vec!["gc", &arm, "--remote", &shared, "--format", "json"],
+        vec!["push", &arm, "--remote", "redis://:s3cret@127.0.0.1:1/0"],
+        vec!["push", &arm, "--remote", "ftp://host/x"],
+        vec!["push", no_stamps, "--remote", &shared],
+        vec!["push", &nowhere, "--remote", &shared],
+    ];
+    for l in lines {
+        all.push(case(&[&["cache"][..], &l].concat()));
+    }
+
+    // A store with one corrupted object and one of the first layout (made now, before the
+    // cases run: the push below is set-up, not a case).
+    let bad = scratch.join("bad");
+    let setup = run(
+        &case(&["cache", "push", &arm, "--remote", &p("bad")]),
+        scratch,
+    );
+    assert_eq!(setup.code, 0, "{}", setup.stderr);
+    let object = walk_files(&bad.join("cce2"))
+        .into_iter()
+        .find(|f| !f.ends_with("scope.json"))
+        .unwrap();
+    let mut b = std::fs::read(&object).unwrap();
+    let last = b.len() - 1;
+    b[last] ^= 1;
+    std::fs::write(&object, b).unwrap();
+    let old = cann_cache_remote::Scope {
+        soc: "Ascend910B".into(),
+        adk_version: "7.0.RC1".into(),
+        ops_version: "7.0.RC1".into(),
+        binary_format: String::new(),
+    }
+    .old_dir();
+    let old = bad.join(old).join("kernel_meta");
+    std::fs::create_dir_all(&old).unwrap();
+    std::fs::write(old.join(format!("te_old.{}", "a".repeat(64))), b"old").unwrap();
+    let fresh2 = p("fresh2");
+    for json in [false, true] {
+        let mut args = vec!["cache", "pull", &fresh2, "--remote"];
+        let bad = p("bad");
+        args.extend([bad.as_str(), "--soc", "Ascend910B", "--dry-run"]);
+        if json {
+            args.extend(["--format", "json"]);
+        }
+        all.push(case(&args));
+    }
+}
+
+fn walk_files(d: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(d).unwrap().flatten() {
+        if e.file_type().unwrap().is_dir() {
+            out.extend(walk_files(&e.path()));
+        } else {
+            out.push(e.path());
+        }
+    }
+    out
 }
 
 #[test]
