@@ -55,6 +55,32 @@ pub fn removed_option(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic
     d
 }
 
+/// The removal under which `value` of `o` does no harm in `release`: the option is gone
+/// there, the value is empty, and the spec's removal says upstream still accepts an empty
+/// value and ignores it (`empty_ignored`). Validation and lint both ask this.
+pub fn empty_ignored_in(
+    o: &OptionMeta,
+    release: Release,
+    value: &str,
+) -> Option<&'static RemovalMeta> {
+    o.removed_in(release)
+        .filter(|r| value.is_empty() && r.ignores_empty())
+}
+
+/// A warning for a retired option set to the empty value upstream ignores (see
+/// [`empty_ignored_in`]): the setting has no effect, which is not the removal's error.
+pub fn empty_ignored(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic {
+    let gone = removed_message(&format!("`{}`", o.name), r, lang);
+    let mut d = Diagnostic::new(
+        Severity::Warning,
+        o.path,
+        msg::empty_setting_ignored(lang, &gone),
+    )
+    .with_value("\"\"");
+    d.hint = Some(replacement_hint(r.replacement, r.values, r.note, lang));
+    d
+}
+
 /// The releases that still take what `r` retired, as a finding's "expected".
 pub fn removal_expected(r: &RemovalMeta, lang: Lang) -> Option<String> {
     match r.gone {

@@ -165,6 +165,22 @@ impl Checker<'_> {
         true
     }
 
+    /// A retired option set to `""` where the spec's removal says upstream ignores an empty
+    /// value: a warning that it has no effect instead of the removal's error (a non-empty
+    /// value is still refused). Returns whether it was that case.
+    fn empty_ignored(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) -> bool {
+        let ValueRef::Str(s) = v else { return false };
+        let Some(r) = crate::history::empty_ignored_in(o, self.target.release, s) else {
+            return false;
+        };
+        // Below a removed class, its fields went with it: said once, at the class.
+        if self.unsupported_depth == 0 {
+            let d = crate::history::empty_ignored(o, r, self.lang);
+            self.push(d);
+        }
+        true
+    }
+
     /// What is checked of an option set to an unknown value: whether it may be set at all.
     fn presence(&mut self, o: &'static OptionMeta) {
         self.history_notes(o);
@@ -336,6 +352,9 @@ impl Visitor for Checker<'_> {
     fn value(&mut self, o: &'static OptionMeta, v: ValueRef<'_>) {
         self.history_notes(o);
         self.carriable(o, v);
+        if self.empty_ignored(o, v) {
+            return;
+        }
         if !self.support(o, Some(v.to_string())) {
             return;
         }

@@ -23,6 +23,11 @@ fn setting(o: &OptionMeta) -> Option<String> {
         TypeMeta::CorePair => "\"1|1\"".to_string(),
         TypeMeta::Config(_) => return None,
     };
+    Some(set_to(o, &value))
+}
+
+/// A config file setting `o` to `value` (YAML text).
+fn set_to(o: &OptionMeta, value: &str) -> String {
     let parts: Vec<&str> = o.path.split('.').collect();
     let mut yaml = String::new();
     for (depth, p) in parts.iter().enumerate() {
@@ -33,14 +38,23 @@ fn setting(o: &OptionMeta) -> Option<String> {
             yaml.push_str(&format!("{indent}{p}:\n"));
         }
     }
-    Some(yaml)
+    yaml
 }
 
 fn findings(o: &OptionMeta, release: Release, lang: Lang) -> Vec<cann_config::Diagnostic> {
     let Some(yaml) = setting(o) else {
         return Vec::new();
     };
-    let f = parse_config(&yaml).unwrap_or_else(|e| panic!("{}: {e:?}", o.path));
+    findings_of(o, &yaml, release, lang)
+}
+
+fn findings_of(
+    o: &OptionMeta,
+    yaml: &str,
+    release: Release,
+    lang: Lang,
+) -> Vec<cann_config::Diagnostic> {
+    let f = parse_config(yaml).unwrap_or_else(|e| panic!("{}: {e:?}", o.path));
     assert!(f.diagnostics.is_empty(), "{}: {:?}", o.path, f.diagnostics);
     // Any product the release knows: a removal holds on every one of them.
     let product = release.meta().products[0];
@@ -98,6 +112,69 @@ fn a_retired_option_is_an_error_naming_its_replacement_once_no_release_reads_it(
             }
             // Said once, as an error: no deprecation warning besides.
             assert!(ds.iter().all(|d| d.severity == Severity::Error), "{ds:#?}");
+        }
+    }
+}
+
+/// Upstream ignores an empty value of some retired options (`empty_ignored` on the removal,
+/// as cann-lint reads it): set to `""` where no release reads it, such an option is a
+/// warning that the setting has no effect, not the removal's error. Any other value, and an
+/// empty value of any other retired option, stays an error.
+#[test]
+fn an_empty_value_upstream_ignores_is_a_warning_not_the_removal_error() {
+    let strings = || retired().filter(|o| matches!(o.ty, TypeMeta::Str | TypeMeta::Path { .. }));
+    let ignoring: Vec<_> = strings()
+        .filter(|o| o.removal().unwrap().ignores_empty())
+        .collect();
+    assert!(
+        !ignoring.is_empty(),
+        "the spec marks no removal empty_ignored"
+    );
+    for o in strings() {
+        let r = o.removal().unwrap();
+        for &release in Release::ALL.iter().filter(|rel| r.gone_in(**rel)) {
+            if reported_at(o, release) != o.path {
+                continue; // the class's removal, said at the class
+            }
+            let ds = findings_of(o, &set_to(o, "\"\""), release, Lang::En);
+            let errs = ds.iter().filter(|d| d.severity == Severity::Error).count();
+            if !r.ignores_empty() {
+                assert_eq!(errs, 1, "{} = \"\" in {release}: {ds:#?}", o.path);
+                continue;
+            }
+            assert_eq!(errs, 0, "{} = \"\" in {release}: {ds:#?}", o.path);
+            let [w] = ds.as_slice() else {
+                panic!("{} = \"\" in {release}: one warning, got {ds:#?}", o.path);
+            };
+            assert_eq!(w.severity, Severity::Warning);
+            assert_eq!(w.option, o.path);
+            assert_eq!(w.value.as_deref(), Some("\"\""));
+            assert!(w.message.contains("has no effect"), "{}", w.message);
+            assert!(w.message.contains("was removed"), "{}", w.message);
+            if let Some(rep) = r.replacement {
+                assert!(w.hint.as_deref().unwrap().contains(rep), "{w:?}");
+            }
+            let zh = findings_of(o, &set_to(o, "\"\""), release, Lang::Zh);
+            assert_eq!(zh.len(), 1, "{zh:#?}");
+            assert_eq!(zh[0].severity, Severity::Warning);
+            assert!(zh[0].message.contains("不会生效"), "{}", zh[0].message);
+            // A value that is not empty is refused as before.
+            let ds = findings_of(o, &set_to(o, "\"RL,GA\""), release, Lang::En);
+            let errs: Vec<_> = ds
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .collect();
+            assert_eq!(
+                errs.len(),
+                1,
+                "{} = \"RL,GA\" in {release}: {ds:#?}",
+                o.path
+            );
+            assert!(
+                errs[0].message.contains("was removed"),
+                "{}",
+                errs[0].message
+            );
         }
     }
 }

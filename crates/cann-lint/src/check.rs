@@ -8,6 +8,7 @@
 
 use std::collections::HashSet;
 
+use cann_config::history;
 use cann_config::meta::{OptionMeta, Severity};
 use cann_config::yaml::{Kind, Node as Value, Pos};
 use cann_config::{
@@ -262,12 +263,9 @@ impl<'o> Checker<'o> {
         else {
             return false;
         };
-        let Some(r) = s.option.removed_in(self.opts.release) else {
+        let Some(r) = history::empty_ignored_in(s.option, self.opts.release, v) else {
             return false;
         };
-        if !v.is_empty() || !r.ignores_empty() {
-            return false;
-        }
         if !s.borrowed {
             let lang = self.opts.lang;
             let o = s.option;

@@ -130,6 +130,29 @@ def test_input_errors_are_python_exceptions_with_a_place():
         cannctl.check({"npu_run_config": deep})
 
 
+def test_an_empty_value_upstream_ignores_is_a_warning_not_an_error():
+    # The spec's removal of auto_tune_mode says upstream skips an empty value
+    # (empty_ignored): the check warns that it has no effect; any other value is an error.
+    def check(value):
+        return cannctl.check(
+            {
+                "product": "atlas-a2-training",
+                "release": "9.0.0",
+                "npu_run_config": {"auto_tune_mode": value},
+            }
+        )
+
+    empty = check("")
+    assert empty.ok and (empty.errors, empty.warnings) == (0, 1)
+    [f] = empty.findings
+    assert (f.severity, f.option) == ("warning", "npu_run_config.auto_tune_mode")
+    assert "has no effect" in f.message
+    assert "npu_run_config.aoe_mode" in f.hint
+    refused = check("RL,GA")
+    assert not refused.ok and refused.errors == 1
+    assert "was removed" in refused.findings[0].message
+
+
 def test_dict_values_are_read_as_a_file_would_hold_them():
     r = cannctl.check(
         {

@@ -331,6 +331,12 @@ crate::messages! {
         en: "{what} was removed: no release since {release} supports it",
         zh: "{what} 已被移除：自 {release} 起的版本均不支持它",
     }
+    // A retired option set to the empty value upstream still accepts and ignores
+    // (`empty_ignored` on the removal).
+    empty_setting_ignored(gone: &str) {
+        en: "{gone}; an empty value is still accepted and ignored, so this setting has no effect",
+        zh: "{gone}；空值仍会被接受并忽略，因此该设置不会生效",
+    }
     never_read(what: &str) {
         en: "{what} has no effect: no release of the adapter reads it",
         zh: "{what} 不生效：适配器的任何版本都不读取它",

@@ -1,0 +1,129 @@
+//! Retired options set to the empty value upstream still accepts and ignores
+//! (`empty_ignored` on the option's removal in the spec): `check` on a config file and
+//! `lint` on a script say the same thing, a warning that the setting has no effect, while
+//! any other value stays the removal's error.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn cannctl(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cannctl"))
+        .args(args)
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C.UTF-8")
+        .output()
+        .expect("cannctl runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// A config file for the release whose graph engine refuses any non-empty
+/// `auto_tune_mode` and skips an empty one.
+fn config(dir: &Path, value: &str) -> String {
+    let p = dir.join(format!("c{}.yaml", value.len()));
+    let text = format!(
+        "product: atlas-a2-training\nrelease: \"9.0.0\"\nnpu_run_config:\n  auto_tune_mode: {value}\n"
+    );
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+#[test]
+fn check_warns_that_an_empty_value_has_no_effect() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = config(dir.path(), "\"\"");
+
+    let o = cannctl(&["check", &empty]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("warning"), "{out}");
+    assert!(
+        out.contains("an empty value is still accepted and ignored, so this setting has no effect"),
+        "{out}"
+    );
+    assert!(out.contains(":4:19"), "at the value: {out}");
+    assert!(
+        out.contains("npu_run_config.aoe_mode"),
+        "the hint names the replacement: {out}"
+    );
+
+    let o = cannctl(&["check", &empty, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["errors"].as_u64(), v["warnings"].as_u64()),
+        (Some(0), Some(1)),
+        "{v:#}"
+    );
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["option"], "npu_run_config.auto_tune_mode");
+    assert_eq!(d["value"], "\"\"");
+
+    let o = cannctl(&["check", &empty, "--lang", "zh"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("空值仍会被接受并忽略，因此该设置不会生效"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_still_refuses_a_value_that_is_not_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = config(dir.path(), "\"RL,GA\"");
+    let o = cannctl(&["check", &set]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("error"), "{out}");
+    assert!(out.contains("was removed"), "{out}");
+    assert!(!out.contains("has no effect"), "{out}");
+}
+
+/// `lint` reads the same removal: the empty session value is a warning there too, the
+/// non-empty one an error.
+#[test]
+fn lint_and_check_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("train.py");
+    std::fs::write(
+        &script,
+        "import tensorflow as tf\n\
+         config = tf.compat.v1.ConfigProto()\n\
+         custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n\
+         custom_op.name = \"NpuOptimizer\"\n\
+         custom_op.parameter_map[\"auto_tune_mode\"].s = tf.compat.as_bytes(\"\")\n",
+    )
+    .unwrap();
+    let script = script.display().to_string();
+    let o = cannctl(&[
+        "lint",
+        &script,
+        "--no-progress",
+        "--release",
+        "9.0.0",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let text = v.to_string();
+    assert!(text.contains("auto_tune_mode"), "{v:#}");
+    assert!(text.contains("no effect"), "{v:#}");
+    assert!(!text.contains("\"error\""), "{v:#}");
+
+    let empty = config(dir.path(), "\"\"");
+    let o = cannctl(&["check", &empty, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["diagnostics"][0]["severity"], "warning");
+}
