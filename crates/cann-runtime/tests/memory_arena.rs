@@ -6,8 +6,8 @@
 mod memory_support;
 
 use cann_runtime::memory::{
-    ArenaConfig, BestFitCaching, CountingBackend, ExpandableArena, MemoryBackend, MemoryError,
-    SessionConfig, SessionMemory, StaticMemoryPolicy as P,
+    ArenaConfig, BestFitCaching, ConfigProblem, CountingBackend, ExpandableArena, MemoryBackend,
+    MemoryError, SessionConfig, SessionMemory, StaticMemoryPolicy as P,
 };
 use memory_support::{replay_caching, replay_session, transformer_steps};
 
@@ -123,9 +123,13 @@ fn arena_trim_and_invalid_configs() {
         page_bytes: 1000,
         ..ArenaConfig::default()
     };
+    // The problem is a value, with the numbers that show it (front ends word it).
     assert!(matches!(
         ExpandableArena::new(&mut b, bad),
-        Err(MemoryError::InvalidConfig(_))
+        Err(MemoryError::InvalidConfig(ConfigProblem::PageBytes {
+            page_bytes: 1000,
+            base: 4096
+        }))
     ));
     let bad = ArenaConfig {
         align: 3,
@@ -133,7 +137,10 @@ fn arena_trim_and_invalid_configs() {
     };
     assert!(matches!(
         ExpandableArena::new(&mut b, bad),
-        Err(MemoryError::InvalidConfig(_))
+        Err(MemoryError::InvalidConfig(ConfigProblem::Align {
+            align: 3,
+            ..
+        }))
     ));
     let cfg = ArenaConfig {
         retain_bytes: 4 << 20,

@@ -273,6 +273,15 @@ fn cases() -> (tempfile::TempDir, Vec<Case>) {
     .unwrap();
     std::fs::write(at("bad.csv"), "id,lower,upper,size\na,0,x,10\n").unwrap();
     std::fs::write(at("bad.jsonl"), "{\"op\": \"alloc\"\n").unwrap();
+    // A trace the reader takes but the engine refuses: no address space holds the variable.
+    std::fs::write(
+        at("refused.jsonl"),
+        format!(
+            "{{\"ev\":\"var_alloc\",\"var\":\"w\",\"size\":{}}}\n",
+            u64::MAX
+        ),
+    )
+    .unwrap();
     let script = std::fs::read_to_string(
         repo().join("crates/cann-lint/tests/fixtures/patterns/unknown_names.py"),
     )
@@ -389,6 +398,8 @@ fn cases() -> (tempfile::TempDir, Vec<Case>) {
         format!("mem simulate --trace {trace} --policy 2 --format json"),
         format!("mem simulate --trace {trace} --policy 9"),
         format!("mem simulate --trace {bad_trace} --policy 0"),
+        format!("mem simulate --trace {} --policy 0", at("refused.jsonl")),
+        format!("mem compare --trace {}", at("refused.jsonl")),
         "mem simulate --trace no/such.jsonl --policy 0".to_string(),
         format!("mem compare --trace {trace}"),
         "mem compare --trace examples/traces/dynamic-seq.jsonl".to_string(),

@@ -312,3 +312,56 @@ fn usage_errors_read_in_chinese() {
         english.join("\n")
     );
 }
+
+/// A trace the reader takes but the memory engine refuses (no address space holds the
+/// variable): the engine's reason is worded from the catalog in the language asked for,
+/// with the line of the event and the engine's numbers.
+#[test]
+fn an_event_the_engine_refuses_is_worded_in_each_language() {
+    let names = names();
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("refused.jsonl");
+    let line = format!(
+        "{{\"ev\":\"var_alloc\",\"var\":\"w\",\"size\":{}}}\n",
+        u64::MAX
+    );
+    std::fs::write(
+        &trace,
+        format!("{{\"ev\":\"var_alloc\",\"var\":\"v\",\"size\":64}}\n{line}"),
+    )
+    .unwrap();
+    let run = |lang: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+            .args(["mem", "simulate", "--trace"])
+            .arg(&trace)
+            .args(["--policy", "0", "--lang", lang])
+            .current_dir(repo())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{o:?}");
+        String::from_utf8(o.stderr).unwrap()
+    };
+    let en = run("en");
+    let place = format!("{}:2: ", trace.display());
+    assert!(
+        en.contains(&format!(
+            "{place}the engine refused this event: a request of {} bytes does not fit the address space",
+            u64::MAX
+        )),
+        "{en}"
+    );
+    let zh = run("zh");
+    assert!(
+        zh.contains(&format!(
+            "{place}引擎拒绝了此事件：请求的 {} 字节超出了地址空间",
+            u64::MAX
+        )),
+        "{zh}"
+    );
+    let words = english_words(&zh, &names);
+    assert!(
+        words.is_empty(),
+        "English in the zh refusal: {words:?}\n{zh}"
+    );
+}

@@ -285,4 +285,99 @@ crate::messages! {
         en: "importing the snapshot: {text}",
         zh: "导入快照时出错：{text}",
     }
+
+    // An event the memory engine refused (cann-runtime's `SessionError` and the errors
+    // under it), worded by cannctl; graphs, executions, tensors and variables by the
+    // engine's own numbers.
+    engine_refused(why: &str) {
+        en: "the engine refused this event: {why}",
+        zh: "引擎拒绝了此事件：{why}",
+    }
+    engine_session_refused(why: &str) {
+        en: "the engine could not set up or close the session: {why}",
+        zh: "引擎无法建立或关闭会话：{why}",
+    }
+    engine_concurrent(policy: i64, requested: &str, running: &str) {
+        en: "static_memory_policy {policy} does not allow graph {requested} to run while graph {running} is running",
+        zh: "static_memory_policy {policy} 不允许在图 {running} 运行期间运行图 {requested}",
+    }
+    engine_unknown_graph(graph: &str) { en: "no graph {graph} is registered", zh: "没有已注册的图 {graph}" }
+    engine_unknown_execution(exec: &str) {
+        en: "execution {exec} is unknown or has finished",
+        zh: "执行 {exec} 不存在或已结束",
+    }
+    engine_unknown_tensor(tensor: &str) {
+        en: "tensor {tensor} is not live in this execution",
+        zh: "张量 {tensor} 在该执行中不处于存活状态",
+    }
+    engine_unknown_variable(var: &str) {
+        en: "variable {var} is not allocated",
+        zh: "变量 {var} 未分配",
+    }
+    engine_not_dynamic(graph: &str) {
+        en: "graph {graph} is static-shape; its memory is planned at load, so it allocates no tensors",
+        zh: "图 {graph} 是静态 shape 图，其内存在加载时即已规划，因此不会分配张量",
+    }
+    engine_zero_size() { en: "zero bytes were requested", zh: "请求的字节数为 0" }
+    engine_arena_exhausted(requested: u64, reserved: u64) {
+        en: "the expandable arena has no free range of {requested} bytes in the {reserved} bytes it reserved",
+        zh: "可扩展内存区在其预留的 {reserved} 字节中没有 {requested} 字节的空闲区间",
+    }
+    engine_unknown_allocation(offset: u64) {
+        en: "no live allocation at offset {offset}",
+        zh: "偏移 {offset} 处没有存活的分配",
+    }
+    engine_bad_page_bytes(page_bytes: u64, base: u64) {
+        en: "the arena's page of {page_bytes} bytes is not a non-zero multiple of the {base}-byte base page",
+        zh: "内存区的页大小 {page_bytes} 字节不是 {base} 字节基础页的非零整数倍",
+    }
+    engine_bad_align(align: u64, page_bytes: u64) {
+        en: "the arena's alignment {align} is not a power of two no larger than its page of {page_bytes} bytes",
+        zh: "内存区的对齐值 {align} 不是不超过其页大小（{page_bytes} 字节）的 2 的幂",
+    }
+    engine_reserve_overflow(reserve_bytes: u64) {
+        en: "the arena's reservation of {reserve_bytes} bytes overflows when rounded up to whole pages",
+        zh: "内存区预留的 {reserve_bytes} 字节按整页向上取整后溢出",
+    }
+    engine_pages_unavailable(page: &str, len: u64, errno: i32) {
+        en: "{page} pages are unavailable for {len} bytes (errno {errno})",
+        zh: "无法为 {len} 字节提供{page}页（errno {errno}）",
+    }
+    engine_out_of_memory(len: u64) {
+        en: "out of memory allocating {len} bytes",
+        zh: "分配 {len} 字节时内存不足",
+    }
+    engine_zero_length() { en: "a request of zero bytes", zh: "请求长度为 0 字节" }
+    engine_too_large(len: u64) {
+        en: "a request of {len} bytes does not fit the address space",
+        zh: "请求的 {len} 字节超出了地址空间",
+    }
+    engine_misaligned(offset: u64, len: u64, page_bytes: u64) {
+        en: "range {offset}+{len} is not aligned to the {page_bytes}-byte page",
+        zh: "区间 {offset}+{len} 未按 {page_bytes} 字节的页对齐",
+    }
+    engine_out_of_range(id: u64, offset: u64, len: u64) {
+        en: "range {offset}+{len} is outside the usable part of handle {id}",
+        zh: "区间 {offset}+{len} 超出了句柄 {id} 的可用部分",
+    }
+    engine_unknown_handle(id: u64) {
+        en: "handle {id} does not belong to this backend",
+        zh: "句柄 {id} 不属于此后端",
+    }
+    engine_os(op: &str, errno: i32) {
+        en: "the system call {op} failed (errno {errno})",
+        zh: "系统调用 {op} 失败（errno {errno}）",
+    }
+    engine_variable_pages(policy: i64, len: u64, tried: &str) {
+        en: "variable_use_1g_huge_page = {policy}: {len} bytes of variable memory could not be had with {tried}",
+        zh: "variable_use_1g_huge_page = {policy}：无法以{tried}获得 {len} 字节的变量内存",
+    }
+    engine_page_tried(page: &str, errno: i32) {
+        en: "{page} pages (errno {errno})",
+        zh: "{page}页（errno {errno}）",
+    }
+    engine_or() { en: " or ", zh: "或" }
+    engine_page_base() { en: "default", zh: "默认" }
+    engine_page_2m() { en: "2 MiB huge", zh: "2 MiB 大" }
+    engine_page_1g() { en: "1 GiB huge", zh: "1 GiB 大" }
 }

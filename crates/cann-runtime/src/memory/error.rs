@@ -30,5 +30,35 @@ pub enum MemoryError {
     },
     /// A configuration value is unusable.
     #[error("invalid memory configuration: {0}")]
-    InvalidConfig(&'static str),
+    InvalidConfig(ConfigProblem),
+}
+
+/// Which value of an [`super::ArenaConfig`] is unusable, with the values that show it; front
+/// ends word it in the user's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigProblem {
+    /// `page_bytes` is zero or not a multiple of the backend's base page.
+    #[error(
+        "arena page_bytes {page_bytes} is not a non-zero multiple of the {base}-byte base page"
+    )]
+    PageBytes {
+        /// The arena's page.
+        page_bytes: u64,
+        /// The backend's base page.
+        base: u64,
+    },
+    /// `align` is not a power of two, or exceeds `page_bytes`.
+    #[error("arena align {align} is not a power of two no larger than page_bytes {page_bytes}")]
+    Align {
+        /// The alignment asked for.
+        align: u64,
+        /// The arena's page.
+        page_bytes: u64,
+    },
+    /// `reserve_bytes` rounded up to whole pages does not fit in 64 bits.
+    #[error("arena reserve_bytes {reserve_bytes} overflows when rounded up to whole pages")]
+    ReserveOverflow {
+        /// The reservation asked for.
+        reserve_bytes: u64,
+    },
 }

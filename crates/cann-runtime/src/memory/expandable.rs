@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::backend::{round_up, MemoryBackend, PageSize, Reservation};
-use super::error::MemoryError;
+use super::error::{ConfigProblem, MemoryError};
 
 /// How the arena is shaped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,17 +105,22 @@ impl ExpandableArena {
     ) -> Result<Self, MemoryError> {
         let base = backend.page_bytes(PageSize::Base);
         if cfg.page_bytes == 0 || !cfg.page_bytes.is_multiple_of(base) {
-            return Err(MemoryError::InvalidConfig(
-                "arena page_bytes must be a non-zero multiple of the base page",
-            ));
+            return Err(MemoryError::InvalidConfig(ConfigProblem::PageBytes {
+                page_bytes: cfg.page_bytes,
+                base,
+            }));
         }
         if !cfg.align.is_power_of_two() || cfg.align > cfg.page_bytes {
-            return Err(MemoryError::InvalidConfig(
-                "arena align must be a power of two no larger than page_bytes",
-            ));
+            return Err(MemoryError::InvalidConfig(ConfigProblem::Align {
+                align: cfg.align,
+                page_bytes: cfg.page_bytes,
+            }));
         }
-        let reserve = round_up(cfg.reserve_bytes.max(1), cfg.page_bytes)
-            .ok_or(MemoryError::InvalidConfig("arena reserve_bytes overflows"))?;
+        let reserve = round_up(cfg.reserve_bytes.max(1), cfg.page_bytes).ok_or(
+            MemoryError::InvalidConfig(ConfigProblem::ReserveOverflow {
+                reserve_bytes: cfg.reserve_bytes,
+            }),
+        )?;
         let reservation = backend.reserve(reserve)?;
         let mut arena = Self {
             cfg: ArenaConfig {

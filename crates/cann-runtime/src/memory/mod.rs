@@ -37,7 +37,7 @@ pub use backend::{
 };
 pub use baseline::{BestFitCaching, CachedAlloc, CachingStats};
 pub use counting::CountingBackend;
-pub use error::MemoryError;
+pub use error::{ConfigProblem, MemoryError};
 pub use expandable::{ArenaAlloc, ArenaConfig, ArenaStats, ExpandableArena};
 pub use fault::FaultInjecting;
 #[cfg(target_os = "linux")]

@@ -58,6 +58,21 @@ fn in_lang(e: cann_memsim::MemsimError, lang: Lang) -> BoxError {
             msg::trace_importing(lang, &error.message(lang))
         )
         .into(),
+        // The event that was refused, or the session's set-up or close (no line).
+        E::Replay { place, source } => {
+            let why = super::engine::session(&source, lang);
+            let text = match place.line {
+                Some(_) => msg::engine_refused(lang, &why),
+                None => msg::engine_session_refused(lang, &why),
+            };
+            format!("{place}: {text}").into()
+        }
+        E::Io { path, source } => format!(
+            "{}: {}",
+            path.display(),
+            cann_input::io_reason(&source, lang)
+        )
+        .into(),
         other => other.into(),
     }
 }
@@ -203,7 +218,7 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             };
             let (trace, import) = load_trace(trace, ImportOptions { device: *device })
                 .map_err(|e| in_lang(e, lang))?;
-            let r = replay(&trace, cfg)?;
+            let r = replay(&trace, cfg).map_err(|e| in_lang(e, lang))?;
             let s = SimSummary::new(policy, &r);
             match format {
                 OutputFormat::Json => {
@@ -248,7 +263,8 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             let growth: GrowthMode = (*growth).into();
             let (trace, import) = load_trace(trace, ImportOptions { device: *device })
                 .map_err(|e| in_lang(e, lang))?;
-            let all = compare(&trace, clean_policy(atomic_clean, lang)?, growth)?;
+            let all = compare(&trace, clean_policy(atomic_clean, lang)?, growth)
+                .map_err(|e| in_lang(e, lang))?;
             let sums: Vec<SimSummary> = all
                 .iter()
                 .map(|r| SimSummary::new(r.config.policy, r))

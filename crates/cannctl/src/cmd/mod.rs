@@ -5,6 +5,7 @@ pub mod check;
 pub mod completions;
 pub mod diff;
 pub mod emit;
+mod engine;
 pub mod explain;
 pub mod lint;
 pub mod mem;
