@@ -365,3 +365,42 @@ fn an_event_the_engine_refuses_is_worded_in_each_language() {
         "English in the zh refusal: {words:?}\n{zh}"
     );
 }
+
+/// A manifest that does not parse: `cache verify` says so in the language asked for, with
+/// the parser's own text only as the detail it quotes.
+#[test]
+fn a_manifest_that_does_not_parse_is_worded_in_each_language() {
+    let t = tempfile::tempdir().unwrap();
+    let soc = t.path().join("kernel_cache/soc");
+    std::fs::create_dir_all(&soc).unwrap();
+    let manifest = soc.join("te_a.json");
+    std::fs::write(&manifest, "not json").unwrap();
+    // Written an hour ago: no compiler is still at work on it.
+    let hour_ago = cann_runtime::cache::clock::system_now() - 3_600_000_000_000;
+    cann_runtime::cache::set_file_times(&manifest, hour_ago, hour_ago).unwrap();
+    let run = |lang: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+            .args(["cache", "verify"])
+            .arg(t.path())
+            .args(["--lang", lang])
+            .current_dir(repo())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{o:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let en = run("en");
+    assert!(
+        en.contains(
+            "error: torn entry soc/te_a.json: its manifest is not valid (the parser says: expected"
+        ),
+        "{en}"
+    );
+    let zh = run("zh");
+    assert!(
+        zh.contains("错误：条目 soc/te_a.json 不完整：清单文件无效（解析器信息：expected"),
+        "{zh}"
+    );
+    assert!(!zh.contains("torn") && !zh.contains("manifest is"), "{zh}");
+}

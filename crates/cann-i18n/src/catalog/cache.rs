@@ -147,8 +147,12 @@ crate::messages! {
     }
     why_manifest_unreadable() { en: "its manifest cannot be read", zh: "清单文件无法读取" }
     why_manifest_invalid(detail: &str) {
-        en: "its manifest is not valid ({detail})",
-        zh: "清单文件无效（{detail}）",
+        en: "its manifest is not valid (the parser says: {detail})",
+        zh: "清单文件无效（解析器信息：{detail}）",
+    }
+    why_manifest_bad_name(name: &str) {
+        en: "its manifest names `{name}`, which is not a plain file name in its directory",
+        zh: "清单文件引用了 `{name}`，它不是所在目录中的普通文件名",
     }
     why_size_mismatch(file: &str, bytes: u64, expected: u64) {
         en: "{file} holds {bytes} bytes, the manifest says {expected}",

@@ -17,7 +17,7 @@ use super::clock::Nanos;
 use super::dir::STATE_DIR;
 use super::fsx::{self, TMP_PREFIX};
 use super::ledger::{IndexRec, Stamp};
-use super::manifest::{is_manifest_name, Manifest};
+use super::manifest::{is_manifest_name, Manifest, ManifestProblem};
 use super::progress::Progress;
 
 /// A file that is not part of a live entry.
@@ -36,12 +36,15 @@ pub struct Loose {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TornWhy {
-    /// The directory holding the manifest cannot be opened (the system's text).
-    DirUnreadable { detail: String },
+    /// The directory holding the manifest cannot be opened: the OS error number, so the
+    /// reason can be worded in the user's language, and the system's own text.
+    DirUnreadable { errno: Option<i32>, detail: String },
     /// The manifest cannot be read.
     ManifestUnreadable,
-    /// The manifest does not parse (the parser's finding).
+    /// The manifest does not parse (the parser's finding, in its words).
     ManifestInvalid { detail: String },
+    /// The manifest names a file that would lie outside its directory.
+    ManifestBadName { name: String },
     /// A file the manifest names has another size than the manifest records.
     SizeMismatch {
         file: String,
@@ -121,6 +124,7 @@ pub fn reinspect(kc: BorrowedFd<'_>, rel: &str) -> Result<IndexRec, Torn> {
                 changed_ns: 0,
             },
             why: TornWhy::DirUnreadable {
+                errno: e.raw_os_error(),
                 detail: e.to_string(),
             },
             present: Vec::new(),
@@ -220,10 +224,11 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
     };
     let text = super::store::read_small(dir, name)
         .ok_or_else(|| torn(TornWhy::ManifestUnreadable, vec![]))?;
-    let invalid = |e: &dyn std::fmt::Debug| TornWhy::ManifestInvalid {
-        detail: format!("{e:?}"),
+    let invalid = |e: ManifestProblem| match e {
+        ManifestProblem::Unparsable(detail) => TornWhy::ManifestInvalid { detail },
+        ManifestProblem::BadName(name) => TornWhy::ManifestBadName { name },
     };
-    let m = Manifest::parse(&text).map_err(|e| torn(invalid(&e), vec![]))?;
+    let m = Manifest::parse(&text).map_err(|e| torn(invalid(e), vec![]))?;
     let mut files = Vec::new();
     let mut present = Vec::new();
     let mut bytes = mbytes;
@@ -264,11 +269,11 @@ fn inspect(dir: BorrowedFd<'_>, dir_rel: &str, name: &str) -> Result<IndexRec, T
             }
         }
     };
-    let bin = m.bin_name().map_err(|e| torn(invalid(&e), vec![]))?;
+    let bin = m.bin_name().map_err(|e| torn(invalid(e), vec![]))?;
     if let Some(b) = bin {
         visit(b, m.own.map(|o| o.bin_size), &mut present);
     }
-    for sub in m.sub_manifests().map_err(|e| torn(invalid(&e), vec![]))? {
+    for sub in m.sub_manifests().map_err(|e| torn(invalid(e), vec![]))? {
         if let Some(part) = visit(sub, None, &mut present) {
             if let Ok(Some(b)) = part.bin_name() {
                 visit(b, None, &mut present);
@@ -480,4 +485,45 @@ pub fn walk_from(
         scan.dirs.push(dir_rel);
     }
     Ok(scan)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// Why an entry is torn is a value: the OS error number (cannctl words it), the
+    /// parser's own text with nothing of ours around it, the name that would leave the
+    /// directory.
+    #[test]
+    fn torn_reasons_are_values_front_ends_word() {
+        let t = tempfile::tempdir().unwrap();
+        std::fs::create_dir(t.path().join("soc")).unwrap();
+        let kc = std::fs::File::open(t.path()).unwrap();
+        let why = |rel: &str| reinspect(kc.as_fd(), rel).unwrap_err().why;
+
+        let TornWhy::DirUnreadable { errno, detail } = why("gone/te_a.json") else {
+            panic!("{:?}", why("gone/te_a.json"));
+        };
+        assert_eq!(errno, Some(rustix::io::Errno::NOENT.raw_os_error()));
+        assert!(!detail.is_empty());
+
+        std::fs::write(t.path().join("soc/te_b.json"), "not json").unwrap();
+        let TornWhy::ManifestInvalid { detail } = why("soc/te_b.json") else {
+            panic!("{:?}", why("soc/te_b.json"));
+        };
+        assert!(detail.starts_with("expected"), "{detail}");
+
+        std::fs::write(
+            t.path().join("soc/te_c.json"),
+            r#"{"binFileName":"../te_c","binFileSuffix":".o"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            why("soc/te_c.json"),
+            TornWhy::ManifestBadName {
+                name: "../te_c.o".into()
+            }
+        );
+    }
 }

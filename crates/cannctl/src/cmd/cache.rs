@@ -422,9 +422,18 @@ fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8
 
 fn why(l: Lang, w: &TornWhy) -> String {
     match w {
-        TornWhy::DirUnreadable { detail } => msg::why_dir_unreadable(l, detail),
+        // The reason by its kind in the catalog's words; the system's text only where the
+        // catalog has none for it.
+        TornWhy::DirUnreadable { errno, detail } => {
+            let reason = match errno {
+                Some(n) => cann_input::io_reason(&std::io::Error::from_raw_os_error(*n), l),
+                None => detail.clone(),
+            };
+            msg::why_dir_unreadable(l, &reason)
+        }
         TornWhy::ManifestUnreadable => msg::why_manifest_unreadable(l),
         TornWhy::ManifestInvalid { detail } => msg::why_manifest_invalid(l, detail),
+        TornWhy::ManifestBadName { name } => msg::why_manifest_bad_name(l, name),
         TornWhy::SizeMismatch {
             file,
             bytes,
