@@ -56,7 +56,7 @@ impl Drill {
 pub fn run(root: &Path) -> Result<()> {
     let tmp = tempfile::tempdir()?;
     let copy = tmp.path().join("ws");
-    let files = tracked_files(root)?;
+    let (files, skipped) = tracked_files(root)?;
     for f in &files {
         let dst = copy.join(f);
         if let Some(p) = dst.parent() {
@@ -64,7 +64,13 @@ pub fn run(root: &Path) -> Result<()> {
         }
         std::fs::copy(root.join(f), &dst)?;
     }
-    println!("drill: copied {} files to {}", files.len(), copy.display());
+    println!(
+        "drill: copied {} files to {} (left out {} of other workspaces: {})",
+        files.len(),
+        copy.display(),
+        skipped.files,
+        skipped.roots.join(", ")
+    );
     let before = hashes(&copy, &files)?;
 
     edit::edit_spec(&copy)?;
@@ -181,8 +187,19 @@ fn path_str(p: &Path) -> Result<String> {
         .ok_or_else(|| "temporary path is not UTF-8".into())
 }
 
-/// Files git knows, plus untracked ones not ignored, so the drill sees the working tree.
-fn tracked_files(root: &Path) -> Result<Vec<PathBuf>> {
+/// What [`tracked_files`] left out.
+struct Skipped {
+    /// The directories of other workspaces, as `fuzz/`.
+    roots: Vec<String>,
+    /// How many files they hold.
+    files: usize,
+}
+
+/// Files git knows, plus untracked ones not ignored, so the drill sees the working tree;
+/// without the files of other workspaces (such as `fuzz/`, cargo-fuzz's own, with its
+/// corpora of ten thousand inputs): the drill builds only this workspace's crates, so
+/// they cannot follow or break a release, and copying them is most of the copy.
+fn tracked_files(root: &Path) -> Result<(Vec<PathBuf>, Skipped)> {
     let out = Command::new("git")
         .args([
             "ls-files",
@@ -196,13 +213,42 @@ fn tracked_files(root: &Path) -> Result<Vec<PathBuf>> {
     if !out.status.success() {
         return Err("git ls-files failed; the drill needs a git checkout".into());
     }
-    Ok(out
+    let all: Vec<PathBuf> = out
         .stdout
         .split(|b| *b == 0)
         .filter(|s| !s.is_empty())
         .map(|s| PathBuf::from(String::from_utf8_lossy(s).into_owned()))
         .filter(|p| root.join(p).is_file())
-        .collect())
+        .collect();
+    let others = other_workspaces(root, &all);
+    let (skipped, files): (Vec<PathBuf>, Vec<PathBuf>) = all
+        .into_iter()
+        .partition(|f| others.iter().any(|o| f.starts_with(o)));
+    let roots = others.iter().map(|o| format!("{}/", o.display())).collect();
+    Ok((
+        files,
+        Skipped {
+            roots,
+            files: skipped.len(),
+        },
+    ))
+}
+
+/// Directories below `root` whose `Cargo.toml` declares a workspace of its own: cargo builds
+/// them apart from this workspace, so nothing the drill builds or checks is in them.
+fn other_workspaces(root: &Path, files: &[PathBuf]) -> Vec<PathBuf> {
+    let own_workspace = |manifest: &Path| {
+        std::fs::read_to_string(root.join(manifest))
+            .is_ok_and(|t| t.lines().any(|l| l.trim() == "[workspace]"))
+    };
+    files
+        .iter()
+        .filter(|f| f.file_name().is_some_and(|n| n == "Cargo.toml"))
+        .filter_map(|f| Some((f, f.parent()?)))
+        .filter(|(_, dir)| !dir.as_os_str().is_empty())
+        .filter(|(f, _)| own_workspace(f))
+        .map(|(_, dir)| dir.to_path_buf())
+        .collect()
 }
 
 fn hashes(base: &Path, files: &[PathBuf]) -> Result<BTreeMap<PathBuf, Vec<u8>>> {
@@ -255,4 +301,37 @@ fn output(cannctl: &Path, dir: &Path, args: &[&str], code: i32) -> Result<String
         .into());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// A package with a `[workspace]` of its own is left out with everything below it; the
+    /// root workspace and its members are not.
+    #[test]
+    fn other_workspaces_are_the_separate_ones() {
+        let t = tempfile::tempdir().unwrap();
+        let files = [
+            ("Cargo.toml", "[workspace]\nmembers = [\"crates/a\"]\n"),
+            ("crates/a/Cargo.toml", "[package]\nname = \"a\"\n"),
+            (
+                "fuzz/Cargo.toml",
+                "[package]\nname = \"f\"\n\n# Not ours.\n[workspace]\n",
+            ),
+            ("fuzz/corpus/x/1", ""),
+            ("docs/workspace.md", "[workspace]\n"),
+        ];
+        for (f, text) in files {
+            let p = t.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        let listed: Vec<PathBuf> = files.iter().map(|(f, _)| PathBuf::from(f)).collect();
+        assert_eq!(
+            other_workspaces(t.path(), &listed),
+            vec![PathBuf::from("fuzz")]
+        );
+    }
 }
