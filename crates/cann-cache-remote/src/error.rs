@@ -62,7 +62,7 @@ impl RemoteError {
             RemoteError::Store { op, target, detail } => {
                 msg::store_failed(lang, op, target, detail)
             }
-            RemoteError::Cache(e) => e.to_string(),
+            RemoteError::Cache(e) => e.message(lang),
             RemoteError::NoVersions { ini } => msg::no_versions(lang, ini),
             RemoteError::NoSoc { dir } => msg::no_soc(lang, dir),
             RemoteError::BadSoc { soc } => msg::bad_soc(lang, soc),

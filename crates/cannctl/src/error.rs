@@ -44,7 +44,10 @@ impl CliError {
             },
             CliError::Usage(m, _) => m.clone(),
             CliError::Write(e) => msg::cannot_write(lang, &io_reason(e, lang)),
-            CliError::Other(e) => e.to_string(),
+            CliError::Other(e) => match e.downcast_ref::<cann_runtime::cache::CacheError>() {
+                Some(c) => c.message(lang),
+                None => e.to_string(),
+            },
         }
     }
 

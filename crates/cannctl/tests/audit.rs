@@ -422,6 +422,19 @@ fn cases() -> (tempfile::TempDir, Vec<Case>) {
     all.push(case(&["cache", "gc", &cache]));
     all.push(case(&["cache", "info", "no/such/cache"]));
     all.push(case(&["cache", "clear", &cache]));
+    // The cache library's own errors: a directory name the spec does not allow, and a state
+    // directory that is a file (every I/O failure is worded by its operation and kind).
+    let spaced = dir.path().join("a b").display().to_string();
+    all.push(case(&["cache", "gc", &spaced]));
+    all.push(case(&["cache", "gc", &spaced, "--format", "json"]));
+    let blocked = dir.path().join("blocked");
+    std::fs::create_dir_all(blocked.join("kernel_cache")).unwrap();
+    std::fs::write(blocked.join("kernel_cache/.cann-cache"), "not a directory").unwrap();
+    let blocked = blocked.display().to_string();
+    for sub in ["gc", "clear"] {
+        all.push(case(&["cache", sub, &blocked]));
+        all.push(case(&["cache", sub, &blocked, "--format", "json"]));
+    }
     remote_cases(dir.path(), &cache, &mut all);
 
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {

@@ -404,3 +404,49 @@ fn a_manifest_that_does_not_parse_is_worded_in_each_language() {
     );
     assert!(!zh.contains("torn") && !zh.contains("manifest is"), "{zh}");
 }
+
+/// The cache library's own errors (a failed system call, a path character the spec does not
+/// allow) are worded in the language asked for: the operation, the reason by its kind and
+/// the allowed characters as the spec describes them, never the library's English.
+#[test]
+fn cache_library_errors_are_worded_in_each_language() {
+    let t = tempfile::tempdir().unwrap();
+    let blocked = t.path().join("blocked");
+    std::fs::create_dir_all(blocked.join("kernel_cache")).unwrap();
+    // The state directory is a file: opening the state fails with "not a directory".
+    std::fs::write(blocked.join("kernel_cache/.cann-cache"), "x").unwrap();
+    let spaced = t.path().join("a b");
+    let run = |dir: &Path, lang: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+            .args(["cache", "gc"])
+            .arg(dir)
+            .args(["--lang", lang])
+            .current_dir(repo())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{o:?}");
+        String::from_utf8(o.stderr).unwrap()
+    };
+    let kc = blocked.join("kernel_cache").display().to_string();
+    let en = run(&blocked, "en");
+    assert!(
+        en.contains(&format!(
+            "open state in `{kc}`: a part of the path is not a directory"
+        )),
+        "{en}"
+    );
+    let zh = run(&blocked, "zh");
+    assert!(
+        zh.contains(&format!(
+            "无法打开其中的状态文件：`{kc}`（路径中的某一级不是目录）"
+        )),
+        "{zh}"
+    );
+    let en = run(&spaced, "en");
+    assert!(en.contains("allowed are letters"), "{en}");
+    let zh = run(&spaced, "zh");
+    assert!(zh.contains("不被允许；允许的字符为"), "{zh}");
+    let words = english_words(&zh, &names());
+    assert!(words.is_empty(), "English in the zh error: {words:?}\n{zh}");
+}

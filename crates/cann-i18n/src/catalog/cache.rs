@@ -203,4 +203,112 @@ crate::messages! {
         en: "kept {n} files written within the last minute (commits under way; gc removes them if unclaimed)",
         zh: "保留了最近一分钟内写入的 {n} 个文件（提交尚在进行；若无人认领，gc 会删除它们）",
     }
+
+    // Errors of the cache library (`CacheError`).
+    bad_path_char(path: &str, ch: &str, index: usize, allowed: &str) {
+        en: "cache directory `{path}` contains `{ch}` at character {index}; allowed are {allowed}",
+        zh: "缓存目录 `{path}` 的第 {index} 个字符 `{ch}` 不被允许；允许的字符为 {allowed}",
+    }
+    non_utf8_path(path: &str) {
+        en: "cache directory `{path}` is not valid UTF-8",
+        zh: "缓存目录 `{path}` 不是有效的 UTF-8",
+    }
+    no_directory() {
+        en: "no cache directory: op_compiler_cache_dir is unset, ASCEND_CACHE_PATH is unset and HOME is unset",
+        zh: "没有缓存目录：op_compiler_cache_dir、ASCEND_CACHE_PATH 与 HOME 均未设置",
+    }
+    bad_key(key: &str, why: &str) {
+        en: "invalid cache key `{key}`: {why}",
+        zh: "无效的缓存键 `{key}`：{why}",
+    }
+    key_length() { en: "must be 1 to 1024 bytes", zh: "长度须为 1 到 1024 字节" }
+    key_empty_component() { en: "empty path component", zh: "路径中有空的组成部分" }
+    key_hidden_component() {
+        en: "components may not start with `.`",
+        zh: "组成部分不能以 `.` 开头",
+    }
+    key_long_component() {
+        en: "a component is longer than 200 bytes",
+        zh: "有组成部分超过 200 字节",
+    }
+    key_bad_char() {
+        en: "only a-z A-Z 0-9 _ - . and `/` are allowed",
+        zh: "只允许 a-z A-Z 0-9 _ - . 和 `/`",
+    }
+    key_empty() { en: "empty", zh: "为空" }
+    key_mix_part() {
+        en: "`_mix_aic`/`_mix_aiv` names are parts of an entry, not entries",
+        zh: "`_mix_aic`/`_mix_aiv` 名称是条目的组成部分，不是条目",
+    }
+    key_manifest_names_missing() {
+        en: "the manifest names files that are not in the entry, or is not JSON",
+        zh: "清单引用了条目中没有的文件，或不是 JSON",
+    }
+    key_unnamed_files() {
+        en: "the entry holds files its manifest does not name",
+        zh: "条目中有清单未引用的文件",
+    }
+    key_bad_named_file() {
+        en: "a named file is hidden, the manifest itself, or not a plain name",
+        zh: "清单引用的文件是隐藏文件、清单本身或不是普通文件名",
+    }
+    key_bad_suffix() {
+        en: "suffix must be a plain file-name ending",
+        zh: "后缀必须是普通的文件名结尾",
+    }
+    symlink_inside(path: &str) {
+        en: "`{path}` is a symbolic link inside the cache; refusing to follow it",
+        zh: "`{path}` 是缓存内的符号链接，拒绝跟随",
+    }
+    /// `op` is one of the `op_*` phrases below.
+    io_failed(op: &str, path: &str, reason: &str) {
+        en: "{op} `{path}`: {reason}",
+        zh: "无法{op}：`{path}`（{reason}）",
+    }
+    opened_read_only(path: &str) {
+        en: "`{path}` was opened read-only (for `info` and `verify`); changing it needs write access",
+        zh: "`{path}` 以只读方式打开（用于 `info` 与 `verify`）；修改它需要写权限",
+    }
+    clear_busy(path: &str) {
+        en: "clear `{path}`: another process is aging this cache; try again",
+        zh: "无法清空 `{path}`：另一个进程正在老化此缓存，请稍后重试",
+    }
+    ini_unstable(path: &str) {
+        en: "create `{path}`: op_cache.ini keeps appearing and vanishing",
+        zh: "无法创建 `{path}`：op_cache.ini 反复出现又消失",
+    }
+    commit_aborted(step: &str) {
+        en: "commit aborted by fault hook at {step}",
+        zh: "提交在 {step} 处被故障注入钩子中止",
+    }
+
+    // What the cache was doing when a system call failed (the `op` of `io_failed`).
+    op_scan() { en: "scan", zh: "扫描" }
+    op_read_directory() { en: "read directory", zh: "读取目录" }
+    op_create_directory() { en: "create directory", zh: "创建目录" }
+    op_create_directory_in() { en: "create directory in", zh: "在其中创建目录" }
+    op_open() { en: "open", zh: "打开" }
+    op_open_state_in() { en: "open state in", zh: "打开其中的状态文件" }
+    op_open_directory_of() { en: "open directory of", zh: "打开所在目录" }
+    op_write() { en: "write", zh: "写入" }
+    op_replace() { en: "replace", zh: "替换" }
+    op_remove() { en: "remove", zh: "删除" }
+    op_remove_stale_manifest_in() { en: "remove stale manifest in", zh: "删除其中过期的清单" }
+    op_read_ledger_in() { en: "read ledger in", zh: "读取其中的大小记账" }
+    op_write_ledger_in() { en: "write ledger in", zh: "写入其中的大小记账" }
+    op_lock_ledger_in() { en: "lock ledger in", zh: "锁定其中的大小记账" }
+    op_lock_gc_in() { en: "lock gc in", zh: "获取其中的老化锁" }
+    op_read_index_in() { en: "read index in", zh: "读取其中的索引" }
+    op_rewrite_index_in() { en: "rewrite index in", zh: "重写其中的索引" }
+    op_append_index_in() { en: "append index in", zh: "追加其中的索引" }
+    op_record_directories_in() { en: "record directories in", zh: "记录其中的目录列表" }
+    op_record_loose_files_in() { en: "record loose files in", zh: "记录其中的散落文件" }
+    op_write_binary_in() { en: "write binary in", zh: "在其中写入二进制文件" }
+    op_rename_binary_in() { en: "rename binary in", zh: "在其中重命名二进制文件" }
+    op_write_file_in() { en: "write file in", zh: "在其中写入文件" }
+    op_rename_file_in() { en: "rename file in", zh: "在其中重命名文件" }
+    op_write_manifest_in() { en: "write manifest in", zh: "在其中写入清单" }
+    op_commit_manifest_in() { en: "commit manifest in", zh: "在其中提交清单" }
+    op_sync_file_in() { en: "sync file in", zh: "同步其中的文件" }
+    op_sync_directory_in() { en: "sync directory in", zh: "同步目录" }
 }

@@ -27,7 +27,7 @@ use std::os::fd::AsFd;
 use super::changed;
 use super::clock::Nanos;
 use super::dirtime;
-use super::error::{CacheError, Result};
+use super::error::{CacheError, IoOp, Result};
 use super::evict::{evict, Dirs, Evicted, Eviction};
 use super::ledger::{self, IndexRec, Ledger};
 use super::limits::AGING_FLOOR;
@@ -120,12 +120,15 @@ impl Cache {
         let base = &self.dir.base;
         let e = |op| move |err| CacheError::io(op, base, err);
         let Some(_locks) =
-            lock::try_ager_locks(self.state_dir()?, self.kc.as_fd()).map_err(e("lock gc in"))?
+            lock::try_ager_locks(self.state_dir()?, self.kc.as_fd()).map_err(e(IoOp::LockGcIn))?
         else {
             return Ok(GcOutcome::Skipped);
         };
         let now = self.now();
-        let index_text = self.state.read_index_from(0).map_err(e("read index in"))?;
+        let index_text = self
+            .state
+            .read_index_from(0)
+            .map_err(e(IoOp::ReadIndexIn))?;
         let snapshot_len = index_text.len() as u64;
         let mut known = BTreeMap::new();
         ledger::apply_index(&mut known, &index_text);
@@ -136,8 +139,8 @@ impl Cache {
         // File times come from the kernel's coarse clock, which may trail ours by a tick;
         // a second of margin is safe because the atime seen before each read is kept.
         let walk_start = super::clock::system_now() - 1_000_000_000;
-        let mut sc =
-            scan::walk(self.kc.as_fd(), &known, scan::Known::Check, progress).map_err(e("scan"))?;
+        let mut sc = scan::walk(self.kc.as_fd(), &known, scan::Known::Check, progress)
+            .map_err(e(IoOp::Scan))?;
         drop(known);
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         let mut report = GcReport {
@@ -405,11 +408,11 @@ impl Cache {
         let guard = self
             .state
             .lock()
-            .map_err(|e| CacheError::io("lock ledger in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::LockLedgerIn, base, e))?;
         let tail = self
             .state
             .read_index_from(snapshot_len)
-            .map_err(|e| CacheError::io("read index in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::ReadIndexIn, base, e))?;
         let mut tail_map = BTreeMap::new();
         ledger::apply_index(&mut tail_map, &tail);
         for (rel, rec) in tail_map {
@@ -426,14 +429,14 @@ impl Cache {
         }
         self.state
             .replace_index(&guard, text.as_bytes(), self.opts.durable)
-            .map_err(|e| CacheError::io("rewrite index in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::RewriteIndexIn, base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         // Unlistable now: record nothing, the start-up check stays "unknown".
         let settled = dirtime::settle(self.kc.as_fd(), &seen).ok();
         if let Some(s) = &settled {
             self.state
                 .replace_dirs(&guard, &s.dirs, self.opts.durable)
-                .map_err(|e| CacheError::io("record directories in", base, e))?;
+                .map_err(|e| CacheError::io(IoOp::RecordDirectoriesIn, base, e))?;
         }
         let reconciled_ns = now.max(1);
         // Where the loose bytes are, for an `info` that re-reads only moved directories.
@@ -444,7 +447,7 @@ impl Cache {
                 &changed::encode(reconciled_ns, kept_loose),
                 self.opts.durable,
             )
-            .map_err(|e| CacheError::io("record loose files in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::RecordLooseFilesIn, base, e))?;
         let loose_bytes: u64 = kept_loose.iter().map(|l| l.1).sum();
         let total =
             entries.values().map(|r| r.bytes).sum::<u64>() + loose_bytes + self.state.bytes();
@@ -458,7 +461,7 @@ impl Cache {
         };
         self.state
             .write_ledger(&guard, &l)
-            .map_err(|e| CacheError::io("write ledger in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::WriteLedgerIn, base, e))?;
         report.bytes_after = total;
         report.entries_after = l.entries;
         Ok(())

@@ -28,7 +28,7 @@ use std::path::PathBuf;
 
 use rustix::fs::RenameFlags;
 
-use super::error::{CacheError, Result};
+use super::error::{CacheError, IoOp, KeyProblem, Result};
 use super::export::{named_files, ExactCommit, ExactEntry};
 use super::flush::Flusher;
 use super::fsx;
@@ -89,7 +89,7 @@ impl Cache {
             return Ok(out);
         }
         let kcp = self.dir.kernel_cache();
-        let io = |op: &'static str| {
+        let io = |op: IoOp| {
             let p = kcp.clone();
             move |e: std::io::Error| CacheError::io(op, p, e)
         };
@@ -99,7 +99,7 @@ impl Cache {
                 None => true,
                 Some(e) => {
                     let _ = fsx::unlink_at(s.dir.as_fd(), s.mtmp.as_ref());
-                    out[s.at] = Err(io("sync file in")(e));
+                    out[s.at] = Err(io(IoOp::SyncFileIn)(e));
                     false
                 }
             });
@@ -112,7 +112,7 @@ impl Cache {
                     for s in &staged {
                         let _ = fsx::unlink_at(s.dir.as_fd(), s.mtmp.as_ref());
                     }
-                    return Err(io("sync directory in")(e.into()));
+                    return Err(io(IoOp::SyncDirectoryIn)(e.into()));
                 }
             }
         }
@@ -136,7 +136,7 @@ impl Cache {
                 }
                 Err(e) => {
                     let _ = fsx::unlink_at(d, s.mtmp.as_ref());
-                    out[s.at] = Err(io("commit manifest in")(e.into()));
+                    out[s.at] = Err(io(IoOp::CommitManifestIn)(e.into()));
                     continue;
                 }
             }
@@ -147,7 +147,7 @@ impl Cache {
             for s in &committed {
                 if synced.insert(s.key.dir.clone()) {
                     rustix::fs::fsync(s.dir.as_fd())
-                        .map_err(|e| io("sync directory in")(e.into()))?;
+                        .map_err(|e| io(IoOp::SyncDirectoryIn)(e.into()))?;
                 }
             }
         }
@@ -198,7 +198,7 @@ impl Cache {
         flush: &mut Flusher,
     ) -> Result<Option<Staged<'e>>> {
         let key = Key::parse(key)?;
-        let bad = |why: &'static str| CacheError::BadKey {
+        let bad = |why: KeyProblem| CacheError::BadKey {
             key: key.manifest_rel.clone(),
             why,
         };
@@ -209,28 +209,27 @@ impl Cache {
                 .cloned()
                 .ok_or_else(|| format!("{n} is missing"))
         })
-        .map_err(|_| bad("the manifest names files that are not in the entry, or is not JSON"))?;
+        .map_err(|_| bad(KeyProblem::ManifestNamesMissing))?;
         let named: BTreeSet<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
         let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
         if named.len() != entry.files.len()
             || entry.files.keys().any(|n| !named.contains(n.as_str()))
         {
-            return Err(bad("the entry holds files its manifest does not name"));
+            return Err(bad(KeyProblem::UnnamedFiles));
         }
         if named
             .iter()
             .any(|n| n.starts_with('.') || *n == mname || !manifest::is_plain_name(n))
         {
-            return Err(bad(
-                "a named file is hidden, the manifest itself, or not a plain name",
-            ));
+            return Err(bad(KeyProblem::BadNamedFile));
         }
         let kcp = self.dir.kernel_cache();
-        let io = |op: &'static str| {
+        let io = |op: IoOp| {
             let p = kcp.clone();
             move |e: std::io::Error| CacheError::io(op, p, e)
         };
-        let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir).map_err(io("create directory in"))?;
+        let dirfd =
+            fsx::make_dirs(self.kc.as_fd(), &key.dir).map_err(io(IoOp::CreateDirectoryIn))?;
         let d = dirfd.as_fd();
         // A local entry of this key that serves is kept; a stale one (committed before the
         // last `force` or toolkit change) or an unusable one (torn, a special file) would
@@ -247,7 +246,7 @@ impl Cache {
             }
             // Gone first: a crash from here on leaves no manifest and only files gc reclaims,
             // never the old manifest beside the new files.
-            fsx::unlink_at(d, mname.as_ref()).map_err(io("remove stale manifest in"))?;
+            fsx::unlink_at(d, mname.as_ref()).map_err(io(IoOp::RemoveStaleManifestIn))?;
         }
         // The entry is committed here and now: our own manifest's commit time says so, so
         // the local epoch and aging treat it as the fresh write it is (CANN sees the same).
@@ -255,17 +254,17 @@ impl Cache {
         let mut bytes = mbytes.len() as u64;
         // Flushed by the batch's first flush, before any manifest shows.
         for (name, data) in &entry.files {
-            let (tmp, fd) = fsx::write_tmp_open(d, name, data).map_err(io("write file in"))?;
+            let (tmp, fd) = fsx::write_tmp_open(d, name, data).map_err(io(IoOp::WriteFileIn))?;
             flush.wrote(at, fd);
             if let Err(e) = rustix::fs::renameat(d, tmp.as_str(), d, name.as_str()) {
                 let _ = fsx::unlink_at(d, tmp.as_ref());
-                return Err(io("rename file in")(e.into()));
+                return Err(io(IoOp::RenameFileIn)(e.into()));
             }
             bytes += data.len() as u64;
         }
         self.hook(CommitStep::BinRenamed)?;
         let (mtmp, mfd) =
-            fsx::write_tmp_open(d, &mname, &mbytes).map_err(io("write manifest in"))?;
+            fsx::write_tmp_open(d, &mname, &mbytes).map_err(io(IoOp::WriteManifestIn))?;
         flush.wrote(at, mfd);
         Ok(Some(Staged {
             at,

@@ -101,15 +101,10 @@ pub fn check_path_chars(path: &Path) -> Result<()> {
         .ok_or_else(|| CacheError::NonUtf8Path(path.to_path_buf()))?;
     for (index, ch) in text.chars().enumerate() {
         if !is_allowed_char(ch) {
-            let allowed: Vec<String> = super::facts::CACHE_DIR_CHARS
-                .iter()
-                .map(|c| c.describe(cann_config::meta::Lang::En))
-                .collect();
             return Err(CacheError::BadPathChar {
                 path: text.to_owned(),
                 ch,
                 index,
-                allowed: allowed.join(", "),
             });
         }
     }

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::os::fd::AsFd;
 
-use super::error::{CacheError, Result};
+use super::error::{CacheError, IoOp, Result};
 use super::fsx;
 use super::key::Key;
 use super::manifest::{self, Manifest};
@@ -74,7 +74,7 @@ impl Cache {
             scan::Known::Ignore,
             progress,
         )
-        .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+        .map_err(|e| CacheError::io(IoOp::Scan, self.dir.kernel_cache(), e))?;
         let epoch = self.epoch_ns();
         Ok(sc
             .entries

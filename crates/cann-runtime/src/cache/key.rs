@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::error::{CacheError, Result};
+use super::error::{CacheError, KeyProblem, Result};
 use super::manifest::MANIFEST_SUFFIX;
 
 /// A checked key split into its directory and file stem.
@@ -18,7 +18,7 @@ pub struct Key {
     pub manifest_rel: String,
 }
 
-fn bad(key: &str, why: &'static str) -> CacheError {
+fn bad(key: &str, why: KeyProblem) -> CacheError {
     CacheError::BadKey {
         key: key.to_owned(),
         why,
@@ -29,34 +29,31 @@ impl Key {
     /// Checks and splits a key.
     pub fn parse(key: &str) -> Result<Key> {
         if key.is_empty() || key.len() > 1024 {
-            return Err(bad(key, "must be 1 to 1024 bytes"));
+            return Err(bad(key, KeyProblem::Length));
         }
         let comps: Vec<&str> = key.split('/').collect();
         for c in &comps {
             if c.is_empty() {
-                return Err(bad(key, "empty path component"));
+                return Err(bad(key, KeyProblem::EmptyComponent));
             }
             if c.starts_with('.') {
-                return Err(bad(key, "components may not start with `.`"));
+                return Err(bad(key, KeyProblem::HiddenComponent));
             }
             if c.len() > 200 {
-                return Err(bad(key, "a component is longer than 200 bytes"));
+                return Err(bad(key, KeyProblem::LongComponent));
             }
             if !c
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
             {
-                return Err(bad(key, "only a-z A-Z 0-9 _ - . and `/` are allowed"));
+                return Err(bad(key, KeyProblem::BadChar));
             }
         }
         let Some((stem, dirs)) = comps.split_last() else {
-            return Err(bad(key, "empty"));
+            return Err(bad(key, KeyProblem::Empty));
         };
         if stem.ends_with("_mix_aic") || stem.ends_with("_mix_aiv") {
-            return Err(bad(
-                key,
-                "`_mix_aic`/`_mix_aiv` names are parts of an entry, not entries",
-            ));
+            return Err(bad(key, KeyProblem::MixPart));
         }
         Ok(Key {
             dir: dirs.iter().collect(),

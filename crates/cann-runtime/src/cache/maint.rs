@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::aging::{GcOptions, GcOutcome};
 use super::clock::Nanos;
-use super::error::{CacheError, Result};
+use super::error::{CacheError, IoOp, Result};
 use super::fsx;
 use super::ledger::{self, Ledger};
 use super::lock;
@@ -178,7 +178,8 @@ impl Cache {
         if self.read_ledger()?.is_some() {
             return Ok(());
         }
-        let io = |e: std::io::Error| CacheError::io("read directory", self.dir.kernel_cache(), e);
+        let io =
+            |e: std::io::Error| CacheError::io(IoOp::ReadDirectory, self.dir.kernel_cache(), e);
         // Taken before the listing: a file created after it moves a time past this one.
         let dirs_mtime_ns = super::dirtime::newest(self.kc.as_fd(), Some(&[]));
         let mut dir = rustix::fs::Dir::read_from(&self.kc).map_err(|e| io(e.into()))?;
@@ -199,12 +200,12 @@ impl Cache {
         let guard = self
             .state
             .lock()
-            .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
+            .map_err(|e| CacheError::io(IoOp::LockLedgerIn, &self.dir.base, e))?;
         if self.read_ledger()?.is_none() {
             // Nothing but bookkeeping: the list of directories is empty.
             self.state
                 .replace_dirs(&guard, &[], self.opts.durable)
-                .map_err(|e| CacheError::io("record directories in", &self.dir.base, e))?;
+                .map_err(|e| CacheError::io(IoOp::RecordDirectoriesIn, &self.dir.base, e))?;
             let reconciled_ns = self.now().max(1);
             self.state
                 .replace_state(
@@ -213,7 +214,7 @@ impl Cache {
                     &super::changed::encode(reconciled_ns, &[]),
                     self.opts.durable,
                 )
-                .map_err(|e| CacheError::io("record loose files in", &self.dir.base, e))?;
+                .map_err(|e| CacheError::io(IoOp::RecordLooseFilesIn, &self.dir.base, e))?;
             let l = Ledger {
                 total_bytes: self.state.bytes(),
                 reconciled_ns,
@@ -222,7 +223,7 @@ impl Cache {
             };
             self.state
                 .write_ledger(&guard, &l)
-                .map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
+                .map_err(|e| CacheError::io(IoOp::WriteLedgerIn, &self.dir.base, e))?;
         }
         Ok(())
     }
@@ -235,7 +236,7 @@ impl Cache {
             progress.set_total(l.entries);
         }
         let mut sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), Known::Ignore, progress)
-            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+            .map_err(|e| CacheError::io(IoOp::Scan, self.dir.kernel_cache(), e))?;
         let recent = super::clock::system_now() - VERIFY_GRACE;
         let mut torn = Vec::new();
         let mut in_progress = Vec::new();
@@ -323,7 +324,7 @@ impl Cache {
             ledger::apply_index(&mut known, &text);
         }
         let sc = scan::walk(self.kc.as_fd(), &known, Known::Trust, progress)
-            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+            .map_err(|e| CacheError::io(IoOp::Scan, self.dir.kernel_cache(), e))?;
         Ok(InfoReport {
             bytes: sc.total_bytes() + self.state.bytes(),
             entries: sc.entries.len() as u64,
@@ -342,19 +343,12 @@ impl Cache {
     pub fn clear(&self, progress: &dyn Progress) -> Result<ClearReport> {
         let base = &self.dir.base;
         let Some(_locks) = lock::try_ager_locks(self.state_dir()?, self.kc.as_fd())
-            .map_err(|e| CacheError::io("lock gc in", base, e))?
+            .map_err(|e| CacheError::io(IoOp::LockGcIn, base, e))?
         else {
-            return Err(CacheError::io(
-                "clear",
-                base,
-                std::io::Error::new(
-                    std::io::ErrorKind::WouldBlock,
-                    "another process is aging this cache; try again",
-                ),
-            ));
+            return Err(CacheError::Busy(base.clone()));
         };
         let mut sc = scan::walk(self.kc.as_fd(), &BTreeMap::new(), Known::Ignore, progress)
-            .map_err(|e| CacheError::io("scan", self.dir.kernel_cache(), e))?;
+            .map_err(|e| CacheError::io(IoOp::Scan, self.dir.kernel_cache(), e))?;
         let mut rep = ClearReport::default();
         let mut files: Vec<(String, u64)> = Vec::new();
         for (rel, rec) in &sc.entries {
@@ -438,10 +432,10 @@ impl Cache {
         let guard = self
             .state
             .lock()
-            .map_err(|e| CacheError::io("lock ledger in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::LockLedgerIn, base, e))?;
         self.state
             .replace_index(&guard, b"", self.opts.durable)
-            .map_err(|e| CacheError::io("rewrite index in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::RewriteIndexIn, base, e))?;
         let epoch = self.read_ledger()?.map_or(0, |l| l.epoch_ns);
         // What is left (a put racing the clear, a file we could not remove) is unaccounted:
         // the directory time is then not recorded and the start-up check says "unknown".
@@ -454,7 +448,7 @@ impl Cache {
         if let Some(s) = &settled {
             self.state
                 .replace_dirs(&guard, &s.dirs, self.opts.durable)
-                .map_err(|e| CacheError::io("record directories in", base, e))?;
+                .map_err(|e| CacheError::io(IoOp::RecordDirectoriesIn, base, e))?;
         }
         let reconciled_ns = self.now().max(1);
         // Nothing loose is accounted: what is left leaves the directory time unrecorded.
@@ -465,7 +459,7 @@ impl Cache {
                 &super::changed::encode(reconciled_ns, &[]),
                 self.opts.durable,
             )
-            .map_err(|e| CacheError::io("record loose files in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::RecordLooseFilesIn, base, e))?;
         let l = Ledger {
             total_bytes: self.state.bytes(),
             entries: 0,
@@ -475,7 +469,7 @@ impl Cache {
         };
         self.state
             .write_ledger(&guard, &l)
-            .map_err(|e| CacheError::io("write ledger in", base, e))?;
+            .map_err(|e| CacheError::io(IoOp::WriteLedgerIn, base, e))?;
         Ok(rep)
     }
 
@@ -486,7 +480,7 @@ impl Cache {
             Err(_) => return Ok(false),
         };
         fsx::unlink_at(fd.as_fd(), name.as_ref())
-            .map_err(|e| CacheError::io("remove", self.dir.kernel_cache().join(rel), e))
+            .map_err(|e| CacheError::io(IoOp::Remove, self.dir.kernel_cache().join(rel), e))
     }
 
     /// Removes one entry (manifest first, then its files) and accounts for it.
@@ -504,7 +498,7 @@ impl Cache {
         let kcp = self.dir.kernel_cache();
         let dirs_before = self.dirs_snapshot();
         if !fsx::unlink_at(dirfd.as_fd(), mname.as_ref())
-            .map_err(|e| CacheError::io("remove", &kcp, e))?
+            .map_err(|e| CacheError::io(IoOp::Remove, &kcp, e))?
         {
             return Ok(false);
         }
@@ -528,7 +522,7 @@ impl Cache {
         let guard = self
             .state
             .lock()
-            .map_err(|e| CacheError::io("lock ledger in", &self.dir.base, e))?;
+            .map_err(|e| CacheError::io(IoOp::LockLedgerIn, &self.dir.base, e))?;
         let mut l = self.read_ledger()?.unwrap_or_default();
         l.advance_dirs(dirs);
         l.total_bytes = l.total_bytes.saturating_sub(freed);
@@ -536,11 +530,11 @@ impl Cache {
         let line = ledger::del_line(&key.manifest_rel);
         self.state
             .append_index(&guard, &line)
-            .map_err(|e| CacheError::io("append index in", &self.dir.base, e))?;
+            .map_err(|e| CacheError::io(IoOp::AppendIndexIn, &self.dir.base, e))?;
         l.total_bytes = l.total_bytes.saturating_add(line.len() as u64);
         self.state
             .write_ledger(&guard, &l)
-            .map_err(|e| CacheError::io("write ledger in", &self.dir.base, e))?;
+            .map_err(|e| CacheError::io(IoOp::WriteLedgerIn, &self.dir.base, e))?;
         Ok(true)
     }
 }

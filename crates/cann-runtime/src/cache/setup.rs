@@ -11,7 +11,7 @@ use rustix::fs::{Mode, OFlags, RenameFlags};
 use super::clock::Clock;
 use super::dir::{self, CacheDir};
 use super::env::EnvSnapshot;
-use super::error::{CacheError, Result};
+use super::error::{CacheError, IoOp, Result};
 use super::fsx;
 use super::ini::{self, IniDoc, KEY_ADK_VERSION, KEY_OPS_VERSION, SECTION};
 use super::limits::Limits;
@@ -109,9 +109,9 @@ fn write_ini(dir: &CacheDir, text: &str, mode: Option<u32>, create: bool) -> Res
         OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
         Mode::empty(),
     )
-    .map_err(|x| e("open directory of")(x.into()))?;
+    .map_err(|x| e(IoOp::OpenDirectoryOf)(x.into()))?;
     let tmp = fsx::write_tmp(base.as_fd(), dir::OP_CACHE_INI, text.as_bytes(), true)
-        .map_err(e("write"))?;
+        .map_err(e(IoOp::Write))?;
     if let Some(m) = mode {
         if let Ok(fd) = fsx::open_beneath(base.as_fd(), tmp.as_ref(), OFlags::RDONLY, Mode::empty())
         {
@@ -140,7 +140,7 @@ fn write_ini(dir: &CacheDir, text: &str, mode: Option<u32>, create: bool) -> Res
             if create && err == rustix::io::Errno::EXIST {
                 Ok(false)
             } else {
-                Err(e("replace")(err.into()))
+                Err(e(IoOp::Replace)(err.into()))
             }
         }
     }
@@ -172,11 +172,7 @@ pub fn stamp_versions(dir: &CacheDir, v: &ToolkitVersions) -> Result<VersionStam
         write_ini(dir, &doc.render(), mode, false)?;
         return Ok(VersionStamp::Changed { old_adk, old_ops });
     }
-    Err(CacheError::io(
-        "create",
-        dir.ini_path(),
-        std::io::Error::other("op_cache.ini keeps appearing and vanishing"),
-    ))
+    Err(CacheError::IniUnstable(dir.ini_path()))
 }
 
 /// Opens a compilation session: decides the policy; when the cache is on, resolves the
@@ -206,7 +202,7 @@ pub fn open_session(
         });
     }
     std::fs::create_dir_all(&dir.base)
-        .map_err(|e| CacheError::io("create directory", &dir.base, e))?;
+        .map_err(|e| CacheError::io(IoOp::CreateDirectory, &dir.base, e))?;
     let versions = match &settings.versions {
         Some(v) => stamp_versions(&dir, v)?,
         None => VersionStamp::NotChecked,

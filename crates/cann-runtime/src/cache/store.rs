@@ -16,7 +16,7 @@ use rustix::fs::{Mode, OFlags};
 
 use super::clock::{Clock, Nanos, SystemClock};
 use super::dir::CacheDir;
-use super::error::{CacheError, Result};
+use super::error::{CacheError, IoOp, KeyProblem, Result};
 use super::fsx;
 use super::key::Key;
 use super::ledger::{self, IndexRec, Ledger, LedgerRead, State};
@@ -143,7 +143,7 @@ pub(super) struct Accounted<'a> {
 
 static NONCE: AtomicU64 = AtomicU64::new(0);
 
-fn io_err<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> CacheError + 'a {
+fn io_err<'a>(op: IoOp, path: &'a Path) -> impl FnOnce(std::io::Error) -> CacheError + 'a {
     move |e| CacheError::io(op, path, e)
 }
 
@@ -153,10 +153,10 @@ impl Cache {
     /// user's own path).
     pub fn open(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
         std::fs::create_dir_all(&dir.base)
-            .map_err(|e| CacheError::io("create directory", &dir.base, e))?;
+            .map_err(|e| CacheError::io(IoOp::CreateDirectory, &dir.base, e))?;
         let kc = open_kernel_cache(dir, true)?;
         let state = State::open(kc.as_fd())
-            .map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
+            .map_err(|e| CacheError::io(IoOp::OpenStateIn, dir.kernel_cache(), e))?;
         let cache = Cache {
             dir: dir.clone(),
             kc,
@@ -178,7 +178,7 @@ impl Cache {
     pub fn open_read_only(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
         let kc = open_kernel_cache(dir, false)?;
         let state = State::open_read_only(kc.as_fd())
-            .map_err(|e| CacheError::io("open state in", dir.kernel_cache(), e))?;
+            .map_err(|e| CacheError::io(IoOp::OpenStateIn, dir.kernel_cache(), e))?;
         let cache = Cache {
             dir: dir.clone(),
             kc,
@@ -210,7 +210,7 @@ impl Cache {
         self.writable()?;
         self.state
             .dir()
-            .map_err(|e| CacheError::io("open state in", self.dir.kernel_cache(), e))
+            .map_err(|e| CacheError::io(IoOp::OpenStateIn, self.dir.kernel_cache(), e))
     }
 
     /// The directory this cache lives in.
@@ -246,7 +246,7 @@ impl Cache {
         match self
             .state
             .read_ledger()
-            .map_err(io_err("read ledger in", &self.dir.base))?
+            .map_err(io_err(IoOp::ReadLedgerIn, &self.dir.base))?
         {
             LedgerRead::Valid(l) => Ok(Some(l)),
             LedgerRead::Missing | LedgerRead::Corrupt => Ok(None),
@@ -262,12 +262,12 @@ impl Cache {
         let guard = self
             .state
             .lock()
-            .map_err(io_err("lock ledger in", &self.dir.base))?;
+            .map_err(io_err(IoOp::LockLedgerIn, &self.dir.base))?;
         let mut l = self.read_ledger()?.unwrap_or_default();
         l.epoch_ns = l.epoch_ns.max(now);
         self.state
             .write_ledger(&guard, &l)
-            .map_err(io_err("write ledger in", &self.dir.base))?;
+            .map_err(io_err(IoOp::WriteLedgerIn, &self.dir.base))?;
         drop(guard);
         self.epoch_ns.store(l.epoch_ns as u64, Ordering::Relaxed);
         Ok(l.epoch_ns)
@@ -295,13 +295,13 @@ impl Cache {
         if !manifest::is_plain_name(suffix) && !suffix.is_empty() {
             return Err(CacheError::BadKey {
                 key: suffix.to_owned(),
-                why: "suffix must be a plain file-name ending",
+                why: KeyProblem::BadSuffix,
             });
         }
         let kcp = self.dir.kernel_cache();
         let dirs_before = self.dirs_snapshot();
         let dirfd = fsx::make_dirs(self.kc.as_fd(), &key.dir)
-            .map_err(io_err("create directory in", &kcp))?;
+            .map_err(io_err(IoOp::CreateDirectoryIn, &kcp))?;
         let d = dirfd.as_fd();
         let now = self.now();
         let nonce = NONCE.fetch_add(1, Ordering::Relaxed);
@@ -314,11 +314,11 @@ impl Cache {
         let bin_full = format!("{bin_file_name}{suffix}");
         let durable = self.opts.durable;
 
-        let tmp =
-            fsx::write_tmp(d, &bin_full, bin, durable).map_err(io_err("write binary in", &kcp))?;
+        let tmp = fsx::write_tmp(d, &bin_full, bin, durable)
+            .map_err(io_err(IoOp::WriteBinaryIn, &kcp))?;
         self.hook(CommitStep::BinWritten)?;
         rustix::fs::renameat(d, tmp.as_str(), d, bin_full.as_str())
-            .map_err(|e| CacheError::io("rename binary in", &kcp, e.into()))?;
+            .map_err(|e| CacheError::io(IoOp::RenameBinaryIn, &kcp, e.into()))?;
         self.hook(CommitStep::BinRenamed)?;
 
         // The entry being replaced, if any: its manifest bytes leave the ledger, its files
@@ -332,13 +332,13 @@ impl Cache {
         let mname = format!("{}{}", key.stem, manifest::MANIFEST_SUFFIX);
         let commit = (|| -> Result<()> {
             let mtmp = fsx::write_tmp(d, &mname, &mbytes, durable)
-                .map_err(io_err("write manifest in", &kcp))?;
+                .map_err(io_err(IoOp::WriteManifestIn, &kcp))?;
             self.hook(CommitStep::ManifestWritten)?;
             rustix::fs::renameat(d, mtmp.as_str(), d, mname.as_str())
-                .map_err(|e| CacheError::io("commit manifest in", &kcp, e.into()))?;
+                .map_err(|e| CacheError::io(IoOp::CommitManifestIn, &kcp, e.into()))?;
             if durable {
                 rustix::fs::fsync(d)
-                    .map_err(|e| CacheError::io("sync directory in", &kcp, e.into()))?;
+                    .map_err(|e| CacheError::io(IoOp::SyncDirectoryIn, &kcp, e.into()))?;
             }
             Ok(())
         })();
@@ -436,7 +436,7 @@ impl Cache {
         let guard = self
             .state
             .lock()
-            .map_err(io_err("lock ledger in", &self.dir.base))?;
+            .map_err(io_err(IoOp::LockLedgerIn, &self.dir.base))?;
         // A missing or damaged ledger stays marked unreconciled (reconciled_ns = 0), so the
         // start-up check keeps reporting "unknown" until a gc has rebuilt it.
         let mut l = self.read_ledger()?.unwrap_or_default();
@@ -461,7 +461,7 @@ impl Cache {
             if !add_all.is_empty() {
                 self.state
                     .append_dirs(&guard, &add_all)
-                    .map_err(io_err("record directories in", &self.dir.base))?;
+                    .map_err(io_err(IoOp::RecordDirectoriesIn, &self.dir.base))?;
                 // The list lives where CANN's ager counts it, like the index.
                 let listed: usize = add_all.iter().map(|d| d.len() + 1).sum();
                 l.total_bytes = l.total_bytes.saturating_add(listed as u64);
@@ -484,13 +484,13 @@ impl Cache {
         if !lines.is_empty() {
             self.state
                 .append_index(&guard, &lines)
-                .map_err(io_err("append index in", &self.dir.base))?;
+                .map_err(io_err(IoOp::AppendIndexIn, &self.dir.base))?;
             // The index lives where CANN's ager counts it (see `State::bytes`).
             l.total_bytes = l.total_bytes.saturating_add(lines.len() as u64);
         }
         self.state
             .write_ledger(&guard, &l)
-            .map_err(io_err("write ledger in", &self.dir.base))?;
+            .map_err(io_err(IoOp::WriteLedgerIn, &self.dir.base))?;
         Ok(l.total_bytes)
     }
 
@@ -622,7 +622,7 @@ fn open_kernel_cache(dir: &CacheDir, create: bool) -> Result<OwnedFd> {
         OFlags::DIRECTORY | OFlags::RDONLY | OFlags::CLOEXEC,
         Mode::empty(),
     )
-    .map_err(|e| CacheError::io("open", &dir.base, e.into()))?;
+    .map_err(|e| CacheError::io(IoOp::Open, &dir.base, e.into()))?;
     let rel = Path::new(super::dir::KERNEL_CACHE);
     let opened = if create {
         fsx::make_dirs(base.as_fd(), rel)
@@ -633,9 +633,9 @@ fn open_kernel_cache(dir: &CacheDir, create: bool) -> Result<OwnedFd> {
         if std::fs::symlink_metadata(dir.kernel_cache()).is_ok_and(|m| m.file_type().is_symlink()) {
             CacheError::Symlink(dir.kernel_cache())
         } else if create {
-            CacheError::io("create directory", dir.kernel_cache(), e)
+            CacheError::io(IoOp::CreateDirectory, dir.kernel_cache(), e)
         } else {
-            CacheError::io("open", dir.kernel_cache(), e)
+            CacheError::io(IoOp::Open, dir.kernel_cache(), e)
         }
     })
 }
