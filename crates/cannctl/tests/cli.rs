@@ -2,34 +2,11 @@
 //! Snapshots: `cargo insta review`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod run;
+use run::{cannctl, repo, stderr, stdout};
+
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn cannctl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cannctl"))
-        .args(args)
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        // English unless a test asks: the language follows the locale by default.
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8")
-        .output()
-        .expect("cannctl runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 fn write_tmp(name: &str, text: &[u8]) -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();

@@ -4,26 +4,12 @@
 //! over the unknown interval (an interval, never a release).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod run;
+use run::cannctl;
+
+use std::process::Output;
 
 use cann_config::OPTIONS;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn cannctl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cannctl"))
-        .args(args)
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8")
-        .output()
-        .expect("cannctl runs")
-}
 
 fn out(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

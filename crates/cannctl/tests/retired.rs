@@ -4,28 +4,10 @@
 //! any other value stays the removal's error.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod run;
+use run::{cannctl, stdout};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn cannctl(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cannctl"))
-        .args(args)
-        .current_dir(repo())
-        .env("NO_COLOR", "1")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .env("LANG", "C.UTF-8")
-        .output()
-        .expect("cannctl runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+use std::path::Path;
 
 /// A config file for the release whose graph engine refuses any non-empty
 /// `auto_tune_mode` and skips an empty one.
