@@ -14,6 +14,22 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Runs `cannctl <before> <path> <after> --lang <lang>`, checks the exit code, and returns
+/// what the command printed: stdout, or stderr where it ended with an error (exit 2).
+fn in_lang(before: &[&str], path: &Path, after: &[&str], lang: &str, code: i32) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
+        .args(before)
+        .arg(path)
+        .args(after)
+        .args(["--lang", lang])
+        .current_dir(repo())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(code), "{o:?}");
+    String::from_utf8(if code == 2 { o.stderr } else { o.stdout }).unwrap()
+}
+
 /// Every config a user might run first: the examples and the valid and invalid fixtures.
 fn configs() -> Vec<PathBuf> {
     let mut all = Vec::new();
@@ -331,16 +347,13 @@ fn an_event_the_engine_refuses_is_worded_in_each_language() {
     )
     .unwrap();
     let run = |lang: &str| {
-        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
-            .args(["mem", "simulate", "--trace"])
-            .arg(&trace)
-            .args(["--policy", "0", "--lang", lang])
-            .current_dir(repo())
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(2), "{o:?}");
-        String::from_utf8(o.stderr).unwrap()
+        in_lang(
+            &["mem", "simulate", "--trace"],
+            &trace,
+            &["--policy", "0"],
+            lang,
+            2,
+        )
     };
     let en = run("en");
     let place = format!("{}:2: ", trace.display());
@@ -378,18 +391,7 @@ fn a_manifest_that_does_not_parse_is_worded_in_each_language() {
     // Written an hour ago: no compiler is still at work on it.
     let hour_ago = cann_runtime::cache::clock::system_now() - 3_600_000_000_000;
     cann_runtime::cache::set_file_times(&manifest, hour_ago, hour_ago).unwrap();
-    let run = |lang: &str| {
-        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
-            .args(["cache", "verify"])
-            .arg(t.path())
-            .args(["--lang", lang])
-            .current_dir(repo())
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(1), "{o:?}");
-        String::from_utf8(o.stdout).unwrap()
-    };
+    let run = |lang: &str| in_lang(&["cache", "verify"], t.path(), &[], lang, 1);
     let en = run("en");
     assert!(
         en.contains(
@@ -416,18 +418,7 @@ fn cache_library_errors_are_worded_in_each_language() {
     // The state directory is a file: opening the state fails with "not a directory".
     std::fs::write(blocked.join("kernel_cache/.cann-cache"), "x").unwrap();
     let spaced = t.path().join("a b");
-    let run = |dir: &Path, lang: &str| {
-        let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
-            .args(["cache", "gc"])
-            .arg(dir)
-            .args(["--lang", lang])
-            .current_dir(repo())
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(2), "{o:?}");
-        String::from_utf8(o.stderr).unwrap()
-    };
+    let run = |dir: &Path, lang: &str| in_lang(&["cache", "gc"], dir, &[], lang, 2);
     let kc = blocked.join("kernel_cache").display().to_string();
     let en = run(&blocked, "en");
     assert!(
