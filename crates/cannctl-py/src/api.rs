@@ -1,5 +1,5 @@
 //! The functions of the `cannctl` module. Each reads its input, hands it to the core
-//! (`cannctl::embed`, `cann_lint`, `cann_config`) and wraps the result; none decides validity.
+//! (`cann_check`, `cannctl::embed`, `cann_lint`, `cann_config`) and wraps the result; none decides validity.
 
 use std::path::PathBuf;
 
@@ -73,9 +73,9 @@ pub fn check(
     let py = source.py();
     let lang = self::lang(lang)?;
     let (loaded, kind) = source::load(source, lang)?;
-    let target =
-        embed::target(&loaded, product, release, lang).map_err(|e| source::error(py, &e, lang))?;
-    let ds = embed::diagnose(&loaded, target, lang);
+    let target = cann_check::target(product.as_deref(), release.as_deref(), &loaded.file, lang)
+        .map_err(|e| source::error(py, &e.into(), lang))?;
+    let ds = cann_check::diagnose(&loaded, target, None, lang);
     let no_lines = Settings::default();
     let settings = match kind {
         source::Kind::Text => None,
@@ -325,9 +325,9 @@ pub fn emit(
     })?;
     let l = self::lang(lang)?;
     let (loaded, kind) = source::load(source, l)?;
-    let target =
-        embed::target(&loaded, product, release, l).map_err(|e| source::error(py, &e, l))?;
-    let ds = embed::diagnose(&loaded, target, l);
+    let target = cann_check::target(product.as_deref(), release.as_deref(), &loaded.file, l)
+        .map_err(|e| source::error(py, &e.into(), l))?;
+    let ds = cann_check::diagnose(&loaded, target, None, l);
     let no_lines = Settings::default();
     let settings = match kind {
         source::Kind::Text => None,

@@ -2,10 +2,11 @@
 
 use std::path::PathBuf;
 
+use cann_check::Loaded;
 use cann_config::meta::Lang;
 use cann_config::yaml::Pos;
 use cann_input::InputError;
-use cannctl::embed::{self, CliError, Loaded};
+use cannctl::embed::CliError;
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyMapping, PyString};
@@ -50,12 +51,12 @@ fn looks_like_text(s: &str) -> bool {
 }
 
 fn from_path(py: Python<'_>, path: PathBuf, lang: Lang) -> PyResult<Loaded> {
-    let loaded = py.detach(|| embed::load(&path, lang));
-    loaded.map_err(|e| error(py, &e, lang))
+    let loaded = py.detach(|| cann_check::load(&path, lang));
+    loaded.map_err(|e| error(py, &e.into(), lang))
 }
 
 fn from_text(py: Python<'_>, text: String, lang: Lang) -> PyResult<Loaded> {
-    embed::load_text("<string>", text, lang).map_err(|e| error(py, &e, lang))
+    cann_check::load_text("<string>", text, false, lang).map_err(|e| error(py, &e.into(), lang))
 }
 
 pub fn load(source: &Bound<'_, PyAny>, lang: Lang) -> PyResult<(Loaded, Kind)> {

@@ -1,43 +1,12 @@
-//! The command's own steps, for other front ends that run in the same process (the Python
-//! package): a config checked there is read, targeted, validated and rendered by exactly
-//! these functions, so it gets the command's findings and text.
+//! The command's rendering, for other front ends that run in the same process (the Python
+//! package): a config checked there is read, targeted and validated by the same pipeline
+//! (`cann_check`) and rendered by these functions, so it gets the command's findings and text.
 
 use cann_config::meta::Lang;
-use cann_config::{Diagnostic, Product, Release, Target};
+use cann_config::{Diagnostic, Product, Release};
 
-pub use crate::cmd::Loaded;
 pub use crate::error::CliError;
-
-/// Reads and parses a config file, under the command's size limit.
-pub fn load(path: &std::path::Path, lang: Lang) -> Result<Loaded, CliError> {
-    crate::cmd::load(path, lang)
-}
-
-/// Parses a config given as text (YAML, of which JSON is a part); `name` stands for the
-/// file in findings.
-pub fn load_text(name: &str, text: String, lang: Lang) -> Result<Loaded, CliError> {
-    crate::cmd::load_text(name, text, false, lang)
-}
-
-/// The target: `product` and `release` beat what the file names; the release defaults to the
-/// newest one.
-pub fn target(
-    loaded: &Loaded,
-    product: Option<String>,
-    release: Option<String>,
-    lang: Lang,
-) -> Result<Target, CliError> {
-    crate::cmd::target(
-        &crate::cli::TargetArgs { product, release },
-        &loaded.file,
-        lang,
-    )
-}
-
-/// Parse and validation findings, placed and ordered as `cannctl check` prints them.
-pub fn diagnose(loaded: &Loaded, target: Target, lang: Lang) -> Vec<Diagnostic> {
-    crate::cmd::diagnose(loaded, target, None, lang)
-}
+pub use cann_check::Loaded;
 
 /// What `cannctl check` prints for findings about `name` (whose text is `source`, empty
 /// when it was no file), without colour. `product: None` reads "every product".

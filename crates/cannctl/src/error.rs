@@ -29,6 +29,30 @@ pub enum CliError {
     Other(Box<dyn std::error::Error + Send + Sync>),
 }
 
+/// The pipeline's errors are the command's, variant for variant, so they render alike.
+impl From<cann_check::CheckError> for CliError {
+    fn from(e: cann_check::CheckError) -> Self {
+        use cann_check::CheckError;
+        match e {
+            CheckError::Input(e) => CliError::Input(e),
+            CheckError::Parse {
+                path,
+                pos,
+                message,
+                hint,
+                line,
+            } => CliError::Parse {
+                path,
+                pos,
+                message,
+                hint,
+                line,
+            },
+            CheckError::Usage(m, h) => CliError::Usage(m, h),
+        }
+    }
+}
+
 impl CliError {
     /// What went wrong, in `lang`. A parse error with a position leaves the place to the
     /// renderer's location line.
