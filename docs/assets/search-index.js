@@ -10,9 +10,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ASCEND_CACHE_PATH",
     "path": "env.ASCEND_CACHE_PATH",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ASCEND_CACHE_PATH.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "进程间共享文件的根目录；未设置 op_compiler_cache_dir 时，算子编译缓存位于其 `kernel_cache` 子目录。使用共享存储时文件系统须支持 Linux 文件锁。"
   },
   {
@@ -24,9 +28,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ASCEND_MAX_OP_CACHE_SIZE",
     "path": "env.ASCEND_MAX_OP_CACHE_SIZE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ASCEND_MAX_OP_CACHE_SIZE.html",
     "values": "",
+    "valuesEn": "Aging off: access times are no longer updated and nothing ages out; the budget counts as 500 MB.",
+    "valuesZh": "关闭老化：不再更新访问时间，缓存不会被老化；空间大小按默认 500MB 计。",
     "zh": "每个 AI 处理器的算子编译缓存磁盘空间上限（MB）。超过后，30 分钟未被访问的缓存会被老化删除。-1 表示关闭老化。有效的 op_cache.ini 优先于该变量。"
   },
   {
@@ -38,9 +46,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ASCEND_REMAIN_CACHE_SIZE_RATIO",
     "path": "env.ASCEND_REMAIN_CACHE_SIZE_RATIO",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ASCEND_REMAIN_CACHE_SIZE_RATIO.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "缓存老化时保留的缓存空间比例（百分比）。有效的 op_cache.ini 优先于该变量。"
   },
   {
@@ -52,9 +64,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "GE_USE_STATIC_MEMORY",
     "path": "env.GE_USE_STATIC_MEMORY",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.GE_USE_STATIC_MEMORY.html",
     "values": "0 dynamic 2 static-shape-expand 3 dynamic-shape-expand 4 all-shape-expand",
+    "valuesEn": "No expansion (the default). Static-shape expansion, as static_memory_policy 2. Dynamic-shape expansion, as static_memory_policy 3. Both, as static_memory_policy 4.",
+    "valuesZh": "不扩展（默认）。 静态 shape 内存扩展，同 static_memory_policy 取 2。 动态 shape 内存扩展，同 static_memory_policy 取 3。 二者兼有，同 static_memory_policy 取 4。",
     "zh": "与 static_memory_policy 作用相同的旧开关；图引擎对二者取并集，任一方开启的扩展方式都会生效。后续版本将废弃，建议使用配置参数。"
   },
   {
@@ -66,9 +82,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ASCEND_DEVICE_ID",
     "path": "env.ASCEND_DEVICE_ID",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ASCEND_DEVICE_ID.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "进程使用的逻辑设备 ID；session_device_id 优先。"
   },
   {
@@ -80,9 +100,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ASCEND_WORK_PATH",
     "path": "env.ASCEND_WORK_PATH",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ASCEND_WORK_PATH.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "运行时落盘文件的工作目录：异常算子 dump、算子编译调试文件（优先级低于 debug_dir）、fusion_result.json、外置权重等。"
   },
   {
@@ -94,9 +118,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "NPU_COLLECT_PATH",
     "path": "env.NPU_COLLECT_PATH",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.NPU_COLLECT_PATH.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "故障信息采集目录。设置后，无论 enable_exception_dump 取值如何都按普通 ExceptionDump（取值 1）处理，且不能使用 op_debug_config 的 oom 检测。"
   },
   {
@@ -108,9 +136,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "HCCL_EXEC_TIMEOUT",
     "path": "env.HCCL_EXEC_TIMEOUT",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.HCCL_EXEC_TIMEOUT.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "设备间集合通信任务的超时时间；hccl_timeout 优先。"
   },
   {
@@ -122,9 +154,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "PROFILING_MODE",
     "path": "env.PROFILING_MODE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.PROFILING_MODE.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "通过环境变量开启性能采集；enable_profiling（profiling_mode）优先。"
   },
   {
@@ -136,9 +172,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "PROFILING_OPTIONS",
     "path": "env.PROFILING_OPTIONS",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.PROFILING_OPTIONS.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "性能采集选项（JSON）；profiling_options 可用的键以此为准。"
   },
   {
@@ -150,9 +190,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "AOE_MODE",
     "path": "env.AOE_MODE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.AOE_MODE.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "通过环境变量设置 AOE 调优模式（\"1\" 子图调优、\"2\" 算子调优、\"4\" 梯度切分调优）；脚本中的 aoe_mode 优先。"
   },
   {
@@ -164,9 +208,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
     "path": "env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.html",
     "values": "0 off 1 on",
+    "valuesEn": "Dynamic-shape graphs run on one stream. Dynamic-shape multi-stream on.",
+    "valuesZh": "动态 shape 图单流执行。 开启动态 shape 多流。",
     "zh": "开启动态 shape 图多流执行；之后由 auto_multistream_parallel_mode 选择算法，该选项本身不能开启动态 shape 多流。"
   },
   {
@@ -178,9 +226,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "STEP_NOW",
     "path": "env.STEP_NOW",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.STEP_NOW.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "session 方式按 step 划分 experimental_accelerate_train_mode 时的当前步数，由脚本每次运行后更新。"
   },
   {
@@ -192,9 +244,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "TOTAL_STEP",
     "path": "env.TOTAL_STEP",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.TOTAL_STEP.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "session 方式按 step 划分 experimental_accelerate_train_mode 时的总步数。"
   },
   {
@@ -206,9 +262,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "LOSS_NOW",
     "path": "env.LOSS_NOW",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.LOSS_NOW.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "session 方式按 loss 划分 experimental_accelerate_train_mode 时的当前 loss（十进制字符串）。"
   },
   {
@@ -220,9 +280,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "TARGET_LOSS",
     "path": "env.TARGET_LOSS",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.TARGET_LOSS.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "session 方式按 loss 划分 experimental_accelerate_train_mode 时的目标 loss（十进制字符串）。"
   },
   {
@@ -234,9 +298,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "TF_CONFIG",
     "path": "env.TF_CONFIG",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.TF_CONFIG.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "TensorFlow 集群描述（JSON）。其中配置了集群时，NPURunConfig 要求设置 distribute（ParameterServerStrategy）并开启 mix_compile_mode；NPUEstimator 据此生成 job 与 task_index。"
   },
   {
@@ -248,9 +316,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "JOB_ID",
     "path": "env.JOB_ID",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.JOB_ID.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "训练或在线推理任务的自定义任务 ID。建议只用字母、数字、`-` 和 `_`，避免以 0 开头的纯数字。"
   },
   {
@@ -262,9 +334,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "RANK_TABLE_FILE",
     "path": "env.RANK_TABLE_FILE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.RANK_TABLE_FILE.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "分布式训练或推理时，描述参与集合通信的 AI 处理器资源的 rank table 文件路径及文件名。"
   },
   {
@@ -276,9 +352,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "RANK_ID",
     "path": "env.RANK_ID",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.RANK_ID.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "当前进程在集合通信进程组中的 rank ID，须与 rank table 中该设备的 rank_id 一致。"
   },
   {
@@ -290,9 +370,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "RANK_SIZE",
     "path": "env.RANK_SIZE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.RANK_SIZE.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "分布式训练或推理时当前任务使用的设备数量。"
   },
   {
@@ -304,9 +388,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "CM_CHIEF_IP",
     "path": "env.CM_CHIEF_IP",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.CM_CHIEF_IP.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "不使用 rank table 时：主节点监听的 IPv4 或 IPv6 地址。与其他 CM_* 变量一起配置，不能与 RANK_TABLE_FILE、RANK_ID、RANK_SIZE 同时使用。"
   },
   {
@@ -318,9 +406,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "CM_CHIEF_PORT",
     "path": "env.CM_CHIEF_PORT",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.CM_CHIEF_PORT.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "不使用 rank table 时：主节点监听的端口，须未被其他进程占用。"
   },
   {
@@ -332,9 +424,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "CM_CHIEF_DEVICE",
     "path": "env.CM_CHIEF_DEVICE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.CM_CHIEF_DEVICE.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "不使用 rank table 时：主节点上负责汇总集群信息的设备逻辑 ID，须小于服务器上的设备数。"
   },
   {
@@ -346,9 +442,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "CM_WORKER_SIZE",
     "path": "env.CM_WORKER_SIZE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.CM_WORKER_SIZE.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "不使用 rank table 时：通信域中的设备数量。"
   },
   {
@@ -360,9 +460,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "CM_WORKER_IP",
     "path": "env.CM_WORKER_IP",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.CM_WORKER_IP.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "不使用 rank table 时：当前设备与主节点交互信息所用网卡的 IPv4 或 IPv6 地址。"
   },
   {
@@ -374,9 +478,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ENABLE_FORCE_V2_CONTROL",
     "path": "env.ENABLE_FORCE_V2_CONTROL",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ENABLE_FORCE_V2_CONTROL.html",
     "values": "0 off 1 on",
+    "valuesEn": "Control flow stays as written (any value but 1). TF1 control-flow operators are upgraded to their V2 forms so dynamic shapes work; may fail on ref control operators and may cost speed.",
+    "valuesZh": "保持原控制流（1 以外的取值均如此）。 将 V1 控制流算子升级为 V2 版本以支持动态 shape；含 ref 类控制算子时可能转换失败，且可能降低性能。",
     "zh": "TensorFlow 1.15 动态 shape 输入训练场景：将 V1 控制流算子（Switch、Merge、Enter 等）转换为 V2（If、While 等）。通过 tf.raw_ops 调用的算子不做转换；更推荐修改脚本。"
   },
   {
@@ -388,9 +496,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ENABLE_HF32_EXECUTION",
     "path": "env.ENABLE_HF32_EXECUTION",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.ENABLE_HF32_EXECUTION.html",
     "values": "0 off 1 on",
+    "valuesEn": "No FP32 to HF32 substitution. FP32 is replaced by HF32 in Conv and MatMul operators.",
+    "valuesZh": "不将 FP32 替换为 HF32。 Conv 与 MatMul 算子中以 HF32 替换 FP32。",
     "zh": "TensorFlow 1.15 训练或在线推理：在 Conv、MatMul 算子中以 HF32（取值范围同 FP32、精度接近 FP16）替换 FP32。未设置时 Conv 开启、MatMul 关闭。优先级介于 op_precision_mode 的 ByNodeName 与 ByOpType 配置之间。"
   },
   {
@@ -402,9 +514,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "NPU_DEBUG",
     "path": "env.NPU_DEBUG",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.NPU_DEBUG.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "TensorFlow 2.6.5：TF Adapter 调试日志开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。"
   },
   {
@@ -416,9 +532,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "NPU_DUMP_GRAPH",
     "path": "env.NPU_DUMP_GRAPH",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.NPU_DUMP_GRAPH.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "TensorFlow 2.6.5：TF Adapter 导出图的开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。"
   },
   {
@@ -430,9 +550,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "NPU_ENABLE_PERF",
     "path": "env.NPU_ENABLE_PERF",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.NPU_ENABLE_PERF.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "TensorFlow 2.6.5：在日志中打印每次图执行耗时（可搜索 \"Graph engine run\" 与 \"cost\"）。仅在 NPU_DEBUG 开启时生效；须在 `import npu_device` 之前设置。"
   },
   {
@@ -444,9 +568,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "NPU_LOOP_SIZE",
     "path": "env.NPU_LOOP_SIZE",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/env.NPU_LOOP_SIZE.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "TensorFlow 2.6.5：每次下沉到 NPU 执行的迭代次数。须在 `import npu_device` 之前设置。"
   },
   {
@@ -458,9 +586,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_dump",
     "path": "npu_run_config.dump_config.enable_dump",
+    "removed": false,
+    "session": "enable_dump",
     "tf2": "dump_config.enable_dump",
     "url": "options/npu_run_config.dump_config.enable_dump.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "将算子数据 dump 到 dump_path。不能与 enable_dump_debug 同时开启。"
   },
   {
@@ -472,9 +604,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dump_path",
     "path": "npu_run_config.dump_config.dump_path",
+    "removed": false,
+    "session": "dump_path",
     "tf2": "dump_config.dump_path",
     "url": "options/npu_run_config.dump_config.dump_path.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "dump 文件的存放目录，需提前创建，可为绝对路径或相对脚本执行目录的路径；开启 enable_dump 或 enable_dump_debug 时必须配置。运行用户需具备读写权限。"
   },
   {
@@ -486,9 +622,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dump_step",
     "path": "npu_run_config.dump_config.dump_step",
+    "removed": false,
+    "session": "dump_step",
     "tf2": "dump_config.dump_step",
     "url": "options/npu_run_config.dump_config.dump_step.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "需要 dump 的训练迭代，用 `|` 分隔，`-` 表示区间，如 \"0|3-5|10\"。不设置时 dump 所有迭代。"
   },
   {
@@ -500,9 +640,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dump_mode",
     "path": "npu_run_config.dump_config.dump_mode",
+    "removed": false,
+    "session": "dump_mode",
     "tf2": "dump_config.dump_mode",
     "url": "options/npu_run_config.dump_config.dump_mode.html",
     "values": "\"input\" input \"output\" output \"all\" all",
+    "valuesEn": "Operator inputs only. Operator outputs only (the default). Inputs and outputs; inputs of operators that modify them in place (e.g. HcomAllReduce) are dumped before they run.",
+    "valuesZh": "仅 dump 算子输入。 仅 dump 算子输出（默认）。 输入和输出都 dump；对会原地修改输入的算子（如 HcomAllReduce），在其执行前 dump 输入。",
     "zh": "dump 算子的输入、输出或两者。"
   },
   {
@@ -514,9 +658,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_dump_debug",
     "path": "npu_run_config.dump_config.enable_dump_debug",
+    "removed": false,
+    "session": "enable_dump_debug",
     "tf2": "dump_config.enable_dump_debug",
     "url": "options/npu_run_config.dump_config.enable_dump_debug.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "开启溢出/下溢检测，结果写入 dump_path。不能与 enable_dump 同时开启。"
   },
   {
@@ -528,9 +676,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dump_debug_mode",
     "path": "npu_run_config.dump_config.dump_debug_mode",
+    "removed": false,
+    "session": "dump_debug_mode",
     "tf2": "dump_config.dump_debug_mode",
     "url": "options/npu_run_config.dump_config.dump_debug_mode.html",
     "values": "\"aicore_overflow\" aicore-overflow \"atomic_overflow\" atomic-overflow \"all\" all",
+    "valuesEn": "AI Core operators producing extreme values from normal inputs. Atomic Add overflow when results move from UB to global memory. Both kinds (the default, and the only value on Atlas 350, A3 and A2).",
+    "valuesZh": "检测 AI Core 算子在正常输入下输出异常极值的溢出。 检测 AI Core 计算结果从 UB 搬出时的 Atomic Add 溢出。 两类都检测（默认值；Atlas 350、A3、A2 上只能取该值）。",
     "zh": "溢出检测的范围。"
   },
   {
@@ -542,9 +694,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dump_data",
     "path": "npu_run_config.dump_config.dump_data",
+    "removed": false,
+    "session": "dump_data",
     "tf2": "dump_config.dump_data",
     "url": "options/npu_run_config.dump_config.dump_data.html",
     "values": "\"tensor\" tensor \"stats\" stats",
+    "valuesEn": "Operator data (the default). Operator statistics in .csv files; a fast first pass on large jobs.",
+    "valuesZh": "dump 算子数据（默认）。 dump 算子统计信息（.csv 文件），适合大规模训练先行排查。",
     "zh": "dump 完整张量还是统计信息。"
   },
   {
@@ -556,9 +712,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dump_layer",
     "path": "npu_run_config.dump_config.dump_layer",
+    "removed": false,
+    "session": "dump_layer",
     "tf2": "dump_config.dump_layer",
     "url": "options/npu_run_config.dump_config.dump_layer.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "需要 dump 的算子名，以空格分隔；其输入中的 Data 算子也会一并 dump。不设置时 dump 全部算子。"
   },
   {
@@ -570,9 +730,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "input_shape",
     "path": "npu_run_config.dynamic_input_config.input_shape",
+    "removed": false,
+    "session": "input_shape",
     "tf2": "experimental.multi_branches_config.input_shape",
     "url": "options/npu_run_config.dynamic_input_config.input_shape.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "输入名与 shape，如 \"data:1,1,40,-1;label:1,-1\"，须按输入名字母序排列；-1 表示由 dynamic_dims 给出的动态维度；标量写 0。"
   },
   {
@@ -584,9 +748,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dynamic_dims",
     "path": "npu_run_config.dynamic_input_config.dynamic_dims",
+    "removed": false,
+    "session": "dynamic_dims",
     "tf2": "experimental.multi_branches_config.dynamic_dims",
     "url": "options/npu_run_config.dynamic_input_config.dynamic_dims.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "以 `;` 分隔的档位，每档按顺序给出 input_shape 中各 -1 维度的取值（逗号分隔），如 \"20,20,1,1;40,40,2,2\"。档位数 2~100（Atlas 350 为 2~256）。"
   },
   {
@@ -598,9 +766,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dynamic_node_type",
     "path": "npu_run_config.dynamic_input_config.dynamic_node_type",
+    "removed": false,
+    "session": "dynamic_node_type",
     "tf2": "experimental.multi_branches_config.dynamic_node_type",
     "url": "options/npu_run_config.dynamic_input_config.dynamic_node_type.html",
     "values": "0 dataset 1 placeholder",
+    "valuesEn": "The dynamic inputs come from a dataset. The dynamic inputs are placeholders.",
+    "valuesZh": "动态输入来自 dataset。 动态输入为 placeholder。",
     "zh": "动态输入的节点类型，同一图中只能有一种。TF2 仅接受字符串 \"0\"。"
   },
   {
@@ -612,9 +784,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "compile_hybrid_mode",
     "path": "npu_run_config.dynamic_input_config.compile_hybrid_mode",
+    "removed": false,
+    "session": "compile_hybrid_mode",
     "tf2": null,
     "url": "options/npu_run_config.dynamic_input_config.compile_hybrid_mode.html",
     "values": "0 off 1 on",
+    "valuesEn": "Profiles only (the default). Also compile a dynamic-shape graph, used when an input falls outside every profile; weights are externalized automatically.",
+    "valuesZh": "仅编译档位图（默认）。 同时编译动态 shape 图，输入不在任何档位内时执行该图；会自动开启权重外置。",
     "zh": "档位图与动态 shape 图混合编译执行。仅支持 placeholder 动态输入（dynamic_node_type 为 1）。"
   },
   {
@@ -626,9 +802,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "logical_device_cluster_deploy_mode",
     "path": "npu_run_config.experimental_config.logical_device_cluster_deploy_mode",
+    "removed": false,
+    "session": "experimental_logical_device_cluster_deploy_mode",
     "tf2": "experimental.logical_device_deploy_config.logical_device_cluster_deploy_mode",
     "url": "options/npu_run_config.experimental_config.logical_device_cluster_deploy_mode.html",
     "values": "\"LB\" load-balance \"SINGLE\" single",
+    "valuesEn": "Spread the helper models over the devices (the default). Deploy on the one logical device named by logical_device_id.",
+    "valuesZh": "在各设备间负载均衡部署（默认）。 部署到 logical_device_id 指定的单个逻辑设备上。",
     "zh": "辅助模型在逻辑设备上的部署方式。"
   },
   {
@@ -640,9 +820,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "logical_device_id",
     "path": "npu_run_config.experimental_config.logical_device_id",
+    "removed": false,
+    "session": "experimental_logical_device_id",
     "tf2": "experimental.logical_device_deploy_config.logical_device_id",
     "url": "options/npu_run_config.experimental_config.logical_device_id.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "SINGLE 部署时使用的逻辑设备，如 \"[0:0]\"。"
   },
   {
@@ -654,9 +838,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "model_deploy_mode",
     "path": "npu_run_config.experimental_config.model_deploy_mode",
+    "removed": false,
+    "session": "experimental_model_deploy_mode",
     "tf2": "experimental.model_deploy_config.model_deploy_mode",
     "url": "options/npu_run_config.experimental_config.model_deploy_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：透传给图引擎的模型部署模式。"
   },
   {
@@ -668,9 +856,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "model_deploy_devicelist",
     "path": "npu_run_config.experimental_config.model_deploy_devicelist",
+    "removed": false,
+    "session": "experimental_model_deploy_devicelist",
     "tf2": "experimental.model_deploy_config.model_deploy_devicelist",
     "url": "options/npu_run_config.experimental_config.model_deploy_devicelist.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：模型部署的设备列表，透传给图引擎。"
   },
   {
@@ -682,9 +874,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_memory_optimize_config",
     "path": "npu_run_config.experimental_config.graph_memory_optimize_config",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.experimental_config.graph_memory_optimize_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "图内存优化配置，以 GraphMemoryOptimizeConfig 对象传入，其他类型会被拒绝。"
   },
   {
@@ -696,9 +892,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_graph_parallel",
     "path": "npu_run_config.experimental_config.enable_graph_parallel",
+    "removed": false,
+    "session": "enable_graph_parallel",
     "tf2": "experimental.enable_graph_parallel",
     "url": "options/npu_run_config.experimental_config.enable_graph_parallel.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：自动图并行开关，细节由 graph_parallel_option_path 配置。"
   },
   {
@@ -710,9 +910,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_parallel_option_path",
     "path": "npu_run_config.experimental_config.graph_parallel_option_path",
+    "removed": false,
+    "session": "graph_parallel_option_path",
     "tf2": "experimental.graph_parallel_option_path",
     "url": "options/npu_run_config.experimental_config.graph_parallel_option_path.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：图并行配置文件路径。"
   },
   {
@@ -724,9 +928,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_compiler_cache_dir",
     "path": "npu_run_config.experimental_config.graph_compiler_cache_dir",
+    "removed": false,
+    "session": "graph_compiler_cache_dir",
     "tf2": "graph_compiler_cache_dir",
     "url": "options/npu_run_config.experimental_config.graph_compiler_cache_dir.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "图编译结果的磁盘缓存目录（须已存在），再次编译时直接加载。图变化或 CANN 升级后需手动清理缓存；含资源类算子的图不支持缓存。TF2 中位于顶层。"
   },
   {
@@ -738,9 +946,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "resource_config_path",
     "path": "npu_run_config.experimental_config.resource_config_path",
+    "removed": false,
+    "session": "resource_config_path",
     "tf2": "experimental.resource_config_path",
     "url": "options/npu_run_config.experimental_config.resource_config_path.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：透传给图引擎的资源配置文件路径。"
   },
   {
@@ -752,9 +964,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "accelerate_train_mode",
     "path": "npu_run_config.experimental_config.accelerate_train_mode",
+    "removed": false,
+    "session": "experimental_accelerate_train_mode",
     "tf2": null,
     "url": "options/npu_run_config.experimental_config.accelerate_train_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "用于运行超过一小时的训练加速：\"类型|触发方式|比例\"，类型为 fast（float16）或 fast1（bf16），触发方式为 step（比例 0.2~0.9，默认 0.9）或 loss（1.01~1.5，默认 1.05）。需通过 TellMeStepOrLossHook（session 方式为 STEP_NOW/TOTAL_STEP 或 LOSS_NOW/TARGET_LOSS 环境变量）告知当前步数或 loss。"
   },
   {
@@ -766,9 +982,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_parallel_config",
     "path": "npu_run_config.experimental_config.graph_parallel_config",
+    "removed": true,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.experimental_config.graph_parallel_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧的自动图并行嵌套配置对象 GraphParallelConfig。"
   },
   {
@@ -780,9 +1000,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "recompute",
     "path": "npu_run_config.experimental_config.graph_memory_optimize_config.recompute",
+    "removed": false,
+    "session": null,
     "tf2": "experimental.graph_memory_optimize_config.recompute",
     "url": "options/npu_run_config.experimental_config.graph_memory_optimize_config.recompute.html",
     "values": "\"auto\" auto \"manual\" manual",
+    "valuesEn": "Recomputation chosen automatically. Recomputation where the script marks it.",
+    "valuesZh": "自动选择重计算。 按脚本中的标记进行重计算。",
     "zh": "以重计算代替保存激活值。文档未列出；本版本 NPUEstimator 会校验取值但不会向下传递。"
   },
   {
@@ -794,9 +1018,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_slice",
     "path": "npu_run_config.experimental_config.graph_memory_optimize_config.graph_slice",
+    "removed": false,
+    "session": "graph_slice",
     "tf2": "experimental.graph_memory_optimize_config.graph_slice",
     "url": "options/npu_run_config.experimental_config.graph_memory_optimize_config.graph_slice.html",
     "values": "\"auto\" auto \"manual\" manual",
+    "valuesEn": "Slice the graph automatically. Slice where the script marks it; TF2 does not accept it.",
+    "valuesZh": "自动切分图。 按脚本标记切分；TF2 不接受该取值。",
     "zh": "文档未列出：通过切分图降低内存峰值，透传给图引擎。"
   },
   {
@@ -808,9 +1036,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_graph_parallel",
     "path": "npu_run_config.experimental_config.graph_parallel_config.enable_graph_parallel",
+    "removed": true,
+    "session": null,
     "tf2": "experimental.graph_parallel_config.enable_graph_parallel",
     "url": "options/npu_run_config.experimental_config.graph_parallel_config.enable_graph_parallel.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧的自动图并行开关。"
   },
   {
@@ -822,9 +1054,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_parallel_option_path",
     "path": "npu_run_config.experimental_config.graph_parallel_config.graph_parallel_option_path",
+    "removed": true,
+    "session": null,
     "tf2": "experimental.graph_parallel_config.config_path",
     "url": "options/npu_run_config.experimental_config.graph_parallel_config.graph_parallel_option_path.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧的图并行配置文件路径。"
   },
   {
@@ -836,9 +1072,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "atomic_clean_policy",
     "path": "npu_run_config.memory_config.atomic_clean_policy",
+    "removed": false,
+    "session": "atomic_clean_policy",
     "tf2": "memory_config.atomic_clean_policy",
     "url": "options/npu_run_config.memory_config.atomic_clean_policy.html",
     "values": "0 centralized 1 separate",
+    "valuesEn": "All memset outputs of a graph are cleared together, once, at the start of each run. Each memset output is cleared on its own just before use; saves memory when memset outputs are large, at some speed cost.",
+    "valuesZh": "图中所有 memset 算子的输出在每次执行开始时统一清零一次。 每个 memset 算子的输出在使用前单独清零；memset 内存较大时可节省内存，但会有一定性能损失。",
     "zh": "memset 算子（带 memset 属性的算子）所占内存的清零方式。"
   },
   {
@@ -850,9 +1090,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "static_memory_policy",
     "path": "npu_run_config.memory_config.static_memory_policy",
+    "removed": false,
+    "session": "static_memory_policy",
     "tf2": "memory_config.static_memory_policy",
     "url": "options/npu_run_config.memory_config.static_memory_policy.html",
     "values": "0 dynamic 2 static-shape-expand 3 dynamic-shape-expand 4 all-shape-expand",
+    "valuesEn": "Memory is allocated at each graph's exact size, every time. Static-shape graphs of one session share a pool sized to the largest graph so far; a bigger graph replaces it with a bigger pool. Not for graphs that run concurrently. 1 is an older spelling of this value. Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost. Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently.",
+    "valuesZh": "每次都按图的实际大小分配内存。 同一 session 中的静态 shape 图共享一块按最大图大小分配的内存；遇到更大的图时释放旧内存并按新大小重新分配。不适用于并发执行的多张图。取值 1 是该取值的旧写法。 动态 shape 图从可扩展内存中分配，避免碎片、降低内存占用，但可能损失部分性能。 同时具备 2 和 3 的行为：静态与动态 shape 图都使用可扩展内存。不适用于并发执行的多张图。",
     "zh": "网络运行时图引擎为图分配工作内存的方式。"
   },
   {
@@ -864,9 +1108,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "memory_optimization_policy",
     "path": "npu_run_config.memory_config.memory_optimization_policy",
+    "removed": false,
+    "session": "memory_optimization_policy",
     "tf2": null,
     "url": "options/npu_run_config.memory_config.memory_optimization_policy.html",
     "values": "\"BalanceMode\" balance-mode \"MemoryPriority\" memory-priority",
+    "valuesEn": "Balanced ordering; behaves like leaving the option unset. Orders and assigns memory to minimize the peak: large outputs are consumed and freed early, and large shared constants are not folded.",
+    "valuesZh": "均衡模式，行为与不设置该选项相同。 以降低内存峰值为先：优先执行产生大输出的节点以尽早释放，并且不折叠被多处使用的大常量。",
     "zh": "图引擎在对图排序时对性能与内存峰值的取舍。TF2 的 global_options 不提供此选项。"
   },
   {
@@ -878,9 +1126,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "variable_use_1g_huge_page",
     "path": "npu_run_config.memory_config.variable_use_1g_huge_page",
+    "removed": false,
+    "session": "variable_use_1g_huge_page",
     "tf2": "memory_config.variable_use_1g_huge_page",
     "url": "options/npu_run_config.memory_config.variable_use_1g_huge_page.html",
     "values": "0 default-pages 1 require-1g 2 prefer-1g",
+    "valuesEn": "Use the system's default pages (4 KiB or 2 MiB). Use 1 GiB pages; if they cannot be had, log an error and stop. Use 1 GiB pages; if they cannot be had, log an error and fall back to 2 MiB pages; stop only if those fail too.",
+    "valuesZh": "使用系统默认的 4K 或 2M 页。 使用 1G 大页；申请失败则打印错误并终止运行。 使用 1G 大页；失败时打印错误并改用 2M 页，仅当 2M 页也失败时才终止运行。",
     "zh": "为变量和常量使用 1G 大页。页数减少可扩大 TLB 覆盖的地址范围，改善离散访问（如 Gather、ScatterNd 读取的嵌入表）的性能。"
   },
   {
@@ -892,9 +1144,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "memory_config",
     "path": "npu_run_config.memory_config",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.memory_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "内存相关配置，以 MemoryConfig 对象传入。"
   },
   {
@@ -906,9 +1162,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_compiler_cache_mode",
     "path": "npu_run_config.op_compiler_cache_mode",
+    "removed": false,
+    "session": "op_compiler_cache_mode",
     "tf2": "op_compiler_cache_mode",
     "url": "options/npu_run_config.op_compiler_cache_mode.html",
     "values": "\"enable\" enable \"force\" force \"disable\" disable",
+    "valuesEn": "Compiled operators are cached on disk and reused when compiled again with the same parameters. Delete the existing cache, then compile and cache again. Use it once after a change of Python, libraries or tuning knowledge, then go back to enable; avoid it while other jobs compile in parallel. No operator compile cache.",
+    "valuesZh": "将编译后的算子缓存到磁盘，编译参数相同时直接复用。 先删除已有缓存再重新编译并缓存。适用于 Python、依赖库或调优知识库变化后执行一次，之后改回 enable；其他任务并行编译时不要使用。 不使用算子编译缓存。",
     "zh": "是否把编译后的算子保存在磁盘缓存中。发布模型时建议使用 disable 或 force。"
   },
   {
@@ -920,9 +1180,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_compiler_cache_dir",
     "path": "npu_run_config.op_compiler_cache_dir",
+    "removed": false,
+    "session": "op_compiler_cache_dir",
     "tf2": "op_compiler_cache_dir",
     "url": "options/npu_run_config.op_compiler_cache_dir.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "算子编译缓存目录，其下会自动创建 `kernel_cache` 子目录。未设置时使用 `${ASCEND_CACHE_PATH}/kernel_cache`，再否则使用 `$HOME/atc_data`。"
   },
   {
@@ -934,9 +1198,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "aicore_num",
     "path": "npu_run_config.aicore_num",
+    "removed": false,
+    "session": "aicore_num",
     "tf2": "aicore_num",
     "url": "options/npu_run_config.aicore_num.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "算子编译可使用的 Cube Core 与 Vector Core 数量上限，格式为 `\"cube|vector\"`。两者都须大于 0，且不超过处理器实际数量（见 CANN `platform_config/<soc_version>.ini` 中的 `cube_core_cnt`、`vector_core_cnt`）。静态 shape 复用已有算子二进制时不生效。"
   },
   {
@@ -948,9 +1216,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "oo_constant_folding",
     "path": "npu_run_config.oo_constant_folding",
+    "removed": false,
+    "session": "oo_constant_folding",
     "tf2": "oo_constant_folding",
     "url": "options/npu_run_config.oo_constant_folding.html",
     "values": "true enabled false disabled",
+    "valuesEn": "Fold constant expressions at graph compile time. Nodes marked `_grappler_do_not_remove` are still left alone. Do not fold constants. Graphs that rely on folding (e.g. ExpandDims before HcomAllReduce) then fail to compile.",
+    "valuesZh": "在图编译阶段折叠常量表达式；带 `_grappler_do_not_remove` 属性的节点仍不会被折叠。 不折叠常量。依赖常量折叠的图（如 HcomAllReduce 前的 ExpandDims）会编译失败。",
     "zh": "图编译时的常量折叠。仅当折叠后的常量使总内存上升时才考虑关闭，因为常量会在图的整个生命周期内常驻内存。"
   },
   {
@@ -962,9 +1234,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_debug_level",
     "path": "npu_run_config.op_debug_level",
+    "removed": false,
+    "session": "op_debug_level",
     "tf2": "op_debug_level",
     "url": "options/npu_run_config.op_debug_level.html",
     "values": "0 off 1 debug 2 debug-unoptimized 3 keep-objects 4 keep-objects-and-sources",
+    "valuesEn": "No operator debug output. Debug on: instruction mapping files are written to kernel_meta for AI Core error analysis. As 1, and operators are built without optimization and with debug info; kernels grow larger. Debug off; the .o and .json files are kept in kernel_meta. Debug off; keeps .o and .json files and also writes .cce sources and fusion descriptions.",
+    "valuesZh": "不开启算子调试。 开启调试，在 kernel_meta 中生成用于 AI Core 报错分析的指令映射文件。 同 1，且算子以不优化、带调试信息的方式编译，算子二进制会变大。 不开启调试，在 kernel_meta 中保留 .o 和 .json 文件。 不开启调试，保留 .o 和 .json 文件，并生成 .cce 源文件及融合描述文件。",
     "zh": "算子编译的调试级别。取值非 0 时算子编译缓存不生效。"
   },
   {
@@ -976,9 +1252,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_debug_config",
     "path": "npu_run_config.op_debug_config",
+    "removed": false,
+    "session": "op_debug_config",
     "tf2": "op_debug_config",
     "url": "options/npu_run_config.op_debug_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "算子调试配置文件路径（`op_debug_config = oom,dump_cce,...`，可选 `op_debug_list = ...`）。文件中没有 `op_debug_list` 时算子编译缓存不生效；有时仅列出的算子不使用缓存。"
   },
   {
@@ -990,9 +1270,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "aoe_mode",
     "path": "npu_run_config.aoe_mode",
+    "removed": false,
+    "session": "aoe_mode",
     "tf2": "aoe_config.aoe_mode",
     "url": "options/npu_run_config.aoe_mode.html",
     "values": "\"1\" subgraph-tuning \"2\" operator-tuning \"4\" gradient-split-tuning",
+    "valuesEn": "Subgraph tuning; not on Atlas A2 or A3. Operator tuning. Gradient split tuning for AllReduce in data-parallel training.",
+    "valuesZh": "子图调优；Atlas A2、A3 不支持。 算子调优。 数据并行训练中 AllReduce 的梯度切分调优。",
     "zh": "AOE 调优模式（字符串），仅支持训练场景。优先级高于环境变量 AOE_MODE。"
   },
   {
@@ -1004,9 +1288,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "work_path",
     "path": "npu_run_config.work_path",
+    "removed": false,
+    "session": "work_path",
     "tf2": "aoe_config.work_path",
     "url": "options/npu_run_config.work_path.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "AOE 工作目录，存放配置与调优结果，需提前创建且可读写，可为绝对路径或相对脚本执行目录的路径；未设置时 NPUEstimator 使用 \"./\"。"
   },
   {
@@ -1018,9 +1306,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "aoe_config_file",
     "path": "npu_run_config.aoe_config_file",
+    "removed": false,
+    "session": "aoe_config_file",
     "tf2": "aoe_config.aoe_config_file",
     "url": "options/npu_run_config.aoe_config_file.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "JSON 配置文件路径，用于仅调优指定算子名或类型（tune_ops_name、tune_ops_type、tune_optimization_level 取 O1/O2、feature 取 deeper_opat 或 nonhomo_split）。"
   },
   {
@@ -1032,9 +1324,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "iterations_per_loop",
     "path": "npu_run_config.iterations_per_loop",
+    "removed": false,
+    "session": "iterations_per_loop",
     "tf2": null,
     "url": "options/npu_run_config.iterations_per_loop.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "每次 Session.run 在设备侧连续执行的训练步数，之后才回到 Host。session 方式下须与 set_iteration_per_loop 设置的值一致。"
   },
   {
@@ -1046,9 +1342,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_run_mode",
     "path": "npu_run_config.graph_run_mode",
+    "removed": false,
+    "session": "graph_run_mode",
     "tf2": "graph_run_mode",
     "url": "options/npu_run_config.graph_run_mode.html",
     "values": "0 inference 1 training",
+    "valuesEn": "Online inference. Training (the default).",
+    "valuesZh": "在线推理。 训练（默认）。",
     "zh": "图按训练还是在线推理方式运行。NPURunConfig 对大于 1 的取值直接报错。"
   },
   {
@@ -1060,9 +1360,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "session_device_id",
     "path": "npu_run_config.session_device_id",
+    "removed": false,
+    "session": "session_device_id",
     "tf2": null,
     "url": "options/npu_run_config.session_device_id.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "session 使用的逻辑设备 ID，便于一个脚本通过多个 session 驱动多个设备。优先级高于环境变量 ASCEND_DEVICE_ID。"
   },
   {
@@ -1074,9 +1378,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "deterministic",
     "path": "npu_run_config.deterministic",
+    "removed": false,
+    "session": "deterministic",
     "tf2": "deterministic",
     "url": "options/npu_run_config.deterministic.html",
     "values": "0 off 1 on",
+    "valuesEn": "Results may differ between runs (the default, faster). Same hardware and input give the same output every run, at a speed cost.",
+    "valuesZh": "不开启确定性计算，多次运行结果可能不同（默认，性能更好）。 相同硬件和输入下每次输出一致，但会降低性能。",
     "zh": "确定性计算开关，用于排查多次运行结果不一致的问题；同时应在脚本中固定随机种子。"
   },
   {
@@ -1088,9 +1396,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_data_pre_proc",
     "path": "npu_run_config.enable_data_pre_proc",
+    "removed": false,
+    "session": "enable_data_pre_proc",
     "tf2": null,
     "url": "options/npu_run_config.enable_data_pre_proc.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "将 GetNext 算子下沉到设备执行，这是训练循环下沉的前提，要求使用 tf.data Dataset 读取数据。NPURunConfig 默认 true，直接使用 session 时默认 false。"
   },
   {
@@ -1102,9 +1414,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "use_off_line",
     "path": "npu_run_config.use_off_line",
+    "removed": false,
+    "session": "use_off_line",
     "tf2": null,
     "url": "options/npu_run_config.use_off_line.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session：在 AI 处理器上训练（true）或在 Host CPU 上训练（false）。NPUEstimator 总是设为 true，NPURunConfig 没有对应参数。"
   },
   {
@@ -1116,9 +1432,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "mix_compile_mode",
     "path": "npu_run_config.mix_compile_mode",
+    "removed": false,
+    "session": "mix_compile_mode",
     "tf2": null,
     "url": "options/npu_run_config.mix_compile_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "混合计算：设备不支持的算子留在 Host 侧由 TensorFlow 执行。NPURunConfig 要求取值为 bool；开启时 iterations_per_loop 须为 1；配置 PS 集群时必须开启。"
   },
   {
@@ -1130,9 +1450,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "in_out_pair_flag",
     "path": "npu_run_config.in_out_pair_flag",
+    "removed": false,
+    "session": "in_out_pair_flag",
     "tf2": null,
     "url": "options/npu_run_config.in_out_pair_flag.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session 的在线推理混合计算场景：true 表示将 in_out_pair 范围内的算子下沉到设备，false 表示保留在 TensorFlow 中执行、其余算子下沉。"
   },
   {
@@ -1144,9 +1468,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "in_out_pair",
     "path": "npu_run_config.in_out_pair",
+    "removed": false,
+    "session": "in_out_pair",
     "tf2": null,
     "url": "options/npu_run_config.in_out_pair.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session 的在线推理混合计算场景：[输入节点名列表, 输出节点名列表] 对组成的列表（Python 字符串形式），界定 in_out_pair_flag 作用的算子范围。仅支持配置一个范围。"
   },
   {
@@ -1158,9 +1486,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "job",
     "path": "npu_run_config.job",
+    "removed": false,
+    "session": "job",
     "tf2": null,
     "url": "options/npu_run_config.job.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session，内部参数：PS-Worker 集群中本进程的任务类型（`ps` 与 `default` 时适配器跳过图改写）。NPUEstimator 从 TF_CONFIG 读取；parameter_map 中未设置时按 `localhost` 处理。"
   },
   {
@@ -1172,9 +1504,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "task_index",
     "path": "npu_run_config.task_index",
+    "removed": false,
+    "session": "task_index",
     "tf2": null,
     "url": "options/npu_run_config.task_index.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session，内部参数：本任务在所属 job 中的序号。NPUEstimator 从 TF_CONFIG 读取（未配置时为 0）。"
   },
   {
@@ -1186,9 +1522,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "min_group_size",
     "path": "npu_run_config.min_group_size",
+    "removed": true,
+    "session": "min_group_size",
     "tf2": null,
     "url": "options/npu_run_config.min_group_size.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session，无实际作用：NPUEstimator 总会把该项（值为 true）写入 parameter_map，但适配器的 C++ 代码从不读取该键，本版本及更早的 r1.x 分支均如此。"
   },
   {
@@ -1200,9 +1540,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "lower_functional_ops",
     "path": "npu_run_config.lower_functional_ops",
+    "removed": false,
+    "session": "lower_functional_ops",
     "tf2": null,
     "url": "options/npu_run_config.lower_functional_ops.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session，文档未列出：在图切分前展开函数式控制流算子。由适配器的图优化 pass 读取。"
   },
   {
@@ -1214,9 +1558,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "const_input",
     "path": "npu_run_config.const_input",
+    "removed": false,
+    "session": "const_input",
     "tf2": null,
     "url": "options/npu_run_config.const_input.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF1 session，文档未列出：原样传递给适配器的图优化 pass。"
   },
   {
@@ -1228,9 +1576,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "auto_tune_mode",
     "path": "npu_run_config.auto_tune_mode",
+    "removed": true,
+    "session": "auto_tune_mode",
     "tf2": null,
     "url": "options/npu_run_config.auto_tune_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧的算子自动调优模式（如 \"RL,GA\"），透传给图引擎。"
   },
   {
@@ -1242,9 +1594,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_exec_timeout",
     "path": "npu_run_config.graph_exec_timeout",
+    "removed": false,
+    "session": "graph_exec_timeout",
     "tf2": "graph_exec_timeout",
     "url": "options/npu_run_config.graph_exec_timeout.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：单次图执行的超时时间，透传给图引擎。NPURunConfig 没有该参数。"
   },
   {
@@ -1256,9 +1612,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_scope_fusion_passes",
     "path": "npu_run_config.enable_scope_fusion_passes",
+    "removed": false,
+    "session": "enable_scope_fusion_passes",
     "tf2": "enable_scope_fusion_passes",
     "url": "options/npu_run_config.enable_scope_fusion_passes.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "需要开启的非通用 scope 融合规则名，逗号分隔，如 \"ScopeLayerNormPass,ScopeClipBoxesPass\"。通用规则总是开启。"
   },
   {
@@ -1270,9 +1630,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_small_channel",
     "path": "npu_run_config.enable_small_channel",
+    "removed": false,
+    "session": "enable_small_channel",
     "tf2": "enable_small_channel",
     "url": "options/npu_run_config.enable_small_channel.html",
     "values": "0 off 1 on",
+    "valuesEn": "Off (the training default; keep it off for training). On; fixed for online inference (graph_run_mode 0).",
+    "valuesZh": "关闭（训练场景默认值，训练时建议保持关闭）。 开启；在线推理（graph_run_mode 为 0）时固定为该值。",
     "zh": "针对通道数不大于 4 的卷积层的优化；对 ResNet50/101/152 有收益，其他网络可能劣化。TF2 取值为 True/False。"
   },
   {
@@ -1284,9 +1648,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "stream_max_parallel_num",
     "path": "npu_run_config.stream_max_parallel_num",
+    "removed": false,
+    "session": "stream_max_parallel_num",
     "tf2": "stream_max_parallel_num",
     "url": "options/npu_run_config.stream_max_parallel_num.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅适用于 NMT 网络：各引擎的并行度，以逗号分隔的 `引擎:n` 表示，如 \"DNN_VM_AICPU:10,AIcoreEngine:1\"。默认 1，不能超过 AI Core 数。"
   },
   {
@@ -1298,9 +1666,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "ac_parallel_enable",
     "path": "npu_run_config.ac_parallel_enable",
+    "removed": false,
+    "session": "ac_parallel_enable",
     "tf2": "ac_parallel_enable",
     "url": "options/npu_run_config.ac_parallel_enable.html",
     "values": "\"0\" off \"1\" on",
+    "valuesEn": "AI CPU operators are not split out (the default). AI CPU operators that can run beside AI Core operators go to their own streams.",
+    "valuesZh": "AI CPU 算子不单独分流（默认）。 可与 AI Core 算子并行的 AI CPU 算子分到单独的流上执行。",
     "zh": "动态 shape 图中允许 AI CPU 与 AI Core 算子并行执行。取值为字符串 \"0\" 或 \"1\"。"
   },
   {
@@ -1312,9 +1684,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "variable_format_optimize",
     "path": "npu_run_config.variable_format_optimize",
+    "removed": false,
+    "session": "variable_format_optimize",
     "tf2": "variable_format_optimize",
     "url": "options/npu_run_config.variable_format_optimize.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "在变量初始化时将其转换为更适合 NPU 的格式（如 NCHW 转 NC1HWC0）。不设置即不开启。"
   },
   {
@@ -1326,9 +1702,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_compress_weight",
     "path": "npu_run_config.enable_compress_weight",
+    "removed": false,
+    "session": "enable_compress_weight",
     "tf2": null,
     "url": "options/npu_run_config.enable_compress_weight.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "当前文档未列出：全局权重压缩开关。"
   },
   {
@@ -1340,9 +1720,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "compress_weight_conf",
     "path": "npu_run_config.compress_weight_conf",
+    "removed": false,
+    "session": "compress_weight_conf",
     "tf2": null,
     "url": "options/npu_run_config.compress_weight_conf.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "当前文档未列出：列出需压缩权重的节点的配置文件路径。"
   },
   {
@@ -1354,9 +1738,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "topo_sorting_mode",
     "path": "npu_run_config.topo_sorting_mode",
+    "removed": false,
+    "session": "topo_sorting_mode",
     "tf2": "topo_sorting_mode",
     "url": "options/npu_run_config.topo_sorting_mode.html",
     "values": "0 bfs 1 dfs 2 rdfs 3 stable-rdfs",
+    "valuesEn": "Breadth-first order. Depth-first order (the graph engine default). Reverse depth-first order (graph engine only; TF2 rejects it). Existing operators keep their order, new ones are placed by reverse DFS (graph engine only; TF2 rejects it).",
+    "valuesZh": "广度优先遍历。 深度优先遍历（图引擎默认）。 反向深度优先遍历（仅图引擎文档列出；TF2 不接受）。 已有算子保持原顺序，新增算子按反向深度优先排序（仅图引擎文档列出；TF2 不接受）。",
     "zh": "图编译时的图遍历顺序，主要面向在线推理。TF Adapter 文档未描述，取值来自图引擎文档。"
   },
   {
@@ -1368,9 +1756,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "insert_op_file",
     "path": "npu_run_config.insert_op_file",
+    "removed": false,
+    "session": "insert_op_file",
     "tf2": null,
     "url": "options/npu_run_config.insert_op_file.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "TF Adapter 文档未列出：插入算子（如 AIPP）配置文件路径。"
   },
   {
@@ -1382,9 +1774,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "jit_compile",
     "path": "npu_run_config.jit_compile",
+    "removed": false,
+    "session": "jit_compile",
     "tf2": "jit_compile",
     "url": "options/npu_run_config.jit_compile.html",
     "values": "\"auto\" auto \"true\" on \"false\" off",
+    "valuesEn": "Static shapes compile online; dynamic shapes reuse prebuilt binaries when found (the default). Always compile operators online, tuned to the graph. Prefer prebuilt operator binaries; compile only what is missing.",
+    "valuesZh": "静态 shape 在线编译；动态 shape 优先查找已编译的二进制（默认）。 总是根据图信息在线编译算子。 优先使用已编译的算子二进制，找不到时才编译。",
     "zh": "在线编译算子还是复用已编译二进制；主要面向大型推荐模型。NPURunConfig 要求字符串取值（\"true\" 而非 True）。"
   },
   {
@@ -1396,9 +1792,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "shape_generalization_mode",
     "path": "npu_run_config.shape_generalization_mode",
+    "removed": false,
+    "session": "shape_generalization_mode",
     "tf2": "shape_generalization_mode",
     "url": "options/npu_run_config.shape_generalization_mode.html",
     "values": "\"STRICT\" strict \"FULL\" full \"ADAPTIVE\" adaptive",
+    "valuesEn": "Use each iteration's shapes as given (the default). When shapes change, generalize every axis to -1. When shapes change, generalize only the changed axes; each new axis recompiles.",
+    "valuesZh": "按当前迭代的 shape 编译，不做泛化（默认）。 shape 变化时将所有轴泛化为 -1。 shape 变化时仅泛化变化的轴；每新增泛化轴都会触发重新编译。",
     "zh": "jit_compile 为 \"true\" 时的 shape 泛化方式；其他取值或开启 compile_dynamic_mode 时不生效。"
   },
   {
@@ -1410,9 +1810,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "compile_dynamic_mode",
     "path": "npu_run_config.compile_dynamic_mode",
+    "removed": false,
+    "session": "compile_dynamic_mode",
     "tf2": "compile_dynamic_mode",
     "url": "options/npu_run_config.compile_dynamic_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "将所有输入 shape 泛化为 -1，静态图也按动态图编译。不能与动态档位参数（input_shape、dynamic_dims、dynamic_node_type）同时使用。"
   },
   {
@@ -1424,9 +1828,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "all_tensor_not_empty",
     "path": "npu_run_config.all_tensor_not_empty",
+    "removed": false,
+    "session": "all_tensor_not_empty",
     "tf2": "all_tensor_not_empty",
     "url": "options/npu_run_config.all_tensor_not_empty.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "动态 shape 图中去掉用于空 tensor 检查的控制节点。仅在确认图中没有空 tensor 时开启，否则部分算子可能执行失败。"
   },
   {
@@ -1438,9 +1846,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "auto_multistream_parallel_mode",
     "path": "npu_run_config.auto_multistream_parallel_mode",
+    "removed": false,
+    "session": "auto_multistream_parallel_mode",
     "tf2": "auto_multistream_parallel_mode",
     "url": "options/npu_run_config.auto_multistream_parallel_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "面向推荐网络：让 Cube 与 Vector 算子并行执行。取值 \"cv\"、\"LoadBalance:n\" 或 \"MainStream:n\"（n 取 1~64）；不设置时串行执行。动态 shape 还需设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。"
   },
   {
@@ -1452,9 +1864,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "oo_level",
     "path": "npu_run_config.oo_level",
+    "removed": false,
+    "session": "oo_level",
     "tf2": "oo_level",
     "url": "options/npu_run_config.oo_level.html",
     "values": "\"O0\" o0 \"O1\" o1 \"O2\" o2 \"O3\" o3",
+    "valuesEn": "Accepted by the adapter; not described by the graph engine pages. Only the optimizations static-graph sinking needs (shape inference, constant folding, dead edge removal); fusion passes off. Accepted by the adapter; not described by the graph engine pages. All optimizations (the default).",
+    "valuesZh": "适配器接受该取值；图引擎文档未描述。 仅做静态下沉所需的优化（shape 推导、常量折叠、死边消除），关闭融合规则。 适配器接受该取值；图引擎文档未描述。 开启全部优化（默认）。",
     "zh": "图编译优化级别（图引擎的试验参数，TF Adapter 文档未列出）。"
   },
   {
@@ -1466,9 +1882,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "optimization_switch",
     "path": "npu_run_config.optimization_switch",
+    "removed": false,
+    "session": "optimization_switch",
     "tf2": "optimization_switch",
     "url": "options/npu_run_config.optimization_switch.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "单个融合规则的开关，透传给图引擎（TF Adapter 文档未列出）。适配器总会追加 forbidden_close_pass:on。"
   },
   {
@@ -1480,9 +1900,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_max_parallel_model_num",
     "path": "npu_run_config.graph_max_parallel_model_num",
+    "removed": false,
+    "session": "graph_max_parallel_model_num",
     "tf2": null,
     "url": "options/npu_run_config.graph_max_parallel_model_num.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "在线推理时并行执行图的最大线程数；大于 1 时以流水方式并行执行。"
   },
   {
@@ -1494,9 +1918,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "device_type",
     "path": "npu_run_config.device_type",
+    "removed": false,
+    "session": "device_type",
     "tf2": null,
     "url": "options/npu_run_config.device_type.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：透传给图引擎的设备类型。"
   },
   {
@@ -1508,9 +1936,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "soc_config",
     "path": "npu_run_config.soc_config",
+    "removed": false,
+    "session": "soc_config",
     "tf2": null,
     "url": "options/npu_run_config.soc_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：覆盖图引擎编译所用的 SoC 版本。"
   },
   {
@@ -1522,9 +1954,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_wait_timeout",
     "path": "npu_run_config.op_wait_timeout",
+    "removed": false,
+    "session": "op_wait_timeout",
     "tf2": null,
     "url": "options/npu_run_config.op_wait_timeout.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "算子等待超时时间（秒）。"
   },
   {
@@ -1536,9 +1972,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_execute_timeout",
     "path": "npu_run_config.op_execute_timeout",
+    "removed": false,
+    "session": "op_execute_timeout",
     "tf2": null,
     "url": "options/npu_run_config.op_execute_timeout.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "算子执行超时时间（秒）。"
   },
   {
@@ -1550,9 +1990,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "stream_sync_timeout",
     "path": "npu_run_config.stream_sync_timeout",
+    "removed": false,
+    "session": "stream_sync_timeout",
     "tf2": "stream_sync_timeout",
     "url": "options/npu_run_config.stream_sync_timeout.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "图执行时流同步超时时间（毫秒），-1 表示一直等待。集群场景须大于 hccl_timeout 或 HCCL_EXEC_TIMEOUT。"
   },
   {
@@ -1564,9 +2008,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "event_sync_timeout",
     "path": "npu_run_config.event_sync_timeout",
+    "removed": false,
+    "session": "event_sync_timeout",
     "tf2": "event_sync_timeout",
     "url": "options/npu_run_config.event_sync_timeout.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "图执行时事件同步超时时间（毫秒），-1 表示一直等待。"
   },
   {
@@ -1578,9 +2026,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "execute_times",
     "path": "npu_run_config.execute_times",
+    "removed": false,
+    "session": null,
     "tf2": "execute_times",
     "url": "options/npu_run_config.execute_times.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 TF2，文档未列出：以原名透传给图引擎的执行次数，-1 表示由引擎决定。"
   },
   {
@@ -1592,9 +2044,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dump_config",
     "path": "npu_run_config.dump_config",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.dump_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "数据 dump 与溢出检测配置，以 DumpConfig 对象传入；其他类型会被 NPURunConfig 拒绝。"
   },
   {
@@ -1606,9 +2062,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "profiling_config",
     "path": "npu_run_config.profiling_config",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.profiling_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "性能数据采集配置，以 ProfilingConfig 对象传入。"
   },
   {
@@ -1620,9 +2080,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_exception_dump",
     "path": "npu_run_config.enable_exception_dump",
+    "removed": false,
+    "session": "enable_exception_dump",
     "tf2": "enable_exception_dump",
     "url": "options/npu_run_config.enable_exception_dump.html",
     "values": "0 off 1 exception-dump 2 lite-exception-dump",
+    "valuesEn": "No dump of failing operators. Full ExceptionDump: inputs, outputs, tensor descriptions and workspace of failing operators, under NPU_COLLECT_PATH, else ASCEND_WORK_PATH, else ./extra-info. LiteExceptionDump (the default): inputs, outputs, workspace and tiling data for AI Core error analysis, under ASCEND_WORK_PATH or ./extra-info/data-dump/<device_id>.",
+    "valuesZh": "不 dump 异常算子数据。 普通 ExceptionDump：dump 异常算子的输入输出、张量描述和 workspace，存放于 NPU_COLLECT_PATH，其次 ASCEND_WORK_PATH，否则为 ./extra-info。 LiteExceptionDump（默认）：dump 输入输出、workspace 和 tiling 信息用于 AI Core 报错分析，存放于 ASCEND_WORK_PATH 或 ./extra-info/data-dump/<device_id>。",
     "zh": "dump 在设备上执行异常的算子的数据。设置了 NPU_COLLECT_PATH 时无论取值如何都按模式 1 处理。"
   },
   {
@@ -1634,9 +2098,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "quant_dumpable",
     "path": "npu_run_config.quant_dumpable",
+    "removed": false,
+    "session": "quant_dumpable",
     "tf2": "quant_dumpable",
     "url": "options/npu_run_config.quant_dumpable.html",
     "values": "\"0\" off \"1\" on",
+    "valuesEn": "Pre-quantization tensors may be optimized away (the default). Keep pre-quantization inputs and outputs dumpable.",
+    "valuesZh": "量化前的输入输出可能在图编译时被优化掉（默认）。 保证量化前的输入输出可被 dump。",
     "zh": "在线推理 AMCT 量化网络时，保证量化前的数据可被 dump。取值为字符串 \"0\" 或 \"1\"；需配合数据 dump 使用。"
   },
   {
@@ -1648,9 +2116,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "debug_dir",
     "path": "npu_run_config.debug_dir",
+    "removed": false,
+    "session": "debug_dir",
     "tf2": "debug_dir",
     "url": "options/npu_run_config.debug_dir.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "算子编译调试时生成的 .o、.json、.cce 等文件的存放目录；优先级高于 ASCEND_WORK_PATH，其次为当前执行目录。"
   },
   {
@@ -1662,9 +2134,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "export_compile_stat",
     "path": "npu_run_config.export_compile_stat",
+    "removed": false,
+    "session": "export_compile_stat",
     "tf2": "export_compile_stat",
     "url": "options/npu_run_config.export_compile_stat.html",
     "values": "0 off 1 at-exit 2 after-compile",
+    "valuesEn": "No fusion_result.json. Written when the program exits normally (the default). Written as soon as graph compilation ends, so it survives an interrupted run.",
+    "valuesZh": "不生成 fusion_result.json。 程序正常退出时生成（默认）。 图编译完成即生成，程序中途中断也会保留。",
     "zh": "何时生成融合统计文件 fusion_result.json（位于当前目录或 $ASCEND_WORK_PATH/FE/<pid>/）。"
   },
   {
@@ -1676,9 +2152,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "fusion_switch_file",
     "path": "npu_run_config.fusion_switch_file",
+    "removed": false,
+    "session": "fusion_switch_file",
     "tf2": "fusion_switch_file",
     "url": "options/npu_run_config.fusion_switch_file.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "用于开关图融合与 UB 融合规则的 JSON 文件路径（可用 \"ALL\":\"off\" 并单独开启个别规则）。部分规则无法关闭；Atlas 350 不支持 UB 融合。"
   },
   {
@@ -1690,9 +2170,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "buffer_optimize",
     "path": "npu_run_config.buffer_optimize",
+    "removed": false,
+    "session": "buffer_optimize",
     "tf2": null,
     "url": "options/npu_run_config.buffer_optimize.html",
     "values": "\"l2_optimize\" l2-optimize \"off_optimize\" off-optimize",
+    "valuesEn": "Buffer (L2) optimization on (the default). Buffer optimization off.",
+    "valuesZh": "开启缓存（L2）优化（默认）。 关闭缓存优化。",
     "zh": "缓存优化的高级开关，仅适用于在线推理。TF2 不提供该选项。"
   },
   {
@@ -1704,9 +2188,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "overflow_flag",
     "path": "npu_run_config.overflow_flag",
+    "removed": false,
+    "session": null,
     "tf2": "overflow_flag",
     "url": "options/npu_run_config.overflow_flag.html",
     "values": "0 off 1 on",
+    "valuesEn": "Overflow flag off. Overflow flag on (the TF2 default).",
+    "valuesZh": "关闭溢出标志。 开启溢出标志（TF2 默认）。",
     "zh": "仅 TF2，文档未列出：透传给图引擎的溢出检测标志。"
   },
   {
@@ -1718,9 +2206,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "hcom_parallel",
     "path": "npu_run_config.hcom_parallel",
+    "removed": false,
+    "session": "hcom_parallel",
     "tf2": "hcom_parallel",
     "url": "options/npu_run_config.hcom_parallel.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "分布式训练时让 AllReduce 梯度聚合与前反向计算并行。ResNet-18 等小网络建议设为 false。"
   },
   {
@@ -1732,9 +2224,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "is_tailing_optimization",
     "path": "npu_run_config.is_tailing_optimization",
+    "removed": false,
+    "session": "is_tailing_optimization",
     "tf2": "is_tailing_optimization",
     "url": "options/npu_run_config.is_tailing_optimization.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅适用于 BERT 网络：让不依赖最后一次梯度 AllReduce 的计算与其并行，优化通信拖尾。取值须与 NPUOptimizer 的 is_tailing_optimization 一致。"
   },
   {
@@ -1746,9 +2242,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "horovod_mode",
     "path": "npu_run_config.horovod_mode",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.horovod_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "仅 Estimator：标识使用 Horovod 启动的任务。取值不是 bool 时 NPURunConfig 报错；不会写入 session 的 parameter_map。"
   },
   {
@@ -1760,9 +2260,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "hcom_multi_mode",
     "path": "npu_run_config.hcom_multi_mode",
+    "removed": false,
+    "session": "hcom_multi_mode",
     "tf2": "hcom_multi_mode",
     "url": "options/npu_run_config.hcom_multi_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：集合通信多模式开关，透传给图引擎。"
   },
   {
@@ -1774,9 +2278,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "hccl_algorithm",
     "path": "npu_run_config.hccl_algorithm",
+    "removed": false,
+    "session": "HCCL_algorithm",
     "tf2": null,
     "url": "options/npu_run_config.hccl_algorithm.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "文档未列出：集合通信算法选择，以原名 HCCL_algorithm 传给 HCCL（参数名含大写字母）。"
   },
   {
@@ -1788,9 +2296,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "distribute_config",
     "path": "npu_run_config.distribute_config",
+    "removed": false,
+    "session": "distribute_config",
     "tf2": null,
     "url": "options/npu_run_config.distribute_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "分布式部署所用 NCA 配置文件路径（选项页面未详细说明）。"
   },
   {
@@ -1802,9 +2314,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "local_rank_id",
     "path": "npu_run_config.local_rank_id",
+    "removed": false,
+    "session": "local_rank_id",
     "tf2": null,
     "url": "options/npu_run_config.local_rank_id.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "一个主进程为其他进程的设备预处理并去重数据时，本进程在本服务器上的 rank 编号；可通过 get_local_rank_id() 获取。"
   },
   {
@@ -1816,9 +2332,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "local_device_list",
     "path": "npu_run_config.local_device_list",
+    "removed": false,
+    "session": "local_device_list",
     "tf2": null,
     "url": "options/npu_run_config.local_device_list.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "主进程发送预处理数据的目标设备，逗号分隔的设备 ID 列表，如 \"0,1\"。与 local_rank_id 配合使用。"
   },
   {
@@ -1830,9 +2350,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "hccl_timeout",
     "path": "npu_run_config.hccl_timeout",
+    "removed": false,
+    "session": "hccl_timeout",
     "tf2": null,
     "url": "options/npu_run_config.hccl_timeout.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "设备间集合通信任务的同步超时时间（秒）。Atlas 350、A3、A2 上 0 表示永不超时。Atlas 训练系列产品（及 Atlas 300I Duo 推理卡）上实际生效值向下取整到 68 的倍数，小于 68 时按 68 秒处理。优先级高于 HCCL_EXEC_TIMEOUT。"
   },
   {
@@ -1844,9 +2368,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dynamic_input_config",
     "path": "npu_run_config.dynamic_input_config",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.dynamic_input_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "动态档位配置，以 DynamicInputConfig 对象传入。"
   },
   {
@@ -1858,9 +2386,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dynamic_input",
     "path": "npu_run_config.dynamic_input",
+    "removed": false,
+    "session": "dynamic_input",
     "tf2": null,
     "url": "options/npu_run_config.dynamic_input.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "标识输入是否为动态输入。"
   },
   {
@@ -1872,9 +2404,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dynamic_graph_execute_mode",
     "path": "npu_run_config.dynamic_graph_execute_mode",
+    "removed": false,
+    "session": "dynamic_graph_execute_mode",
     "tf2": null,
     "url": "options/npu_run_config.dynamic_graph_execute_mode.html",
     "values": "\"dynamic_execute\" dynamic-execute \"lazy_recompile\" lazy-recompile",
+    "valuesEn": "Compile once for the ranges in dynamic_inputs_shape_range. Named in the source docstring only; not documented.",
+    "valuesZh": "按 dynamic_inputs_shape_range 中的范围编译动态图。 仅在源码注释中出现，文档未描述。",
     "zh": "动态输入的执行方式；仅在 dynamic_input 为 true 时生效。"
   },
   {
@@ -1886,9 +2422,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "dynamic_inputs_shape_range",
     "path": "npu_run_config.dynamic_inputs_shape_range",
+    "removed": false,
+    "session": "dynamic_inputs_shape_range",
     "tf2": null,
     "url": "options/npu_run_config.dynamic_inputs_shape_range.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "动态输入的 shape 范围，如 \"getnext:[128,3~5,-1];data:[3~5]\"（getnext 表示 dataset 输入，data 表示 placeholder 输入；`~` 表示范围，-1 表示不限）。设置了 dynamic_dims 时不生效。"
   },
   {
@@ -1900,9 +2440,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "experimental_config",
     "path": "npu_run_config.experimental_config",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.experimental_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "试验性配置，以 ExperimentalConfig 对象传入；其他类型会被 NPURunConfig 拒绝。不可用于生产环境。"
   },
   {
@@ -1914,9 +2458,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "external_weight",
     "path": "npu_run_config.external_weight",
+    "removed": false,
+    "session": "external_weight",
     "tf2": "external_weight",
     "url": "options/npu_run_config.external_weight.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "将 Const/Constant 权重落盘（转为 FileConstant 节点），使同一 session 的多个模型共享权重；文件位于 ASCEND_WORK_PATH 或当前目录下的 tmp_weight_<pid>_<sessionid>。"
   },
   {
@@ -1928,9 +2476,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "input_fusion_size",
     "path": "npu_run_config.input_fusion_size",
+    "removed": false,
+    "session": "input_fusion_size",
     "tf2": "input_fusion_size",
     "url": "options/npu_run_config.input_fusion_size.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "不超过该大小的输入在 Host 到 Device 传输时合并拷贝；0 表示关闭。仅对静态 shape 图生效。"
   },
   {
@@ -1942,9 +2494,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "input_batch_cpy",
     "path": "npu_run_config.input_batch_cpy",
+    "removed": false,
+    "session": "input_batch_cpy",
     "tf2": "input_batch_cpy",
     "url": "options/npu_run_config.input_batch_cpy.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "将多个输入批量从 Host 拷贝到 Device；输入数大于 1 时才生效。已被 input_fusion_size 合并的输入不再计入批量拷贝。"
   },
   {
@@ -1956,9 +2512,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "variable_placement",
     "path": "npu_run_config.variable_placement",
+    "removed": false,
+    "session": "variable_placement",
     "tf2": null,
     "url": "options/npu_run_config.variable_placement.html",
     "values": "\"Device\" device \"Host\" host",
+    "valuesEn": "Variables live on the device (the default). Variables live on the host, to fit large weights; needs mix_compile_mode.",
+    "valuesZh": "变量部署在 Device 侧（默认）。 变量部署在 Host 侧以容纳大权重；需开启 mix_compile_mode。",
     "zh": "变量的部署位置。取 Host 时，若脚本使用 TF1 控制流（tf.cond、tf.while_loop 等），需开启 control flow v2 与 resource variable，否则可能执行失败。"
   },
   {
@@ -1970,9 +2530,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "frozen_variable",
     "path": "npu_run_config.frozen_variable",
+    "removed": false,
+    "session": "frozen_variable",
     "tf2": null,
     "url": "options/npu_run_config.frozen_variable.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "基于检查点在线推理时将变量转为常量，减少 Host 与 Device 间的数据拷贝。"
   },
   {
@@ -1984,9 +2548,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_memory_max_size",
     "path": "npu_run_config.graph_memory_max_size",
+    "removed": false,
+    "session": "graph_memory_max_size",
     "tf2": "graph_memory_max_size",
     "url": "options/npu_run_config.graph_memory_max_size.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧版的网络静态内存与最大动态内存大小（字节，字符串形式）。"
   },
   {
@@ -1998,9 +2566,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "variable_memory_max_size",
     "path": "npu_run_config.variable_memory_max_size",
+    "removed": false,
+    "session": "variable_memory_max_size",
     "tf2": "variable_memory_max_size",
     "url": "options/npu_run_config.variable_memory_max_size.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧版的变量内存大小（字节，字符串形式）。"
   },
   {
@@ -2012,9 +2584,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "model_dir",
     "path": "npu_run_config.model_dir",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.model_dir.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "保存检查点和摘要的目录。与 NPUEstimator 的 model_dir 同时设置时二者必须一致；都不设置时在当前目录下生成 model_dir_xxxxxxxxxx 目录。"
   },
   {
@@ -2026,9 +2602,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "tf_random_seed",
     "path": "npu_run_config.tf_random_seed",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.tf_random_seed.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "变量初始化的随机种子，同 RunConfig。"
   },
   {
@@ -2040,9 +2620,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "save_summary_steps",
     "path": "npu_run_config.save_summary_steps",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.save_summary_steps.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "保存摘要的步数间隔，仅在 iterations_per_loop 为 1 时有效。"
   },
   {
@@ -2054,9 +2638,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "save_checkpoints_steps",
     "path": "npu_run_config.save_checkpoints_steps",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.save_checkpoints_steps.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "保存检查点的步数间隔，与 save_checkpoints_secs 互斥。二者都不设置时 NPURunConfig 每 100 步保存一次。iterations_per_loop 大于 1 时应设为其整数倍。"
   },
   {
@@ -2068,9 +2656,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "save_checkpoints_secs",
     "path": "npu_run_config.save_checkpoints_secs",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.save_checkpoints_secs.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "保存检查点的时间间隔（秒），与 save_checkpoints_steps 互斥。多设备训练时不能使用。"
   },
   {
@@ -2082,9 +2674,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "keep_checkpoint_max",
     "path": "npu_run_config.keep_checkpoint_max",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.keep_checkpoint_max.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "最多保留的检查点文件个数。"
   },
   {
@@ -2096,9 +2692,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "keep_checkpoint_every_n_hours",
     "path": "npu_run_config.keep_checkpoint_every_n_hours",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.keep_checkpoint_every_n_hours.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "每隔该小时数额外保留一个检查点；需配合较大的 keep_checkpoint_max 使用。"
   },
   {
@@ -2110,9 +2710,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "log_step_count_steps",
     "path": "npu_run_config.log_step_count_steps",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.log_step_count_steps.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "记录 global_step 和 loss 的步数间隔，仅在 iterations_per_loop 为 1 时有效。"
   },
   {
@@ -2124,9 +2728,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "session_config",
     "path": "npu_run_config.session_config",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.session_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "session 配置 tf.ConfigProto（Python 对象，需在脚本中传入）。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。"
   },
   {
@@ -2138,9 +2746,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "distribute",
     "path": "npu_run_config.distribute",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.distribute.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "PS-Worker 架构训练用的 ParameterServerStrategy（Python 对象，需在脚本中传入）。TF_CONFIG 中配置了集群时必须设置，反之不能设置。"
   },
   {
@@ -2152,9 +2764,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "train_distribute",
     "path": "npu_run_config.train_distribute",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.train_distribute.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。"
   },
   {
@@ -2166,9 +2782,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "eval_distribute",
     "path": "npu_run_config.eval_distribute",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.eval_distribute.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。"
   },
   {
@@ -2180,9 +2800,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "device_fn",
     "path": "npu_run_config.device_fn",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.device_fn.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "NPURunConfig 不接受的 RunConfig 参数（构造函数中没有该参数）：设备放置由适配器负责。"
   },
   {
@@ -2194,9 +2818,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "protocol",
     "path": "npu_run_config.protocol",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.protocol.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "NPURunConfig 不接受的 RunConfig 参数（构造函数中没有该参数）。"
   },
   {
@@ -2208,9 +2836,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "experimental_distribute",
     "path": "npu_run_config.experimental_distribute",
+    "removed": false,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.experimental_distribute.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "NPURunConfig 不接受的 RunConfig 参数：NPURunConfig 会根据 distribute 和 TF_CONFIG 自行生成。"
   },
   {
@@ -2222,9 +2854,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "precision_mode",
     "path": "npu_run_config.precision_mode",
+    "removed": false,
+    "session": "precision_mode",
     "tf2": "precision_mode",
     "url": "options/npu_run_config.precision_mode.html",
     "values": "\"allow_fp32_to_fp16\" allow-fp32-to-fp16 \"force_fp16\" force-fp16 \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"must_keep_origin_dtype\" must-keep-origin-dtype \"allow_mix_precision_fp16\" allow-mix-precision-fp16 \"allow_mix_precision\" allow-mix-precision \"allow_mix_precision_bf16\" allow-mix-precision-bf16 \"allow_fp32_to_bf16\" allow-fp32-to-bf16",
+    "valuesEn": "Matrix operators prefer float16 when the graph has float32; vector operators keep the graph's type where they can. Training default on Atlas training products. float16 whenever the operator supports it. Online inference only, and its default there. Cube operators prefer float16 in and float32 out; vector operators are forced to float32 where supported. force_fp32 is the older spelling of this value. Keep the graph's types; fall back to AI CPU or fail where the AI Core lacks them. Training default on Atlas 350, A3 and A2. Automatic mixed precision: some float32 and bfloat16 operators drop to float16 by the built-in lists. Pair it with loss scaling. Same effect as allow_mix_precision, which older adapters need. The original name of allow_mix_precision_fp16, with the same effect; accepted by every release, and by adapters older than the _fp16 name. Automatic mixed precision with bfloat16 and float32. Keep float32 where supported, otherwise drop to bfloat16.",
+    "valuesZh": "矩阵类算子在原图为 float32 时优先降为 float16；向量类算子尽量保持原图精度。Atlas 训练系列产品训练场景的默认值。 算子支持 float16 时一律使用 float16。仅适用于在线推理，也是其默认值。 Cube 类算子优先 float16 输入、float32 输出；向量类算子在支持时强制使用 float32。force_fp32 是该取值的旧写法。 保持原图精度；AI Core 不支持时改用 AI CPU 或报错。Atlas 350、A3、A2 训练场景的默认值。 自动混合精度：按内置名单将部分 float32、bfloat16 算子降为 float16。需配合 Loss Scale 使用。与 allow_mix_precision 效果相同，较旧的适配器只认后者。 allow_mix_precision_fp16 的原有名称，效果相同；所有版本均接受，早于 _fp16 名称的适配器也只认此名称。 使用 bfloat16 与 float32 的自动混合精度。 优先保持 float32，不支持时降为 bfloat16。",
     "zh": "全局算子精度模式（旧开关；推荐使用 precision_mode_v2，二者不能同时配置）。默认值随产品及训练/推理场景而不同。"
   },
   {
@@ -2236,9 +2872,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "precision_mode_v2",
     "path": "npu_run_config.precision_mode_v2",
+    "removed": false,
+    "session": "precision_mode_v2",
     "tf2": "precision_mode_v2",
     "url": "options/npu_run_config.precision_mode_v2.html",
     "values": "\"fp16\" fp16 \"origin\" origin \"cube_fp16in_fp32out\" cube-fp16in-fp32out \"mixed_float16\" mixed-float16 \"mixed_bfloat16\" mixed-bfloat16 \"mixed_hif8\" mixed-hif8 \"cube_hif8\" cube-hif8",
+    "valuesEn": "float16 for every operator that supports it. Online inference default. Keep the graph's types (training default on Atlas 350, A3 and A2). Cube operators prefer float16 in and float32 out; vector operators use float32 where supported. Automatic mixed precision with float16; pair it with loss scaling. Automatic mixed precision with bfloat16. Automatic mixed precision including hifloat8. Cube operators forced to hifloat8 where supported.",
+    "valuesZh": "支持 float16 的算子一律使用 float16。在线推理的默认值。 保持原图精度（Atlas 350、A3、A2 训练场景的默认值）。 Cube 类算子优先 float16 输入、float32 输出；向量类算子在支持时使用 float32。 使用 float16 的自动混合精度，需配合 Loss Scale。 使用 bfloat16 的自动混合精度。 包含 hifloat8 的自动混合精度。 Cube 算子在支持时强制使用 hifloat8。",
     "zh": "语义更清晰的全局算子精度模式，取代 precision_mode 且不能与其同时配置。Atlas 训练系列产品没有 v2 默认值，沿用 precision_mode 的默认值。"
   },
   {
@@ -2250,9 +2890,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_reduce_precision",
     "path": "npu_run_config.enable_reduce_precision",
+    "removed": true,
+    "session": "enable_reduce_precision",
     "tf2": null,
     "url": "options/npu_run_config.enable_reduce_precision.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧参数，无实际作用：NPURunConfig 接受该参数，NPUEstimator 会把它写入 parameter_map，但适配器的 C++ 代码从不读取该键；请使用 precision_mode_v2 设置精度。"
   },
   {
@@ -2264,9 +2908,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "modify_mixlist",
     "path": "npu_run_config.modify_mixlist",
+    "removed": false,
+    "session": "modify_mixlist",
     "tf2": "modify_mixlist",
     "url": "options/npu_run_config.modify_mixlist.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "JSON 文件路径，用于调整混合精度黑名单、白名单、灰名单中的算子类型。仅在混合精度模式下生效。"
   },
   {
@@ -2278,9 +2926,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "customize_dtypes",
     "path": "npu_run_config.customize_dtypes",
+    "removed": false,
+    "session": "customize_dtypes",
     "tf2": "customize_dtypes",
     "url": "options/npu_run_config.customize_dtypes.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "配置文件路径，按算子名或 `OpType::` 类型为个别算子指定输入输出数据类型，优先于全局精度模式。precision_mode_v2 为 origin 或 precision_mode 为 must_keep_origin_dtype 时不生效。"
   },
   {
@@ -2292,9 +2944,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_precision_mode",
     "path": "npu_run_config.op_precision_mode",
+    "removed": false,
+    "session": "op_precision_mode",
     "tf2": "op_precision_mode",
     "url": "options/npu_run_config.op_precision_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "ini 文件路径，按算子类型（[ByOpType]）或节点名（[ByNodeName]，优先）设置 high_precision、high_performance、keep_fp16、super_performance、support_out_of_bound_index 等模式。优先于 op_select_implmode 和 optypelist_for_implmode。"
   },
   {
@@ -2306,9 +2962,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_select_implmode",
     "path": "npu_run_config.op_select_implmode",
+    "removed": false,
+    "session": "op_select_implmode",
     "tf2": "op_select_implmode",
     "url": "options/npu_run_config.op_select_implmode.html",
     "values": "\"high_precision\" high-precision \"high_performance\" high-performance \"high_precision_for_all\" high-precision-for-all \"high_performance_for_all\" high-performance-for-all",
+    "valuesEn": "Higher-precision implementations (e.g. Taylor or Newton steps for float16). Fastest implementation that keeps float16 network accuracy (the engine default). High precision for every operator that has such a mode (accepted by the TF1 adapter only). High performance for every operator that has such a mode (accepted by the TF1 adapter only).",
+    "valuesZh": "高精度实现（如 float16 输入时使用泰勒展开或牛顿迭代）。 在不影响 float16 网络精度的前提下性能最优的实现（引擎默认）。 所有具备该模式的算子都使用高精度实现（仅 TF1 适配器接受）。 所有具备该模式的算子都使用高性能实现（仅 TF1 适配器接受）。",
     "zh": "同时具备高精度和高性能实现的算子所采用的实现模式。TF2 仅接受 high_precision 和 high_performance。"
   },
   {
@@ -2320,9 +2980,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "optypelist_for_implmode",
     "path": "npu_run_config.optypelist_for_implmode",
+    "removed": false,
+    "session": "optypelist_for_implmode",
     "tf2": "optypelist_for_implmode",
     "url": "options/npu_run_config.optypelist_for_implmode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "op_select_implmode 作用的算子类型，逗号分隔（如 \"Pooling,SoftmaxV2\"）；需与 op_select_implmode 配合使用。"
   },
   {
@@ -2334,9 +2998,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_auto_mix_precision",
     "path": "npu_run_config.enable_auto_mix_precision",
+    "removed": true,
+    "session": "enable_auto_mix_precision",
     "tf2": null,
     "url": "options/npu_run_config.enable_auto_mix_precision.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "部分脚本用来开启混合精度的 TF1 session 配置项，实际不生效。"
   },
   {
@@ -2348,9 +3016,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "master_slave_mode",
     "path": "npu_run_config.master_slave_mode",
+    "removed": true,
+    "session": "master_slave_mode",
     "tf2": null,
     "url": "options/npu_run_config.master_slave_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "部分 host embedding 推荐模型脚本设置的 TF1 session 配置项，实际不生效。"
   },
   {
@@ -2362,9 +3034,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "allow_mix_compile",
     "path": "npu_run_config.allow_mix_compile",
+    "removed": true,
+    "session": "allow_mix_compile",
     "tf2": null,
     "url": "options/npu_run_config.allow_mix_compile.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "部分脚本设置的、意为混合计算的 TF1 session 配置项，实际不生效。"
   },
   {
@@ -2376,9 +3052,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "autotune_tune_mode",
     "path": "npu_run_config.autotune_tune_mode",
+    "removed": true,
+    "session": "autotune_tune_mode",
     "tf2": null,
     "url": "options/npu_run_config.autotune_tune_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "在推理脚本间被复制的错误拼写的自动调优配置项，实际不生效。"
   },
   {
@@ -2390,9 +3070,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "sfusion_switch_file",
     "path": "npu_run_config.sfusion_switch_file",
+    "removed": true,
+    "session": "sfusion_switch_file",
     "tf2": null,
     "url": "options/npu_run_config.sfusion_switch_file.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "TF2 Keras 样例中出现的错误拼写的融合开关配置项，实际不生效。"
   },
   {
@@ -2404,9 +3088,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "sump_mode",
     "path": "npu_run_config.sump_mode",
+    "removed": true,
+    "session": "sump_mode",
     "tf2": null,
     "url": "options/npu_run_config.sump_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "推荐模型脚本中出现的错误拼写的 dump 模式配置项，实际不生效。"
   },
   {
@@ -2418,9 +3106,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "mstune_mode",
     "path": "npu_run_config.mstune_mode",
+    "removed": true,
+    "session": "mstune_mode",
     "tf2": null,
     "url": "options/npu_run_config.mstune_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧的调优模式：1 子图调优，2 算子调优，3 两者，4 梯度切分调优。"
   },
   {
@@ -2432,9 +3124,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "op_tune_mode",
     "path": "npu_run_config.op_tune_mode",
+    "removed": true,
+    "session": "op_tune_mode",
     "tf2": null,
     "url": "options/npu_run_config.op_tune_mode.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧的算子调优算法：GA、RL 或两者。"
   },
   {
@@ -2446,9 +3142,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "graph_compiler_cache_dir",
     "path": "npu_run_config.graph_compiler_cache_dir",
+    "removed": true,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.graph_compiler_cache_dir.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 alpha 版本）。"
   },
   {
@@ -2460,9 +3160,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "es_cluster_config",
     "path": "npu_run_config.es_cluster_config",
+    "removed": true,
+    "session": "es_cluster_config",
     "tf2": null,
     "url": "options/npu_run_config.es_cluster_config.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "embedding service 的集群配置，由该服务的接口设置，而非用户设置。"
   },
   {
@@ -2474,9 +3178,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "nable_scope_fusion_passes",
     "path": "npu_run_config.nable_scope_fusion_passes",
+    "removed": true,
+    "session": null,
     "tf2": "nable_scope_fusion_passes",
     "url": "options/npu_run_config.nable_scope_fusion_passes.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "从上游文档复制而来的错误拼写的 TF2 scope 融合选项，会被拒绝。"
   },
   {
@@ -2488,9 +3196,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_profiling",
     "path": "npu_run_config.profiling_config.enable_profiling",
+    "removed": false,
+    "session": "profiling_mode",
     "tf2": "profiling_config.enable_profiling",
     "url": "options/npu_run_config.profiling_config.enable_profiling.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "按 profiling_options 采集性能数据，优先级高于环境变量 PROFILING_MODE。session 中的名称为 profiling_mode。"
   },
   {
@@ -2502,9 +3214,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "profiling_options",
     "path": "npu_run_config.profiling_config.profiling_options",
+    "removed": false,
+    "session": "profiling_options",
     "tf2": "profiling_config.profiling_options",
     "url": "options/npu_run_config.profiling_config.profiling_options.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "采集开关的 JSON 对象，键与环境变量 PROFILING_OPTIONS 相同，如 {\"output\":\"/tmp/profiling\",\"task_trace\":\"on\"}。TF2 有开启多项采集的默认值；开启采集但未给出选项时 NPUEstimator 传空字符串。"
   },
   {
@@ -2516,9 +3232,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "fp_point",
     "path": "npu_run_config.profiling_config.fp_point",
+    "removed": true,
+    "session": "fp_point",
     "tf2": null,
     "url": "options/npu_run_config.profiling_config.fp_point.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧参数：界定采集迭代的前向传播起始节点名称。"
   },
   {
@@ -2530,9 +3250,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "bp_point",
     "path": "npu_run_config.profiling_config.bp_point",
+    "removed": true,
+    "session": "bp_point",
     "tf2": null,
     "url": "options/npu_run_config.profiling_config.bp_point.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧参数：界定采集迭代的反向传播结束节点名称。"
   },
   {
@@ -2544,9 +3268,13 @@ window.CANN_SEARCH = [
     "kind": "option",
     "name": "enable_options",
     "path": "npu_run_config.profiling_config.enable_options",
+    "removed": true,
+    "session": null,
     "tf2": null,
     "url": "options/npu_run_config.profiling_config.enable_options.html",
     "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
     "zh": "旧参数：要采集的跟踪类型列表，如 [\"training_trace\", \"task_trace\"]。"
   },
   {
@@ -2631,3 +3359,47 @@ window.CANN_SEARCH = [
     "zh": "性能数据采集配置，通过 NPURunConfig 的 `profiling_config` 传入；TF1 session 使用 profiling_mode 与 profiling_options，TF2 使用 `npu.global_options().profiling_config`。"
   }
 ];
+// cann_spec::DID_YOU_MEAN_SIMILARITY: a name this close (Jaro-Winkler) is a typo's target.
+window.CANN_SEARCH_TYPO = 0.8;
+window.CANN_TEXT = {
+  "en": {
+    "anchor": "link to this section",
+    "copy": "Copy",
+    "count": "{count} options",
+    "env": "environment variable",
+    "estimator": "Estimator keyword",
+    "ge": "graph-engine key",
+    "newest": "the newest",
+    "none": "No matching option",
+    "notInRelease": "This release does not include this product.",
+    "onThisPage": "On this page",
+    "path": "config path",
+    "placeholder": "Search options (press /)",
+    "searchLabel": "Search options",
+    "session": "TF1 session key",
+    "text": "matched in the description",
+    "tf2": "TF2 path",
+    "theme": "Switch between dark and light",
+    "typo": "a name close to what you typed"
+  },
+  "zh": {
+    "anchor": "本节链接",
+    "copy": "复制",
+    "count": "{count} 个配置项",
+    "env": "环境变量",
+    "estimator": "Estimator 参数",
+    "ge": "图引擎参数",
+    "newest": "最新版本",
+    "none": "没有匹配的配置项",
+    "notInRelease": "该版本不包含此产品。",
+    "onThisPage": "本页内容",
+    "path": "配置文件路径",
+    "placeholder": "搜索配置项（按 / 键）",
+    "searchLabel": "搜索配置项",
+    "session": "TF1 session 参数名",
+    "text": "在说明中匹配",
+    "tf2": "TF2 路径",
+    "theme": "切换深色与浅色",
+    "typo": "与输入相近的名称"
+  }
+};

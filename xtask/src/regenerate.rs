@@ -29,6 +29,8 @@ pub enum Error {
     Render(#[from] askama::Error),
     #[error(transparent)]
     Ensure(#[from] ensure::Error),
+    #[error("the docs site has {} broken internal link(s):\n{}", .0.len(), lines(.0))]
+    Links(Vec<docs::Broken>),
     #[error("cann-codegen's expansion of the spec is not valid Rust: {0}")]
     Expansion(#[from] syn::Error),
     #[error(
@@ -36,6 +38,14 @@ pub enum Error {
          release pages render cann-config's diff, so rebuild (`cargo xtask regenerate` does)"
     )]
     BuiltFromOtherSpec { spec: String, built: String },
+}
+
+fn lines(broken: &[docs::Broken]) -> String {
+    broken
+        .iter()
+        .map(|b| format!("  {b}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The workspace root: the parent of this crate's directory.
@@ -51,10 +61,11 @@ const OWNED_DIRS: &[&str] = &["docs", "schema"];
 /// Every generated file, from the spec alone.
 pub fn generate(spec: &cann_spec::Spec) -> Result<Vec<Output>, Error> {
     same_releases(spec)?;
-    let mut out = docs::generate(spec)?;
+    let schema_text = schema::generate(spec);
+    let mut out = docs::generate(spec, &schema_text)?;
     out.push(Output {
         path: schema::PATH.into(),
-        text: schema::generate(spec),
+        text: schema_text,
     });
     out.push(Output {
         path: markdown::PATH.into(),
@@ -64,6 +75,10 @@ pub fn generate(spec: &cann_spec::Spec) -> Result<Vec<Output>, Error> {
         path: golden::PATH.into(),
         text: golden::generate(spec)?,
     });
+    let broken = docs::broken_links(&out);
+    if !broken.is_empty() {
+        return Err(Error::Links(broken));
+    }
     Ok(out)
 }
 

@@ -20,4 +20,4 @@ pub use diag::{Diagnostic, Loc, SpecErrors};
 pub use load::{load_dir, load_files, SourceFile};
 pub use model::*;
 pub use range::ReleaseRange;
-pub use read::did_you_mean;
+pub use read::{did_you_mean, DID_YOU_MEAN_SIMILARITY};

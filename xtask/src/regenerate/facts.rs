@@ -3,6 +3,10 @@
 //! and the snippets for each API surface, and what changed between consecutive releases.
 
 use cann_config::emit::{emit, Format};
+use cann_i18n::catalog::docs as docs_msg;
+
+/// A catalog text without arguments, as a function of the language.
+type Words = fn(cann_i18n::Lang) -> String;
 use cann_spec::{ConfigClass, Literal, OptionSpec, OptionType, Rule, Spec, Support};
 
 pub struct Facts<'a> {
@@ -13,8 +17,8 @@ pub struct Facts<'a> {
 pub struct Snippet {
     /// Stable id: `file`, `estimator`, `session`, `tf2`, `env`.
     pub id: &'static str,
-    pub title_en: &'static str,
-    pub title_zh: &'static str,
+    /// Its tab's title, from the catalog.
+    pub title: Words,
     /// `yaml`, `python` or `shell`.
     pub lang: &'static str,
     pub code: String,
@@ -144,8 +148,7 @@ impl<'a> Facts<'a> {
         };
         let mut out = vec![Snippet {
             id: "file",
-            title_en: "cannctl config file",
-            title_zh: "cannctl 配置文件",
+            title: docs_msg::snippet_file,
             lang: "yaml",
             code: self.yaml_snippet(o, &value),
         }];
@@ -155,46 +158,41 @@ impl<'a> Facts<'a> {
             return out;
         };
         let cfg = &file.config;
-        let surfaces = [
+        let surfaces: [(bool, &str, Words, &str, Format); 4] = [
             (
                 o.surfaces.estimator.is_some(),
                 "estimator",
-                "TF1 Estimator",
-                "TF1 Estimator",
+                docs_msg::snippet_estimator,
                 "python",
                 Format::Estimator,
             ),
             (
                 o.surfaces.session.is_some(),
                 "session",
-                "TF1 session (parameter_map)",
-                "TF1 session（parameter_map）",
+                docs_msg::snippet_session,
                 "python",
                 Format::Session,
             ),
             (
                 o.surfaces.tf2.is_some(),
                 "tf2",
-                "TF2 global options",
-                "TF2 global_options",
+                docs_msg::snippet_tf2,
                 "python",
                 Format::Tf2,
             ),
             (
                 o.surfaces.env.is_some(),
                 "env",
-                "Environment variable",
-                "环境变量",
+                docs_msg::snippet_env,
                 "shell",
                 Format::Env,
             ),
         ];
-        for (present, id, title_en, title_zh, lang, format) in surfaces {
+        for (present, id, title, lang, format) in surfaces {
             if present {
                 out.push(Snippet {
                     id,
-                    title_en,
-                    title_zh,
+                    title,
                     lang,
                     // A snippet that cannot be emitted says why, in the comment syntax
                     // of both Python and the shell.

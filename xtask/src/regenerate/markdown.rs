@@ -207,7 +207,13 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
     if !snippets.is_empty() {
         md.push_str("How to set it:\n\n");
         for s in &snippets {
-            let _ = writeln!(md, "{}:\n\n```{}\n{}```\n", s.title_en, s.lang, s.code);
+            let _ = writeln!(
+                md,
+                "{}:\n\n```{}\n{}```\n",
+                (s.title)(cann_i18n::Lang::En),
+                s.lang,
+                s.code
+            );
         }
     }
     let rules = f.rules_for(o);

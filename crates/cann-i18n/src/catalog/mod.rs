@@ -3,6 +3,7 @@
 pub mod cache;
 pub mod cli;
 pub mod config;
+pub mod docs;
 pub mod emit;
 pub mod explain;
 pub mod help;
@@ -19,6 +20,7 @@ pub const AREAS: &[(&str, &[Entry])] = &[
     ("cache", cache::ENTRIES),
     ("cli", cli::ENTRIES),
     ("config", config::ENTRIES),
+    ("docs", docs::ENTRIES),
     ("emit", emit::ENTRIES),
     ("explain", explain::ENTRIES),
     ("help", help::ENTRIES),

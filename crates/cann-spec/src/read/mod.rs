@@ -266,6 +266,10 @@ pub(crate) fn list<S: AsRef<str>>(items: &[S]) -> String {
         .join(", ")
 }
 
+/// How similar (Jaro-Winkler) a name must be to a candidate to be offered as "did you mean":
+/// the CLI, the validators and the docs site's search share it.
+pub const DID_YOU_MEAN_SIMILARITY: f64 = 0.8;
+
 /// The closest candidate by Jaro-Winkler similarity, if it is close enough to be a typo.
 pub fn did_you_mean<'a>(
     name: &str,
@@ -274,7 +278,7 @@ pub fn did_you_mean<'a>(
     candidates
         .into_iter()
         .map(|c| (strsim::jaro_winkler(name, c), c))
-        .filter(|(score, _)| *score > 0.8)
+        .filter(|(score, _)| *score > DID_YOU_MEAN_SIMILARITY)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
 }

@@ -54,9 +54,34 @@ pub fn inline(s: &str) -> String {
             o.push_str(&escape(p));
             o.push_str("</code>");
         } else {
-            o.push_str(&escape(p));
+            o.push_str(&quoted_literals(p));
         }
     }
+    o
+}
+
+/// Escaped prose whose `"quoted"` literals without spaces (`"getnext:[128,3~5,-1]"`) are
+/// code: a value is one token, never broken over lines.
+fn quoted_literals(s: &str) -> String {
+    let mut o = String::new();
+    let mut rest = s;
+    while let Some(a) = rest.find('"') {
+        let after = &rest[a + 1..];
+        match after.find('"') {
+            Some(b) if b > 0 && !after[..b].chars().any(char::is_whitespace) => {
+                o.push_str(&escape(&rest[..a]));
+                o.push_str("<code>");
+                o.push_str(&escape(&rest[a..a + b + 2]));
+                o.push_str("</code>");
+                rest = &after[b + 1..];
+            }
+            _ => {
+                o.push_str(&escape(&rest[..=a]));
+                rest = after;
+            }
+        }
+    }
+    o.push_str(&escape(rest));
     o
 }
 
@@ -93,5 +118,9 @@ mod tests {
             "set <code>a&lt;b&gt;</code> &amp; go"
         );
         assert_eq!(inline("odd ` tick"), "odd ` tick");
+        assert_eq!(
+            inline("as \"a,b\" or \"two words\""),
+            "as <code>&quot;a,b&quot;</code> or &quot;two words&quot;"
+        );
     }
 }

@@ -7,6 +7,7 @@ use cann_config::meta::Lang;
 use cann_spec::OptionSpec;
 
 use super::html::{bi, bi_p, bi_str, escape, Html};
+use super::text::{msg, t, with};
 use crate::regenerate::facts::{Facts, ReleaseChanges};
 
 pub struct ChangeSection {
@@ -29,6 +30,8 @@ pub struct ReleaseView {
     pub next: Option<String>,
     pub products: Vec<Html>,
     pub option_count: usize,
+    /// "Changes since PREV", when there is a release before.
+    pub changes_title: Option<Html>,
     pub changes: Vec<ChangeSection>,
 }
 
@@ -79,7 +82,7 @@ impl ReleaseView {
                     if added(id) {
                         Html::trusted(format!(
                             "{name} <span class=\"badge new\">{}</span>",
-                            bi_str("new", "新增")
+                            t(msg::badge_new)
                         ))
                     } else {
                         name
@@ -87,6 +90,9 @@ impl ReleaseView {
                 })
                 .collect(),
             option_count: spec.options.iter().filter(|o| f.available(o, ri)).count(),
+            changes_title: ri
+                .checked_sub(1)
+                .map(|p| with(|l| msg::changes_since(l, &spec.releases[p].id))),
             changes: ch.map(|c| sections(f, &c, ri)).unwrap_or_default(),
         }
     }
@@ -138,10 +144,10 @@ fn item(f: &Facts<'_>, ri: usize, en: &Change, zh: &Change) -> Html {
     let (badge, sign) = match en.change {
         // Its first release is not known: it may have come here, or at another release of
         // the interval; the detail names the interval.
-        _ if en.kind == "introduced" => ("", bi_str("maybe here", "可能在此")),
-        "added" => (" new", bi_str("added", "新增")),
-        "removed" => ("", bi_str("removed", "移除")),
-        _ => ("", bi_str("changed", "变更")),
+        _ if en.kind == "introduced" => ("", t(msg::change_maybe_here)),
+        "added" => (" new", t(msg::change_added)),
+        "removed" => ("", t(msg::change_removed)),
+        _ => ("", t(msg::change_changed)),
     };
     let subject = match en.kind {
         "product" => product_link(f, &en.subject),
@@ -165,7 +171,7 @@ fn item(f: &Facts<'_>, ri: usize, en: &Change, zh: &Change) -> Html {
             &format!("`{}`", word(s, Lang::En)),
             &format!("`{}`", word(s, Lang::Zh)),
         ),
-        None => bi_str("unset", "未设置"),
+        None => super::views::unset(),
     };
     let before_after = if en.change == "changed" || en.kind.ends_with("support") {
         format!(" ({} → {})", side(&en.before), side(&en.after))
@@ -190,15 +196,14 @@ fn new_product(f: &Facts<'_>, product: &str, ri: usize) -> String {
         .map(|o| option_link(f, &o.path).to_string())
         .collect();
     format!(
-        ": {} {}{}",
-        yes.len(),
-        bi_str("options supported", "个配置项受支持"),
+        ": {}{}",
+        with(|l| msg::new_product_supported(l, yes.len())),
         if missing.is_empty() {
             String::new()
         } else {
             format!(
                 "; {} {}",
-                bi_str("not supported:", "不支持："),
+                t(msg::new_product_unsupported),
                 missing.join(", ")
             )
         }
@@ -233,7 +238,7 @@ mod tests {
         let Ok(spec) = cann_spec::load_dir(&workspace_root().join("spec")) else {
             panic!("the bundled spec does not load");
         };
-        let pages = match super::super::generate(&spec) {
+        let pages = match super::super::generate(&spec, "{}") {
             Ok(p) => p,
             Err(e) => panic!("{e}"),
         };

@@ -1,10 +1,10 @@
 //! What each page shows, computed from the spec; the templates only lay it out.
 
-use cann_spec::{ConfigClass, OptionSpec, OptionType, Product, ReleaseRange};
-use serde_json::json;
+use cann_config::meta::{describe_range, Lang};
+use cann_spec::{ConfigClass, Product, ReleaseRange};
 
-use super::html::{bi, bi_p, bi_str, escape, Html};
-use crate::regenerate::by_release;
+use super::html::{bi, bi_p, Html};
+use super::text::{msg, t, with};
 use crate::regenerate::facts::Facts;
 
 /// One cell of a product × release table. "Not in this release" (the release does not know
@@ -35,12 +35,22 @@ impl Cell {
     }
 
     /// The tooltip, in both languages (an attribute cannot follow the language switch).
-    pub fn title(&self) -> &'static str {
+    pub fn title(&self) -> String {
+        let f = self.words();
+        format!("{} / {}", f(Lang::En), f(Lang::Zh))
+    }
+
+    /// What the mark means, for the legend.
+    pub fn words(&self) -> fn(Lang) -> String {
         match self {
-            Cell::Yes => "supported / 支持",
-            Cell::No => "not supported / 不支持",
-            Cell::Absent => "product not in this release / 该版本不含此产品",
+            Cell::Yes => msg::cell_yes,
+            Cell::No => msg::cell_no,
+            Cell::Absent => msg::cell_absent,
         }
+    }
+
+    pub fn legend(&self) -> Html {
+        t(self.words())
     }
 }
 
@@ -92,23 +102,66 @@ impl SupportTable {
     }
 }
 
-/// Release ranges in words, as every other output says them.
-fn range_text(r: &ReleaseRange) -> Html {
-    let (from, last) = (r.from.as_deref(), r.last.as_deref());
-    bi_str(
-        &cann_config::meta::describe_range(cann_config::meta::Lang::En, from, last),
-        &cann_config::meta::describe_range(cann_config::meta::Lang::Zh, from, last),
-    )
+/// The releases flagged in `read` (one flag per release of the spec) in words, as every other
+/// output says ranges: each run of releases as a range, open at the spec's first release
+/// only when `open_start` (nothing says it began there) and at its last only when `open_end`
+/// (nothing says it ends). No release at all is said so.
+pub fn releases_in(
+    f: &Facts<'_>,
+    lang: Lang,
+    read: &[bool],
+    open_start: bool,
+    open_end: bool,
+) -> String {
+    let ids: Vec<&str> = f.spec.releases.iter().map(|r| r.id.as_str()).collect();
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (i, on) in read.iter().enumerate() {
+        if !on {
+            continue;
+        }
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == i => *end = i,
+            _ => runs.push((i, i)),
+        }
+    }
+    if runs.is_empty() {
+        return msg::no_release_reads(lang);
+    }
+    let last = ids.len().saturating_sub(1);
+    lang.join(runs.iter().map(|&(a, b)| {
+        let from = (a > 0 || !open_start).then(|| ids[a]);
+        let to = (b < last || !open_end).then(|| ids[b]);
+        describe_range(lang, from, to)
+    }))
+}
+
+pub fn releases_text(f: &Facts<'_>, read: &[bool], open_start: bool, open_end: bool) -> Html {
+    with(|l| releases_in(f, l, read, open_start, open_end))
+}
+
+/// A class's or a release range's releases in words.
+fn range_text(f: &Facts<'_>, r: &ReleaseRange) -> Html {
+    let read: Vec<bool> = (0..f.spec.releases.len())
+        .map(|ri| r.contains_index(ri, |id| f.spec.release_index(id)))
+        .collect();
+    releases_text(f, &read, r.from.is_none(), r.last.is_none())
 }
 
 pub struct OptionRow {
     pub name: String,
     pub path: String,
     pub ty: String,
-    pub default: String,
+    /// The default, or "unset" in the words every page uses.
+    pub default: Result<String, Html>,
     pub doc: Html,
     pub deprecated: bool,
     pub removed: bool,
+    pub never_read: bool,
+}
+
+/// "unset", as every page and the index write it (the word `explain` uses).
+pub fn unset() -> Html {
+    t(cann_i18n::catalog::explain::label_unset)
 }
 
 pub struct OptionGroup {
@@ -129,10 +182,13 @@ impl OptionGroup {
                     name: o.name.clone(),
                     path: o.path.clone(),
                     ty: o.ty.name().into(),
-                    default: o.default.as_ref().map_or(String::new(), |d| d.to_string()),
+                    default: o.default.as_ref().map(|d| d.to_string()).ok_or_else(unset),
                     doc: bi(&o.doc),
                     deprecated: o.deprecated.is_some(),
                     removed: o.removal().is_some(),
+                    never_read: o
+                        .removal()
+                        .is_some_and(|r| matches!(r.gone, cann_spec::Gone::Never)),
                 })
                 .collect(),
         }
@@ -151,211 +207,6 @@ impl ClassRow {
             name: c.name.clone(),
             count: f.spec.options_of(&c.name).count(),
             doc: bi(&c.doc),
-        }
-    }
-}
-
-pub struct ValueRow {
-    pub value: String,
-    pub name: String,
-    pub aliases: Vec<String>,
-    pub doc: Html,
-    pub restriction: Option<String>,
-    pub is_default: bool,
-}
-
-pub struct SnippetView {
-    pub id: &'static str,
-    pub title_en: &'static str,
-    pub title_zh: &'static str,
-    pub lang: &'static str,
-    pub code: String,
-}
-
-pub struct RuleView {
-    pub id: String,
-    pub severity: &'static str,
-    pub when: Vec<String>,
-    pub message: Html,
-    pub hint: Option<Html>,
-    /// The spec's examples: config files it fires on, and close ones it stays quiet on.
-    pub fires: Vec<String>,
-    pub quiet: Vec<String>,
-}
-
-pub struct OptionView {
-    pub name: String,
-    pub path: String,
-    pub class: String,
-    pub doc: Html,
-    pub deprecated: Option<Html>,
-    /// When its first release is not known: the interval and the builds looked at.
-    pub introduced: Option<Html>,
-    /// Each retirement: of the whole option, or of one of its spellings.
-    pub removed: Vec<Html>,
-    pub ty: String,
-    pub class_type: Option<String>,
-    pub is_class: bool,
-    pub default: Option<String>,
-    pub range: Option<String>,
-    pub ge_key: Option<String>,
-    pub available: Html,
-    pub values: Vec<ValueRow>,
-    /// The facts by release, when they change; empty when every release has the same.
-    pub history: Vec<by_release::Row>,
-    pub snippets: Vec<SnippetView>,
-    /// Surfaces the option is not reachable from, said in words.
-    pub missing: Vec<Html>,
-    pub rules: Vec<RuleView>,
-    pub table: SupportTable,
-    /// Each source, and its address when it is a web page (the vendor's release pages).
-    pub sources: Vec<(String, Option<String>)>,
-}
-
-impl OptionView {
-    pub fn new(f: &Facts<'_>, o: &OptionSpec) -> Self {
-        // The page leads with the newest release's facts; `history` shows the older ones.
-        let newest = by_release::newest(o);
-        let default = match &newest {
-            Some(n) => n.default.map(|d| d.to_string()),
-            None => o.default.as_ref().map(|d| d.to_string()),
-        };
-        let values = o
-            .values
-            .iter()
-            .map(|v| {
-                let mut r = Vec::new();
-                if !v.available.is_all() {
-                    r.push(format!("releases {}", v.available));
-                }
-                if let Some(ps) = &v.products {
-                    let ps: Vec<String> = ps
-                        .iter()
-                        .map(|s| format!("{} {}", s.product, s.releases))
-                        .collect();
-                    r.push(format!("products: {}", ps.join(", ")));
-                }
-                ValueRow {
-                    value: v.value.to_string(),
-                    name: v.name.clone(),
-                    aliases: v.aliases.iter().map(|a| a.to_string()).collect(),
-                    doc: bi(&v.doc),
-                    restriction: (!r.is_empty()).then(|| r.join("; ")),
-                    is_default: default.as_deref() == Some(v.value.to_string().as_str()),
-                }
-            })
-            .collect();
-        let env = o.config == "Environment" || o.surfaces.env.is_some();
-        let mut missing = Vec::new();
-        if !env && !matches!(o.ty, OptionType::Config(_)) {
-            if o.surfaces.estimator.is_none() {
-                missing.push(bi_str(
-                    "Not settable as an Estimator argument.",
-                    "不能作为 Estimator 参数设置。",
-                ));
-            }
-            if o.surfaces.session.is_none() {
-                missing.push(bi_str(
-                    "Not settable through a TF1 session's parameter_map.",
-                    "不能通过 TF1 session 的 parameter_map 设置。",
-                ));
-            }
-            if o.surfaces.tf2.is_none() {
-                missing.push(bi_str(
-                    "Not settable through TF2 global options.",
-                    "不能通过 TF2 global_options 设置。",
-                ));
-            }
-        }
-        let range = match &newest {
-            Some(n) => by_release::range_text(n.range, o),
-            None => o.range.as_ref().and_then(|r| {
-                by_release::range_text(
-                    Some(cann_config::meta::RangeMeta {
-                        min: r.min,
-                        max: r.max,
-                    }),
-                    o,
-                )
-            }),
-        };
-        let ge_key = match &newest {
-            Some(n) => n.ge_key.map(str::to_string),
-            None => o.ge_key.clone(),
-        };
-        OptionView {
-            name: o.name.clone(),
-            path: o.path.clone(),
-            class: o.config.clone(),
-            doc: bi_p(&o.doc),
-            deprecated: o.deprecated.as_ref().map(|d| {
-                let since = match d.replacement.as_deref() {
-                    // Replacements are option paths; pages are named by path.
-                    Some(r) => format!(
-                        "{} <a href=\"{}.html\"><code>{}</code></a>",
-                        bi_str(
-                            &format!("since {}; use", d.since),
-                            &format!("自 {} 起；请改用", d.since)
-                        ),
-                        escape(r),
-                        escape(r)
-                    ),
-                    None => bi_str(
-                        &format!("since {}.", d.since),
-                        &format!("自 {} 起。", d.since),
-                    )
-                    .to_string(),
-                };
-                Html::trusted(format!("{since} {}", bi(&d.note)))
-            }),
-            introduced: o.introduced.as_ref().map(introduced_html),
-            removed: o.removed.iter().map(removal_html).collect(),
-            ty: o.ty.name().into(),
-            class_type: match &o.ty {
-                OptionType::Config(c) => Some(c.clone()),
-                _ => None,
-            },
-            is_class: matches!(o.ty, OptionType::Config(_)),
-            default,
-            range,
-            ge_key,
-            history: by_release::rows(o),
-            available: range_text(&o.available),
-            values,
-            snippets: f
-                .snippets(o)
-                .into_iter()
-                .map(|s| SnippetView {
-                    id: s.id,
-                    title_en: s.title_en,
-                    title_zh: s.title_zh,
-                    lang: s.lang,
-                    code: s.code,
-                })
-                .collect(),
-            missing,
-            rules: f
-                .rules_for(o)
-                .into_iter()
-                .map(|r| RuleView {
-                    id: r.id.clone(),
-                    severity: r.severity.as_str(),
-                    when: r.when.iter().map(|c| c.to_string()).collect(),
-                    message: bi(&r.message),
-                    hint: r.hint.as_ref().map(bi),
-                    fires: examples(&r.examples.fires),
-                    quiet: examples(&r.examples.quiet),
-                })
-                .collect(),
-            table: SupportTable::new(f, "../", |p, ri| f.supported(o, p, ri)),
-            sources: o
-                .source
-                .iter()
-                .map(|s| {
-                    let web = s.starts_with("https://") || s.starts_with("http://");
-                    (s.clone(), web.then(|| s.clone()))
-                })
-                .collect(),
         }
     }
 }
@@ -379,7 +230,7 @@ impl ClassView {
             root_key: c.root_key.clone(),
             holder: f.option_holding(&c.name).map(|o| o.path.clone()),
             import: c.python_import.clone(),
-            available: range_text(&c.available),
+            available: range_text(f, &c.available),
             table: SupportTable::new(f, "../", |p, ri| match f.option_holding(&c.name) {
                 Some(h) => f.supported(h, p, ri),
                 None => f.class_supported(c, p, ri),
@@ -393,7 +244,8 @@ pub struct ProductView {
     pub name: Html,
     pub note: Option<Html>,
     pub releases: Vec<String>,
-    pub latest: String,
+    /// "Options supported in LATEST (N)".
+    pub summary: Html,
     /// (path, name) of the options supported in the newest release that knows the product.
     pub options: Vec<(String, String)>,
 }
@@ -404,7 +256,17 @@ impl ProductView {
             .filter(|ri| f.release_knows(*ri, &p.id))
             .collect();
         let latest = known.last().copied();
+        let options: Vec<(String, String)> = latest.map_or(Vec::new(), |ri| {
+            f.spec
+                .options
+                .iter()
+                .filter(|o| f.supported(o, &p.id, ri))
+                .map(|o| (o.path.clone(), o.name.clone()))
+                .collect()
+        });
+        let latest_id = latest.map_or(String::new(), |ri| f.spec.releases[ri].id.clone());
         ProductView {
+            summary: with(|l| msg::options_supported_in(l, &latest_id, options.len())),
             id: p.id.clone(),
             name: bi(&p.name),
             note: p.note.as_ref().map(bi_p),
@@ -412,134 +274,7 @@ impl ProductView {
                 .iter()
                 .map(|ri| f.spec.releases[*ri].id.clone())
                 .collect(),
-            latest: latest.map_or(String::new(), |ri| f.spec.releases[ri].id.clone()),
-            options: latest.map_or(Vec::new(), |ri| {
-                f.spec
-                    .options
-                    .iter()
-                    .filter(|o| f.supported(o, &p.id, ri))
-                    .map(|o| (o.path.clone(), o.name.clone()))
-                    .collect()
-            }),
+            options,
         }
     }
-}
-
-/// The search index: options and classes with both languages' descriptions.
-pub fn search_index(f: &Facts<'_>) -> String {
-    let mut items = Vec::new();
-    for o in &f.spec.options {
-        let values: Vec<String> = o
-            .values
-            .iter()
-            .map(|v| format!("{} {}", v.value, v.name))
-            .collect();
-        items.push(json!({
-            "kind": "option",
-            "name": o.name,
-            "path": o.path,
-            "class": o.config,
-            "url": format!("options/{}.html", o.path),
-            "ge": o.ge_key,
-            "env": o.surfaces.env,
-            "estimator": o.surfaces.estimator,
-            "tf2": o.surfaces.tf2,
-            "en": o.doc.en,
-            "zh": o.doc.zh,
-            "values": values.join(" "),
-        }));
-    }
-    for c in &f.spec.configs {
-        items.push(json!({
-            "kind": "class",
-            "name": c.name,
-            "path": c.root_key.clone().unwrap_or_default(),
-            "class": c.name,
-            "url": format!("classes/{}.html", c.name),
-            "en": c.doc.en,
-            "zh": c.doc.zh,
-        }));
-    }
-    serde_json::to_string_pretty(&items).unwrap_or_else(|_| "[]".into())
-}
-
-/// An unknown first release in both languages, with the builds or pages that bound it.
-fn introduced_html(i: &cann_spec::Introduced) -> Html {
-    use cann_config::history::introduced_text;
-    use cann_config::meta::Lang;
-    let text = |lang| introduced_text(&i.after, &i.first_recorded, lang);
-    let sources: Vec<String> = i
-        .source
-        .iter()
-        .map(|s| format!("<code>{}</code>", escape(s)))
-        .collect();
-    Html::trusted(format!(
-        "{}. {} {}",
-        bi_str(&text(Lang::En), &text(Lang::Zh)),
-        bi_str("Sources:", "来源："),
-        sources.join("; ")
-    ))
-}
-
-/// One retirement in both languages: when, what replaces it, and the note.
-fn removal_html(r: &cann_spec::Removal) -> Html {
-    let mut s = String::new();
-    if r.surfaces != cann_spec::Surfaces::default() {
-        let spelled = [
-            r.surfaces.estimator.as_deref().map(|e| format!("{e}=")),
-            r.surfaces
-                .session
-                .as_ref()
-                .map(|(n, _)| format!("parameter_map[\"{n}\"]")),
-            r.surfaces
-                .tf2
-                .as_deref()
-                .map(|t| format!("npu.global_options().{t}")),
-            r.surfaces.env.clone(),
-        ];
-        let spelled: Vec<String> = spelled.into_iter().flatten().collect();
-        s.push_str(&format!("<code>{}</code>: ", escape(&spelled.join(", "))));
-    }
-    s.push_str(&match &r.gone {
-        cann_spec::Gone::Before(b) => bi_str(
-            &format!("no release since {b} supports it."),
-            &format!("自 {b} 起的版本均不支持它。"),
-        )
-        .to_string(),
-        cann_spec::Gone::After(l) => bi_str(
-            &format!("{l} is the last release that supports it."),
-            &format!("最后支持它的版本是 {l}。"),
-        )
-        .to_string(),
-        cann_spec::Gone::Never => bi_str(
-            "no release of the adapter reads it.",
-            "适配器的任何版本都不读取它。",
-        )
-        .to_string(),
-    });
-    if let Some(rep) = &r.replacement {
-        s.push_str(&format!(
-            " {} <a href=\"{}.html\"><code>{}</code></a>",
-            bi_str("Use", "请改用"),
-            escape(rep),
-            escape(rep)
-        ));
-        if !r.values.is_empty() {
-            let map: Vec<String> = r
-                .values
-                .iter()
-                .map(|m| format!("{} → {}", m.from, m.to))
-                .collect();
-            s.push_str(&format!(" (<code>{}</code>)", escape(&map.join(", "))));
-        }
-        s.push('.');
-    }
-    Html::trusted(format!("{s} {}", bi(&r.note)))
-}
-
-/// Example configs as shown: one text each, ending in a line break like a file.
-fn examples(list: &[cann_spec::Example]) -> Vec<String> {
-    list.iter()
-        .map(|e| format!("{}\n", e.config.trim_end()))
-        .collect()
 }
