@@ -83,6 +83,7 @@ crate::messages! {
     first_release_unknown() { en: "First release not known", zh: "首个版本不详" }
     deprecated_title() { en: "Deprecated", zh: "已弃用" }
     removed_title() { en: "Removed", zh: "已移除" }
+    never_read_title() { en: "Never read", zh: "从未读取" }
     sources_label() { en: "Sources:", zh: "来源：" }
     deprecated_since(since: &str) { en: "since {since}.", zh: "自 {since} 起。" }
     deprecated_use(since: &str) { en: "since {since}; use", zh: "自 {since} 起；请改用" }

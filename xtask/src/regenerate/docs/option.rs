@@ -48,6 +48,8 @@ pub struct RuleView {
 pub struct RetiredView {
     /// Whether some release still reads it (then the support table says which).
     pub read_somewhere: bool,
+    /// "Removed", or "Never read" for an option no release of the adapter ever read.
+    pub title: Html,
     pub lead: Html,
     pub detail: Html,
 }
@@ -349,15 +351,25 @@ fn retired_view(o: &OptionSpec, r: &Removal, read_somewhere: bool) -> RetiredVie
         }
         s.trim_end().to_string()
     };
+    let sources: Vec<String> = r.source.iter().map(|s| source_html(s)).collect();
     let detail = Html::trusted(format!(
-        "<span class=\"en\" lang=\"en\">{}</span><span class=\"zh\" lang=\"zh\">{}</span> <strong>{}</strong> {}",
+        "<span class=\"en\" lang=\"en\">{}</span><span class=\"zh\" lang=\"zh\">{}</span> <strong>{}</strong> {}{}",
         one(Lang::En),
         one(Lang::Zh),
         t(msg::adapter_does),
-        bi(&r.note)
+        bi(&r.note),
+        if sources.is_empty() {
+            String::new()
+        } else {
+            format!(" {} {}", t(msg::sources_label), sources.join("; "))
+        }
     ));
     RetiredView {
         read_somewhere,
+        title: match r.gone {
+            Gone::Never => t(msg::never_read_title),
+            _ => t(msg::removed_title),
+        },
         lead,
         detail,
     }
@@ -373,24 +385,25 @@ fn capitalized(s: &str) -> String {
 /// An unknown first release in both languages, with the builds or pages that bound it.
 fn introduced_html(i: &cann_spec::Introduced) -> Html {
     use cann_config::history::introduced_text;
-    let sources: Vec<String> = i
-        .source
-        .iter()
-        .map(|s| match sources::href(s) {
-            Some(h) => format!(
-                "<a href=\"{}\" rel=\"noopener\"><code>{}</code></a>",
-                escape(&h),
-                escape(s)
-            ),
-            None => format!("<code>{}</code>", escape(s)),
-        })
-        .collect();
+    let sources: Vec<String> = i.source.iter().map(|s| source_html(s)).collect();
     Html::trusted(format!(
         "{}. {} {}",
         with(|l| introduced_text(&i.after, &i.first_recorded, l)),
         t(msg::sources_label),
         sources.join("; ")
     ))
+}
+
+/// A source as inline markup: a link when it is a page or an upstream file.
+fn source_html(s: &str) -> String {
+    match sources::href(s) {
+        Some(h) => format!(
+            "<a href=\"{}\" rel=\"noopener\"><code>{}</code></a>",
+            escape(&h),
+            escape(s)
+        ),
+        None => format!("<code>{}</code>", escape(s)),
+    }
 }
 
 /// A retired spelling of an option that lives on: which spelling, when, and what instead.
