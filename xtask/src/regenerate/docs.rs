@@ -16,6 +16,8 @@ mod release;
 mod search;
 mod sources;
 mod text;
+#[cfg(test)]
+mod truth;
 mod views;
 
 use askama::Template;
