@@ -66,6 +66,10 @@ pub struct ParseCx {
     diagnostics: Vec<Diagnostic>,
     locations: BTreeMap<String, Pos>,
     lang: Lang,
+    /// Per parent: the names offered for a misspelt key there (retired ones left out) and
+    /// whether it is the environment. Worked out once per parent, not once per unknown key,
+    /// so a file of 100,000 unknown keys costs no more than their suggestions.
+    offered: BTreeMap<String, (Vec<&'static str>, bool)>,
 }
 
 /// What a user would call a kind of YAML value.
@@ -108,12 +112,23 @@ pub(crate) fn expected_names(got: &str, known: &[&str], lang: Lang) -> String {
     if known.len() <= NEAREST + 1 {
         return msg::one_of(lang, &quoted(known));
     }
-    let mut ranked: Vec<(usize, &str)> = known.iter().copied().enumerate().collect();
-    let score = |n: &str| strsim::normalized_damerau_levenshtein(got, n);
+    // Each name scored once (a sort's comparator would score each one log n times).
+    let mut ranked: Vec<(f64, usize, &str)> = known
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (strsim::normalized_damerau_levenshtein(got, n), i, *n))
+        .collect();
     // Stable: equally near names keep the spec's order.
-    ranked.sort_by(|a, b| score(b.1).total_cmp(&score(a.1)).then(a.0.cmp(&b.0)));
-    let near: Vec<&str> = ranked.iter().take(NEAREST).map(|(_, n)| *n).collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let near: Vec<&str> = ranked.iter().take(NEAREST).map(|r| r.2).collect();
     msg::nearest_of(lang, &quoted(&near), known.len() - near.len())
+}
+
+/// Whether `m` is an environment variable (its config is of the environment kind).
+fn is_environment(m: &OptionMeta) -> bool {
+    crate::CONFIGS
+        .iter()
+        .any(|c| c.kind == ConfigKind::Environment && c.name == m.config)
 }
 
 /// Whether `parent.name` is an option the latest release no longer reads.
@@ -167,7 +182,7 @@ impl ParseCx {
         }
     }
 
-    pub fn unknown_key(&mut self, k: &Node, key: &str, parent: &str, known: &[&str]) {
+    pub fn unknown_key(&mut self, k: &Node, key: &str, parent: &str, known: &[&'static str]) {
         let lang = self.lang;
         let (path, m) = if parent.is_empty() {
             (key.to_string(), msg::unknown_top_key(lang, key))
@@ -177,20 +192,24 @@ impl ParseCx {
                 msg::unknown_option(lang, key, parent),
             )
         };
-        // Options the latest release no longer reads are still parsed (so `check` can name
-        // their replacement) but are not offered for a misspelt key.
-        let current: Vec<&str> = known
-            .iter()
-            .copied()
-            .filter(|n| !retired(parent, n))
-            .collect();
-        let known = current.as_slice();
+        let (known, environment) = self.offered.entry(parent.to_string()).or_insert_with(|| {
+            // Options the latest release no longer reads are still parsed (so `check`
+            // can name their replacement) but are not offered for a misspelt key.
+            let current: Vec<&'static str> = known
+                .iter()
+                .copied()
+                .filter(|n| !retired(parent, n))
+                .collect();
+            // The environment holds many variables the spec has no reason to know
+            // (HCCL's, the driver's, the user's own): one it does not know is
+            // reported, not refused.
+            let environment = crate::CONFIGS
+                .iter()
+                .any(|c| c.kind == ConfigKind::Environment && c.root_key == Some(parent));
+            (current, environment)
+        });
+        let environment = *environment;
         let suggestion = cann_spec::did_you_mean(key, known.iter().copied());
-        // The environment holds many variables the spec has no reason to know (HCCL's,
-        // the driver's, the user's own): one it does not know is reported, not refused.
-        let environment = crate::CONFIGS
-            .iter()
-            .any(|c| c.kind == ConfigKind::Environment && c.root_key == Some(parent));
         if environment {
             let m = msg::unknown_env_var(lang, key);
             self.diagnostics
@@ -200,8 +219,9 @@ impl ParseCx {
             }
             return;
         }
+        let expected = expected_names(key, known, lang);
         let d = self.error(k.pos, &path, m);
-        d.expected = Some(expected_names(key, known, lang));
+        d.expected = Some(expected);
         d.hint = suggestion.map(|s| msg::did_you_mean(lang, s));
     }
 
@@ -256,6 +276,9 @@ impl ParseCx {
     pub fn string(&mut self, v: &Node, m: &'static OptionMeta) -> Option<String> {
         match &v.kind {
             Kind::Str(s) => Some(s.clone()),
+            // An environment variable's value is text whatever it looks like: `JOB_ID: 10087`
+            // is how people write it, and the shell sees the same characters.
+            Kind::Int(_) | Kind::Float(_) | Kind::Bool(_) if is_environment(m) => Some(v.display()),
             _ => {
                 self.wrong_type(v, m, Want::Str);
                 None

@@ -65,3 +65,47 @@ fn an_unknown_option_outside_the_environment_is_still_an_error() {
     );
     assert_eq!(common::errors(&ds).len(), 1, "{ds:#?}");
 }
+
+/// An 8-device config as users write it: every value a plain YAML scalar.
+const AS_WRITTEN: &str = "env:
+  RANK_TABLE_FILE: /home/test/rank_table_8p.json
+  RANK_SIZE: 8
+  RANK_ID: 0
+  JOB_ID: 10087
+  AOE_MODE: 1
+  PROFILING_MODE: true
+  PROFILING_OPTIONS: 1.5
+";
+
+#[test]
+fn any_scalar_is_the_value_of_a_string_variable_in_check_and_emit() {
+    for lang in [cann_config::meta::Lang::En, cann_config::meta::Lang::Zh] {
+        let f = cann_config::parse_config_in(AS_WRITTEN, lang).unwrap();
+        assert!(f.diagnostics.is_empty(), "{lang:?}: {:#?}", f.diagnostics);
+        let v = cann_config::validate(&f.config, common::target("atlas-a2-training", "9.0.0"));
+        assert!(
+            common::errors(&v.diagnostics).is_empty(),
+            "{:#?}",
+            v.diagnostics
+        );
+        let env = emit(&f.config, Format::Env).unwrap();
+        for line in [
+            "export JOB_ID=10087",
+            "export AOE_MODE=1",
+            "export PROFILING_MODE=true",
+            "export PROFILING_OPTIONS=1.5",
+        ] {
+            assert!(env.lines().any(|l| l == line), "{line} missing from\n{env}");
+        }
+    }
+}
+
+#[test]
+fn a_non_scalar_is_still_refused_for_a_string_variable() {
+    for lang in [cann_config::meta::Lang::En, cann_config::meta::Lang::Zh] {
+        let f = cann_config::parse_config_in("env:\n  JOB_ID: [1, 2]\n", lang).unwrap();
+        assert_eq!(f.diagnostics.len(), 1, "{:#?}", f.diagnostics);
+        assert_eq!(f.diagnostics[0].option, "env.JOB_ID");
+        assert_eq!(f.diagnostics[0].line, Some(2));
+    }
+}

@@ -3,26 +3,29 @@
 //! (google/minimalloc, built by you from its public source).
 //!
 //! Instances: every CSV in `shared/data/memplan/` beside the repository,
-//! planted perfect packings of 300 to 2,000 buffers (OPT = LOAD), and a
-//! dense 100k-buffer instance. `cargo bench -p cann-memsim --bench planner`
-//! prints one row per instance: arena over the best known arena (LOAD, or
-//! the capacity the MiniMalloc challenging set is packable in), whether it is
-//! proven optimal, the best lower bound, and CPU seconds.
+//! planted perfect packings of 300 to 100,000 buffers (OPT = LOAD), dense
+//! random instances of 20,000 to 100,000 buffers (uniform lifetimes and
+//! sizes, two seeds each), and instances of 20,000 to 100,000 buffers whose
+//! lifetimes and sizes are drawn from somas-pangu-2.6b.
+//! `cargo bench -p cann-memsim --bench planner` prints one row per instance:
+//! the sweep (greedy by start time, the planner's floor), our plan at the
+//! default time limit and at the long limit (30 s), each over the best known
+//! arena (LOAD, or the capacity the MiniMalloc challenging set is packable
+//! in), the best lower bound, wall seconds of the long run, and whether it is
+//! proven optimal; every plan is verified.
 //! `PLANNER_BENCH_ONLY=substring` runs only the matching instances;
-//! `PLANNER_BENCH_LIMIT_S=seconds` sets the time limit of both planners (on
-//! a loaded machine a wall-clock limit buys less CPU: raise it, and the work
-//! budget still ends our search where it would on an idle one).
+//! `PLANNER_BENCH_LIMIT_S=seconds` sets the long limit (of both planners);
+//! `PLANNER_BENCH_THREADS` the threads (2 by default). On a loaded machine
+//! a wall-clock limit buys less CPU: say so beside the numbers.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cann_memsim::generate::{dense, planted};
+use cann_memsim::generate::{dense, planted, resample};
 use cann_memsim::greedy::sweep;
-use cann_memsim::{
-    greedy, load, parse_csv, plan_with, verify, Buffer, Overlaps, Placement, PlanOptions,
-};
+use cann_memsim::{load, parse_csv, plan_with, verify, Buffer, Placement, PlanOptions};
 use rustix::time::{clock_gettime, ClockId};
 
 fn cpu_now() -> Duration {
@@ -30,21 +33,14 @@ fn cpu_now() -> Duration {
     Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
-/// The arena of greedy by size with best-gap placement (the SOMAS / TFLite
-/// baseline), by the sweep when the overlap graph is too big.
-fn greedy_by_size(bufs: &[Buffer]) -> u64 {
-    let mut order: Vec<usize> = (0..bufs.len()).collect();
-    order.sort_by(|&a, &b| bufs[b].size.cmp(&bufs[a].size).then(a.cmp(&b)));
-    match Overlaps::new(bufs, cann_memsim::planner::overlaps::MAX_PAIRS) {
-        Some(ov) => greedy(bufs, &ov, &order, Placement::BestGap).1,
-        None => {
-            let mut b = cann_memsim::planner::budget::Budget::new(
-                u64::MAX,
-                Instant::now() + Duration::from_secs(3600),
-            );
-            sweep(bufs, Placement::BestGap, &mut b).1
-        }
-    }
+/// The arena of the sweep (greedy by start time, best gap): the planner's
+/// floor, which no plan it returns may exceed.
+fn sweep_arena(bufs: &[Buffer]) -> u64 {
+    let mut b = cann_memsim::planner::budget::Budget::new(
+        u64::MAX,
+        Instant::now() + Duration::from_secs(3600),
+    );
+    sweep(bufs, Placement::BestGap, &mut b).1
 }
 
 /// MiniMalloc's arena and wall seconds (it runs single-threaded), if its
@@ -133,45 +129,79 @@ fn instances() -> Vec<Instance> {
         }
         Err(_) => println!("{} not found; only generated instances", dir.display()),
     }
-    for (n, seed) in [(300, 11), (500, 12), (1000, 13), (2000, 14)] {
-        let (bufs, _) = planted(n, 1 << 20, 1 << 20, seed);
+    for (n, seed) in [
+        (300, 11),
+        (500, 12),
+        (1000, 13),
+        (2000, 14),
+        (20_000, 15),
+        (100_000, 16),
+    ] {
+        let (bufs, _) = planted(n, 1 << 30, 1 << 24, seed);
         out.push(Instance {
             name: format!("planted-{n}"),
             best_known: load(&bufs),
             bufs,
         });
     }
-    let bufs = dense(100_000, 1_000_000, 21);
-    out.push(Instance {
-        name: "dense-100k".into(),
-        best_known: load(&bufs),
-        bufs,
-    });
+    for (n, seed) in [(20_000, 21), (50_000, 22), (100_000, 21), (100_000, 23)] {
+        let bufs = dense(n, 10 * n as u64, seed);
+        out.push(Instance {
+            name: format!("dense-{}k-s{seed}", n / 1000),
+            best_known: load(&bufs),
+            bufs,
+        });
+    }
+    let pangu = out
+        .iter()
+        .find(|i| i.name.contains("pangu"))
+        .map(|i| i.bufs.clone());
+    if let Some(from) = pangu {
+        for (n, seed) in [(20_000, 31), (50_000, 32), (100_000, 33)] {
+            let bufs = resample(&from, n, 20 * n as u64, seed);
+            out.push(Instance {
+                name: format!("pangu-like-{}k-s{seed}", n / 1000),
+                best_known: load(&bufs),
+                bufs,
+            });
+        }
+    }
     out
 }
 
 fn main() {
     let only = std::env::var("PLANNER_BENCH_ONLY").ok();
     let mm = std::env::var_os("MINIMALLOC_BIN").map(PathBuf::from);
-    let mut opts = PlanOptions::default();
-    if let Some(s) = std::env::var("PLANNER_BENCH_LIMIT_S")
+    let threads = std::env::var("PLANNER_BENCH_THREADS")
         .ok()
-        .and_then(|s| s.parse::<f64>().ok())
-    {
-        opts.time_limit = Duration::from_secs_f64(s);
-    }
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(2);
+    let short = PlanOptions {
+        threads,
+        ..PlanOptions::default()
+    };
+    let long = PlanOptions {
+        time_limit: Duration::from_secs_f64(
+            std::env::var("PLANNER_BENCH_LIMIT_S")
+                .ok()
+                .and_then(|s| s.parse::<f64>().ok())
+                .unwrap_or(30.0),
+        ),
+        ..short
+    };
     println!(
-        "time limit {:?}, threads {}, MiniMalloc: {}",
-        opts.time_limit,
-        opts.threads,
+        "time limits {:?} (default) and {:?}, threads {threads}, {} cores seen, MiniMalloc: {}",
+        short.time_limit,
+        long.time_limit,
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
         mm.as_ref()
             .map_or("not run (set MINIMALLOC_BIN)".into(), |p| p
                 .display()
                 .to_string())
     );
     println!(
-        "{:<28} {:>7} {:>8} {:>8} {:>9} {:>8} {:>7}  MiniMalloc (ratio, s)",
-        "instance", "buffers", "greedy", "ours", "bound", "ours CPU", "proven"
+        "{:<26} {:>7} {:>8} {:>8} {:>8} {:>8} {:>7} {:>6} {:>6}  MiniMalloc (ratio, s)",
+        "instance", "buffers", "sweep", "ours 5s", "ours", "bound", "wall", "CPU", "proven"
     );
     for inst in instances() {
         if only
@@ -181,24 +211,29 @@ fn main() {
             continue;
         }
         let bk = inst.best_known as f64;
-        let g = greedy_by_size(&inst.bufs);
-        let c0 = cpu_now();
-        let p = plan_with(&inst.bufs, opts).unwrap();
-        let cpu = (cpu_now() - c0).as_secs_f64();
+        let g = sweep_arena(&inst.bufs);
+        let p5 = plan_with(&inst.bufs, short).unwrap();
+        verify(&inst.bufs, &p5.offsets, p5.arena).unwrap();
+        assert!(p5.arena <= g, "{}: worse than the sweep", inst.name);
+        let (c0, w0) = (cpu_now(), Instant::now());
+        let p = plan_with(&inst.bufs, long).unwrap();
+        let (cpu, wall) = ((cpu_now() - c0).as_secs_f64(), w0.elapsed().as_secs_f64());
         verify(&inst.bufs, &p.offsets, p.arena).unwrap();
         let mm_col = mm.as_ref().map_or(String::from("-"), |bin| {
-            match minimalloc(bin, &inst.bufs, g, opts.time_limit) {
+            match minimalloc(bin, &inst.bufs, g, long.time_limit) {
                 Some((a, s)) => format!("{:.4} in {s:.2} s", a as f64 / bk),
                 None => "no answer".into(),
             }
         });
         println!(
-            "{:<28} {:>7} {:>8.4} {:>8.4} {:>9.4} {:>7.2}s {:>7}  {mm_col}   [{}]",
+            "{:<26} {:>7} {:>8.4} {:>8.4} {:>8.4} {:>8.4} {:>6.1}s {:>5.1}s {:>6}  {mm_col}   [{}]",
             inst.name,
             inst.bufs.len(),
             g as f64 / bk,
+            p5.arena as f64 / bk,
             p.arena as f64 / bk,
             p.lower_bound as f64 / bk,
+            wall,
             cpu,
             if p.proven_optimal { "yes" } else { "no" },
             p.found_by

@@ -12,7 +12,7 @@
 
 use super::buffers::{load, verify, Buffer};
 use super::error::MemsimError;
-use super::planner::{plan_with, Plan, PlanOptions};
+use super::planner::{plan_observed, Observer, Plan, PlanOptions};
 use cann_runtime::memory::AtomicCleanPolicy;
 
 /// A plan under one clean policy.
@@ -53,6 +53,16 @@ pub fn plan_policy(
     policy: AtomicCleanPolicy,
     opts: PlanOptions,
 ) -> Result<PolicyPlan, MemsimError> {
+    plan_policy_observed(bufs, policy, opts, &|_| {})
+}
+
+/// [`plan_policy`], telling `observe` of the planner's progress.
+pub fn plan_policy_observed(
+    bufs: &[Buffer],
+    policy: AtomicCleanPolicy,
+    opts: PlanOptions,
+    observe: Observer<'_>,
+) -> Result<PolicyPlan, MemsimError> {
     let memset: Vec<usize> = (0..bufs.len()).filter(|&i| bufs[i].memset).collect();
     let memset_bytes: u64 = memset
         .iter()
@@ -71,7 +81,7 @@ pub fn plan_policy(
             size: memset_bytes,
             memset: true,
         });
-        let p = plan_with(&reduced, opts)?;
+        let p = plan_observed(&reduced, opts, observe)?;
         let region_at = p.offsets.last().copied().unwrap_or(0);
         let mut offsets = Vec::with_capacity(bufs.len());
         let (mut plain, mut inside) = (p.offsets.iter(), region_at);
@@ -90,7 +100,7 @@ pub fn plan_policy(
             ..p
         }
     } else {
-        plan_with(&live, opts)?
+        plan_observed(&live, opts, observe)?
     };
     let (clean_ops, clean_bytes) = match policy {
         _ if memset_bytes == 0 => (0, 0),
@@ -120,10 +130,19 @@ pub struct CleanComparison {
 impl CleanComparison {
     /// Plans both.
     pub fn new(bufs: &[Buffer], opts: PlanOptions) -> Result<Self, MemsimError> {
-        let separate = plan_policy(bufs, AtomicCleanPolicy::Separate, opts)?;
+        Self::observed(bufs, opts, &|_| {})
+    }
+
+    /// Plans both, telling `observe` of each plan's progress in turn.
+    pub fn observed(
+        bufs: &[Buffer],
+        opts: PlanOptions,
+        observe: Observer<'_>,
+    ) -> Result<Self, MemsimError> {
+        let separate = plan_policy_observed(bufs, AtomicCleanPolicy::Separate, opts, observe)?;
         // Without memset outputs the two policies plan the same buffers.
         let centralized = if bufs.iter().any(|b| b.memset) {
-            plan_policy(bufs, AtomicCleanPolicy::Centralized, opts)?
+            plan_policy_observed(bufs, AtomicCleanPolicy::Centralized, opts, observe)?
         } else {
             PolicyPlan {
                 policy: AtomicCleanPolicy::Centralized,

@@ -30,7 +30,10 @@ pub use buffers::{load, verify, Buffer};
 pub use clean::{as_live, plan_policy, CleanComparison, PolicyPlan};
 pub use csv::{parse_csv, parse_csv_in};
 pub use error::{MemsimError, Place};
-pub use planner::{generate, greedy, plan, plan_with, Overlaps, Placement, Plan, PlanOptions};
+pub use planner::{
+    generate, greedy, plan, plan_observed, plan_with, Observer, Overlaps, Placement, Plan,
+    PlanOptions, Progress,
+};
 pub use plot::render_svg;
 pub use replay::{compare, replay, Refusal, Replay, ReplayConfig, Sample, COMPARED_POLICIES};
 pub use report::{load_buffers, load_buffers_in, load_trace, PlanSummary, SimSummary};

@@ -169,3 +169,64 @@ fn the_time_limit_bounds_the_search() {
         assert!(p.arena >= p.lower_bound && p.lower_bound >= p.load);
     }
 }
+
+/// The sweep's arena, as the planner's floor computes it.
+fn sweep_arena(bufs: &[Buffer]) -> u64 {
+    let mut b = cann_memsim::planner::budget::Budget::new(
+        u64::MAX,
+        Instant::now() + Duration::from_secs(3600),
+    );
+    cann_memsim::greedy::sweep(bufs, cann_memsim::Placement::BestGap, &mut b).1
+}
+
+#[test]
+fn a_tiny_time_limit_never_gives_a_plan_worse_than_the_sweep() {
+    // Before the sweep was the floor, a limit that cut the sweep short
+    // stacked the rest of the buffers on top (2.6 x LOAD at 100,000 buffers).
+    let limit = Duration::from_millis(1);
+    let dense_b = dense(60_000, 1_000_000, 8);
+    let mut planted_b = planted(3000, 1 << 20, 50_000, 4).0;
+    planted_b.truncate(2900);
+    for b in [dense_b, planted_b] {
+        let opts = PlanOptions {
+            time_limit: limit,
+            ..PlanOptions::default()
+        };
+        let p = plan_with(&b, opts).unwrap();
+        verify(&b, &p.offsets, p.arena).unwrap();
+        let floor = sweep_arena(&b);
+        assert!(
+            p.arena <= floor,
+            "arena {} over the sweep's {floor}",
+            p.arena
+        );
+        assert!(p.arena >= p.lower_bound && p.lower_bound >= p.load);
+    }
+}
+
+#[test]
+fn an_exact_split_in_time_stitches_its_parts() {
+    // Two planted packings one after the other in time, under a band that
+    // lives throughout: the optimum is the band plus the larger packing, and
+    // each part is solved alone.
+    let (mut a, _) = planted(200, 1 << 16, 1000, 3);
+    let (b, _) = planted(150, 1 << 15, 1000, 4);
+    a.extend(b.into_iter().map(|mut x| {
+        x.lower += 1000;
+        x.upper += 1000;
+        x
+    }));
+    a.push(Buffer {
+        id: "band".into(),
+        lower: 0,
+        upper: 2000,
+        size: 777,
+        memset: false,
+    });
+    let p = plan_with(&a, PlanOptions::default()).unwrap();
+    verify(&a, &p.offsets, p.arena).unwrap();
+    assert_eq!(p.load, (1 << 16) + 777);
+    assert_eq!(p.arena, p.load, "{}", p.found_by);
+    assert!(p.proven_optimal);
+    assert!(p.found_by.starts_with("split in time"), "{}", p.found_by);
+}

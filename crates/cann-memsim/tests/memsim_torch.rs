@@ -243,6 +243,7 @@ fn long_ring_buffer_window() {
         cann_runtime::memory::GrowthMode::Documented,
     )
     .unwrap();
-    let svg = cann_memsim::render_svg("ring", trace.events.len(), &all).unwrap();
+    let svg =
+        cann_memsim::render_svg("ring", trace.events.len(), &all, cann_i18n::Lang::En).unwrap();
     assert!(svg.len() < 3_000_000, "{}", svg.len());
 }

@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use cann_i18n::Lang;
 use cann_memsim::{
     compare, load_trace, parse_jsonl, replay, write_jsonl, ImportOptions, ReplayConfig,
 };
@@ -287,23 +288,113 @@ fn summary_json_has_the_contract_keys() {
     assert_eq!(v["refused"][0]["line"], 5);
 }
 
+/// The text elements of an SVG, with their position.
+fn svg_texts(svg: &str) -> Vec<(f64, f64, String)> {
+    let mut out = Vec::new();
+    for part in svg.split("<text").skip(1) {
+        let attr = |name: &str| {
+            part.split(&format!(" {name}=\""))
+                .nth(1)
+                .and_then(|r| r.split('"').next().and_then(|v| v.parse::<f64>().ok()))
+        };
+        let text = part
+            .split_once('>')
+            .and_then(|(_, r)| r.split_once("</text>"))
+            .map(|(t, _)| t.trim().to_string())
+            .unwrap_or_default();
+        out.push((attr("x").unwrap_or(0.0), attr("y").unwrap_or(0.0), text));
+    }
+    out
+}
+
 #[test]
-fn plot_draws_every_policy() {
+fn plot_has_one_panel_per_policy_with_its_peak_labelled_and_a_table() {
     let (t, _) = load_trace(
         &examples().join("dynamic-seq.jsonl"),
         ImportOptions::default(),
     )
     .unwrap();
     let all = compare(&t, AtomicCleanPolicy::Centralized, GrowthMode::Documented).unwrap();
-    let svg = cann_memsim::render_svg("curves", t.events.len(), &all).unwrap();
+    let svg = cann_memsim::render_svg("curves", t.events.len(), &all, Lang::En).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
-    for p in [0, 2, 3, 4] {
-        assert!(svg.contains(&format!("policy {p} reserved")), "{p}");
-        assert!(svg.contains(&format!("policy {p} live")), "{p}");
+    if let Some(path) = std::env::var_os("PLOT_SVG_OUT") {
+        std::fs::write(path, &svg).unwrap();
     }
-    assert!(svg.contains("bytes (MiB)"));
+    let texts = svg_texts(&svg);
+    let find = |s: &str| texts.iter().filter(|t| t.2 == s).collect::<Vec<_>>();
+    // One panel caption per policy, each lower on the page than the one before,
+    // and in each panel one peak label: the bytes and the event where the peak is
+    // first reached.
+    let mut tops = Vec::new();
+    let mut wanted = Vec::new();
+    for r in &all {
+        let code = r.config.policy.code();
+        let caption = find(&format!("policy {code}"));
+        assert_eq!(caption.len(), 1, "policy {code}: {caption:?}");
+        assert!(
+            tops.last().is_none_or(|&y| caption[0].1 > y),
+            "panels in order"
+        );
+        tops.push(caption[0].1);
+        let peak = r
+            .timeline
+            .iter()
+            .fold(None::<&cann_memsim::Sample>, |b, s| match b {
+                Some(b) if b.reserved >= s.reserved => Some(b),
+                _ => Some(s),
+            })
+            .unwrap();
+        wanted.push(format!(
+            "peak {} at event {}",
+            cann_memsim::report::human_bytes(peak.reserved),
+            peak.event
+        ));
+    }
+    let last_y = *tops.last().unwrap();
+    let labels: Vec<&(f64, f64, String)> = texts
+        .iter()
+        .filter(|t| t.2.contains(" at event "))
+        .collect();
+    assert_eq!(labels.len(), all.len(), "{labels:?}");
+    for (k, want) in wanted.iter().enumerate() {
+        let below = tops[k];
+        let above = tops.get(k + 1).copied().unwrap_or(f64::MAX);
+        let here: Vec<_> = labels
+            .iter()
+            .filter(|t| t.1 > below && t.1 < above)
+            .collect();
+        assert_eq!(here.len(), 1, "panel {k}: {here:?}");
+        assert_eq!(&here[0].2, want, "panel {k}");
+    }
+    // The key above the panels, the table below them: a header and a row per policy.
+    let key = find("reserved (area)");
+    assert_eq!(key.len(), 1);
+    assert!(key[0].1 < find("policy 0")[0].1);
+    let head = find("peak reserved");
+    assert_eq!(head.len(), 1);
+    assert!(head[0].1 > last_y, "the table is below the panels");
+    let rows = texts
+        .iter()
+        .filter(|t| t.1 > head[0].1 && t.0 < 100.0)
+        .count();
+    assert_eq!(rows, all.len(), "{texts:?}");
     // Bounded size however long the trace: at most MAX_POINTS buckets per curve.
     assert!(svg.len() < 2_000_000, "{}", svg.len());
+}
+
+#[test]
+fn plot_is_worded_in_chinese() {
+    let (t, _) = load_trace(
+        &examples().join("dynamic-seq.jsonl"),
+        ImportOptions::default(),
+    )
+    .unwrap();
+    let all = compare(&t, AtomicCleanPolicy::Centralized, GrowthMode::Documented).unwrap();
+    let svg = cann_memsim::render_svg("曲线", t.events.len(), &all, Lang::Zh).unwrap();
+    let texts = svg_texts(&svg);
+    assert!(texts.iter().any(|t| t.2 == "策略 0"), "{texts:?}");
+    assert!(texts.iter().any(|t| t.2.starts_with("峰值 ")), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.2.contains("peak")), "{texts:?}");
 }
 
 #[test]

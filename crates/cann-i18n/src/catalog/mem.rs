@@ -78,10 +78,15 @@ crate::messages! {
         en: "search stopped at the time limit",
         zh: "搜索在时间限制处停止",
     }
-    // An indicatif template: {{spinner}} and {{elapsed}} are filled in by the spinner.
+    // An indicatif template: {{spinner}}, {{elapsed}} and {{msg}} (plan_spinner_best) are
+    // filled in by the spinner.
     plan_spinner(limit: &str) {
-        en: "{{spinner}} planning {{elapsed}} / {limit}",
-        zh: "{{spinner}} 正在规划 {{elapsed}} / {limit}",
+        en: "{{spinner}} planning {{elapsed}} / {limit}  {{msg}}",
+        zh: "{{spinner}} 正在规划 {{elapsed}} / {limit}  {{msg}}",
+    }
+    plan_spinner_best(arena: &str, bound: &str, gap: &str) {
+        en: "best arena {arena}, lower bound {bound} (within {gap}%)",
+        zh: "目前最佳 arena {arena}，下界 {bound}（相差不超过 {gap}%）",
     }
 
     // What `mem simulate` and `mem compare` read.
@@ -153,9 +158,19 @@ crate::messages! {
     compare_clean_bytes() { en: "clean bytes", zh: "清零字节" }
     compare_refused() { en: "refused", zh: "拒绝次数" }
     compare_plot_title(origin: &str) {
-        en: "{origin}: reserved (thick) and live (thin) bytes",
-        zh: "{origin}：预留字节（粗线）与存活字节（细线）",
+        en: "{origin}: reserved and live bytes, one panel per policy",
+        zh: "{origin}：预留字节与存活字节，每个策略一幅",
     }
+    // The words inside the SVG of `mem compare --plot`.
+    plot_panel(code: i64) { en: "policy {code}", zh: "策略 {code}" }
+    plot_bytes_axis(unit: &str) { en: "bytes ({unit})", zh: "字节（{unit}）" }
+    plot_event_axis() { en: "trace event", zh: "轨迹事件" }
+    plot_peak(bytes: &str, event: usize) {
+        en: "peak {bytes} at event {event}",
+        zh: "峰值 {bytes}，位于事件 {event}",
+    }
+    plot_reserved_key() { en: "reserved (area)", zh: "预留（面积）" }
+    plot_live_key() { en: "live (line)", zh: "存活（折线）" }
     compare_plot_written(path: &str) {
         en: "plot written to {path}",
         zh: "图已写入 {path}",

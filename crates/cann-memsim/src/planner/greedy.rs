@@ -5,7 +5,8 @@
 
 use super::super::buffers::Buffer;
 use super::budget::Budget;
-use super::overlaps::Overlaps;
+use super::gaps::Gaps;
+use super::overlaps::{Neighbours, Overlaps};
 
 /// Where a buffer goes among the gaps that hold it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,7 +59,7 @@ pub fn greedy(
 /// already placed. Returns the highest end among the newly placed, and work.
 pub(crate) fn place_all(
     bufs: &[Buffer],
-    overlaps: &Overlaps,
+    overlaps: &impl Neighbours,
     order: &[usize],
     placement: Placement,
     offsets: &mut [u64],
@@ -68,15 +69,12 @@ pub(crate) fn place_all(
     let mut clashes: Vec<(u64, u64)> = Vec::new();
     for &i in order {
         clashes.clear();
-        let n = overlaps.of(i);
-        work += n.len() as u64 + 1;
-        for &j in n {
-            let j = j as usize;
+        work += 1 + overlaps.each(bufs, i, |j| {
             let (o, sz) = (offsets[j], bufs[j].size);
             if o != UNPLACED && sz > 0 {
                 clashes.push((o, o + sz));
             }
-        }
+        });
         clashes.sort_unstable_by_key(|c| c.0);
         let size = bufs[i].size;
         let at = if size == 0 {
@@ -91,12 +89,12 @@ pub(crate) fn place_all(
 }
 
 /// Greedy in order of start time, for instances whose overlap graph is too
-/// big to hold: a sweep keeps the live buffers ordered by offset, and each new
-/// buffer goes into a gap among them. Every buffer that overlaps a new one in
-/// time and is already placed is live at its start, so this is exact; memory
-/// is linear. Should the deadline pass mid-sweep, the remaining buffers are
-/// stacked on top of the arena (valid, if poor) so the bound holds. Returns
-/// offsets, arena and work.
+/// big to hold, and the first plan of every instance: a sweep keeps the live
+/// buffers' gaps indexed ([`Gaps`]), and each new buffer goes into one of
+/// them. Every buffer that overlaps a new one in time and is already placed
+/// is live at its start, so this is exact; memory is linear and time
+/// O(n log n), so it always runs to the end (the plan every later stage must
+/// beat). Returns offsets, arena and work, which is charged to `budget`.
 pub fn sweep(bufs: &[Buffer], placement: Placement, budget: &mut Budget) -> (Vec<u64>, u64, u64) {
     let mut ev: Vec<(u64, bool, usize)> = Vec::with_capacity(bufs.len() * 2);
     for (i, b) in bufs.iter().enumerate() {
@@ -112,62 +110,25 @@ pub fn sweep(bufs: &[Buffer], placement: Placement, budget: &mut Budget) -> (Vec
             .then(a.2.cmp(&b.2))
     });
     let mut offsets = vec![0u64; bufs.len()];
-    // Live buffers as (offset, end, index), ordered by offset then index.
-    let mut live: Vec<(u64, u64, usize)> = Vec::new();
-    let (mut arena, mut work, mut chunk) = (0u64, 0u64, 0u64);
-    let mut in_time = true;
-    for (_, start, i) in ev {
+    let mut gaps = Gaps::new();
+    let mut arena = 0u64;
+    for &(_, start, i) in &ev {
         let size = bufs[i].size;
         if size == 0 {
             continue;
         }
         if !start {
-            let key = (offsets[i], i);
-            if let Ok(p) = live.binary_search_by(|e| (e.0, e.2).cmp(&key)) {
-                live.remove(p);
-            }
+            gaps.free(offsets[i]);
             continue;
         }
-        let at = if in_time {
-            chunk += live.len() as u64 + 1;
-            if chunk > 1 << 20 {
-                work += chunk;
-                budget.spend(chunk);
-                in_time = !budget.timed_out();
-                chunk = 0;
-            }
-            gap_among(&live, size, placement)
-        } else {
-            arena
-        };
+        let at = gaps.choose(size, placement);
+        gaps.occupy(at, size);
         offsets[i] = at;
         arena = arena.max(at + size);
-        let key = (at, i);
-        let p = live.partition_point(|e| (e.0, e.2) < key);
-        live.insert(p, (at, at + size, i));
     }
-    budget.spend(chunk);
-    (offsets, arena, (work + chunk).max(1))
-}
-
-/// [`choose_gap`] over the live set of the sweep, without copying it.
-fn gap_among(live: &[(u64, u64, usize)], size: u64, placement: Placement) -> u64 {
-    let mut cursor = 0u64;
-    let mut best: Option<(u64, u64)> = None;
-    for &(s, e, _) in live {
-        if s > cursor && s - cursor >= size {
-            let gap = s - cursor;
-            match placement {
-                Placement::FirstGap => return cursor,
-                Placement::BestGap if best.is_none_or(|(g, _)| gap < g) => {
-                    best = Some((gap, cursor))
-                }
-                Placement::BestGap => {}
-            }
-        }
-        cursor = cursor.max(e);
-    }
-    best.map_or(cursor, |(_, o)| o)
+    let work = (ev.len() as u64).max(1);
+    budget.spend(work);
+    (offsets, arena, work)
 }
 
 /// Indices ordered by `key`, largest first; ties by start time, then index.

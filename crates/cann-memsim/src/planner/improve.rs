@@ -13,7 +13,7 @@
 use super::super::buffers::Buffer;
 use super::budget::{Budget, Rng};
 use super::greedy::{greedy, place_all, Placement, UNPLACED};
-use super::overlaps::Overlaps;
+use super::overlaps::{Neighbours, Overlaps};
 
 /// A plan found by a stage: offsets, arena, and how it was found.
 #[derive(Debug, Clone)]
@@ -84,7 +84,7 @@ fn sorted_by_prio(prio: &[f64], bufs: &[Buffer]) -> Vec<usize> {
 }
 
 /// The arena of `offsets` and how many buffers reach it.
-fn top_and_count(bufs: &[Buffer], offsets: &[u64]) -> (u64, usize) {
+pub(crate) fn top_and_count(bufs: &[Buffer], offsets: &[u64]) -> (u64, usize) {
     let mut top = 0u64;
     let mut count = 0usize;
     for (b, &o) in bufs.iter().zip(offsets) {
@@ -106,7 +106,7 @@ fn top_and_count(bufs: &[Buffer], offsets: &[u64]) -> (u64, usize) {
 /// arena reaches `lb`. Returns the number of moves kept that lowered the arena.
 pub(crate) fn refine(
     bufs: &[Buffer],
-    ov: &Overlaps,
+    ov: &impl Neighbours,
     lb: u64,
     offsets: &mut [u64],
     budget: &mut Budget,
@@ -132,13 +132,12 @@ pub(crate) fn refine(
         let keep_prob = 0.5 + 0.5 * rng.next_f64();
         lifted.clear();
         lifted.push(p);
-        for &j in ov.of(p) {
-            let j = j as usize;
+        let mut work = ov.each(bufs, p, |j| {
             let b = &bufs[j];
             if b.size > 0 && offsets[j] + b.size > threshold && rng.next_f64() < keep_prob {
                 lifted.push(j);
             }
-        }
+        });
         // Largest first with noise; now and then in random order.
         if rng.below(4) == 0 {
             for k in (1..lifted.len()).rev() {
@@ -166,6 +165,7 @@ pub(crate) fn refine(
             Placement::FirstGap
         };
         let (_, w) = place_all(bufs, ov, &lifted, rule, offsets);
+        work += w;
         let (new_arena, new_count) = top_and_count(bufs, offsets);
         if (new_arena, new_count) <= (arena, count) {
             if new_arena < arena {
@@ -177,7 +177,7 @@ pub(crate) fn refine(
                 offsets[i] = o;
             }
         }
-        if !budget.spend(w + n) {
+        if !budget.spend(work + n) {
             break;
         }
     }

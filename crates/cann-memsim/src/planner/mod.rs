@@ -2,16 +2,25 @@
 //! buffers live at the same time never share a byte, with the arena as small
 //! as possible. LOAD ([`super::buffers::load`]) is the lower bound.
 //!
-//! The stages, each within the budget of [`PlanOptions`]:
+//! The plan is anytime: the [`greedy::sweep`] over time (O(n log n)) runs
+//! first and to the end whatever the limits, and its plan is kept as the
+//! floor; every later stage can only replace it with a smaller arena, so the
+//! plan returned is never worse than the sweep's, however short the time
+//! limit. Then, within the budget of [`PlanOptions`]:
 //!
+//! - Where the instance splits in time without loss (`split`: buffers over
+//!   the whole span stacked at the bottom, empty cuts between phases), the
+//!   groups are planned apart, each by the stages below, and stitched; the
+//!   lower bound is the bands plus the best bound of a group.
 //! 0. Where buffers merge into blocks ([`merge`]: same lifetime stacked, same
 //!    size back to back chained), the blocks are planned first with a
 //!    quarter of the budget and their plan unfolded: that undoes the cuts of
 //!    a perfect packing and shrinks what the exact stage searches.
 //! 1. [`greedy`] with fixed orderings (by size, area, lifetime; best and first
 //!    gap): the TFLite / SOMAS baseline. Instances whose overlap graph is too
-//!    big to hold use the [`greedy::sweep`] over time instead, whose memory is
-//!    linear in the buffers.
+//!    big to hold take the sweep with the other placement rule instead, and
+//!    then `large`: peak re-placement on an on-demand overlap index, side
+//!    by side on `threads` threads.
 //! 2. Improvement ([`improve`]): independent starts (squeaky-wheel restarts
 //!    from different orderings, then re-placing the buffers on the peak), side
 //!    by side on `threads` threads.
@@ -25,13 +34,18 @@
 //! short ([`Plan::timed_out`]). Every plan returned has passed
 //! [`super::buffers::verify`].
 
+mod bound;
 pub mod budget;
 pub mod exact;
+mod gaps;
 pub mod generate;
 pub mod greedy;
 pub mod improve;
+mod intervals;
+mod large;
 pub(crate) mod merge;
 pub mod overlaps;
+mod split;
 
 use std::time::{Duration, Instant};
 
@@ -117,6 +131,19 @@ impl Plan {
     }
 }
 
+/// The best plan so far while the planner searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Bytes of the best arena found so far.
+    pub arena: u64,
+    /// The best lower bound known so far.
+    pub lower_bound: u64,
+}
+
+/// Told of each better plan or bound as the planner finds it (from the
+/// planning thread; it should return quickly).
+pub type Observer<'a> = &'a (dyn Fn(Progress) + Sync);
+
 /// Plans `bufs` with [`PlanOptions::default`].
 pub fn plan(bufs: &[Buffer]) -> Result<Plan, MemsimError> {
     plan_with(bufs, PlanOptions::default())
@@ -168,96 +195,176 @@ fn consider(best: &mut Option<Found>, f: Found) {
 
 /// Plans `bufs`; see the module docs.
 pub fn plan_with(bufs: &[Buffer], opts: PlanOptions) -> Result<Plan, MemsimError> {
+    plan_observed(bufs, opts, &|_| {})
+}
+
+/// [`plan_with`], telling `observe` of each better arena or bound.
+pub fn plan_observed(
+    bufs: &[Buffer],
+    opts: PlanOptions,
+    observe: Observer<'_>,
+) -> Result<Plan, MemsimError> {
+    plan_inner(bufs, opts, observe, true)
+}
+
+/// The planner. First the sweep, run to the end whatever the limits: the
+/// floor every later stage can only improve on, so a time limit never makes
+/// a plan worse than it. Then, where the instance splits in time without
+/// loss ([`split`], when `may_split`), its groups are planned apart;
+/// otherwise the stages of the module docs run on the whole.
+pub(crate) fn plan_inner(
+    bufs: &[Buffer],
+    opts: PlanOptions,
+    observe: Observer<'_>,
+    may_split: bool,
+) -> Result<Plan, MemsimError> {
     check_input(bufs)?;
     let started = Instant::now();
     let deadline = started + opts.time_limit;
-    let mut budget = Budget::new(opts.work_budget.max(1), deadline);
     let lb = load(bufs);
+    // Its own budget: the floor never counts against the stages' work, so the
+    // stages do exactly what they did before the floor existed.
+    let mut unlimited = Budget::new(u64::MAX, started + Duration::from_secs(1 << 30));
+    let (offsets, arena, _) = greedy::sweep(bufs, Placement::BestGap, &mut unlimited);
+    let floor = Found {
+        offsets,
+        arena,
+        how: "sweep by start time, best gap".into(),
+    };
+    let mut progress = Progress {
+        arena,
+        lower_bound: lb.min(arena),
+    };
+    observe(progress);
+    let tell = |best: &Option<Found>, bound: u64, progress: &mut Progress| {
+        let arena = best
+            .as_ref()
+            .map_or(floor.arena, |b| b.arena.min(floor.arena));
+        let next = Progress {
+            arena,
+            lower_bound: bound.min(arena),
+        };
+        if next != *progress {
+            *progress = next;
+            observe(next);
+        }
+    };
+    let mut budget = Budget::new(opts.work_budget.max(1), deadline);
+    if may_split && floor.arena > lb {
+        if let Some(sp) = split::Split::new(bufs) {
+            let st = split::plan_parts(bufs, &sp, opts, &mut budget, observe)?;
+            let best = Some(st.found);
+            return finish(bufs, best, floor, lb, st.lower_bound, st.timed_out, st.runs);
+        }
+    }
     let mut runs = 0u32;
+    // Even where the sweep reached LOAD the stages run (they are quick then),
+    // so small instances keep the plans they had before the floor existed.
     let mut best: Option<Found> = merged_plan(bufs, opts, &mut budget, &mut runs)?;
+    tell(&best, lb, &mut progress);
     let mut lower_bound = lb;
-    let Some(ov) = Overlaps::new(bufs, overlaps::MAX_PAIRS) else {
-        // Too dense to hold the overlap graph: the sweep, once per rule.
-        for (rule, name) in [
-            (Placement::BestGap, "sweep by start time, best gap"),
-            (Placement::FirstGap, "sweep by start time, first gap"),
-        ] {
-            let (offsets, arena, _) = greedy::sweep(bufs, rule, &mut budget);
-            runs += 1;
-            consider(
-                &mut best,
-                Found {
-                    offsets,
-                    arena,
-                    how: name.into(),
-                },
-            );
-            if !budget.left() {
-                break;
+    let mut timed_out = false;
+    if let Some(ov) = Overlaps::new(bufs, overlaps::MAX_PAIRS) {
+        let fixed = greedy::fixed_orders(bufs);
+        for (name, order) in &fixed {
+            for (rule, label) in [
+                (Placement::BestGap, "best gap"),
+                (Placement::FirstGap, "first gap"),
+            ] {
+                let (offsets, arena, w) = greedy(bufs, &ov, order, rule);
+                runs += 1;
+                budget.spend(w);
+                consider(
+                    &mut best,
+                    Found {
+                        offsets,
+                        arena,
+                        how: format!("{name}, {label}"),
+                    },
+                );
             }
         }
-        return finish(bufs, best, lb, lower_bound, budget.timed_out(), runs);
-    };
-    let fixed = greedy::fixed_orders(bufs);
-    for (name, order) in &fixed {
-        for (rule, label) in [
-            (Placement::BestGap, "best gap"),
-            (Placement::FirstGap, "first gap"),
-        ] {
-            let (offsets, arena, w) = greedy(bufs, &ov, order, rule);
-            runs += 1;
-            budget.spend(w);
-            consider(
-                &mut best,
-                Found {
-                    offsets,
-                    arena,
-                    how: format!("{name}, {label}"),
-                },
-            );
+        tell(&best, lb, &mut progress);
+        let exact_ok = bufs.iter().filter(|b| b.size > 0).count() <= opts.exact_max_buffers;
+        if !exact_ok && best.as_ref().is_some_and(|b| b.arena > lb) && budget.left() {
+            lower_bound = peak_bound(bufs, opts, &mut budget);
+            tell(&best, lower_bound, &mut progress);
         }
-    }
-    let exact_ok = bufs.iter().filter(|b| b.size > 0).count() <= opts.exact_max_buffers;
-    let mut timed_out = false;
-    if best.as_ref().is_some_and(|b| b.arena > lb) && budget.left() {
-        // Where the exact stage runs it gets most: on small and medium
-        // instances it both finds and proves.
-        let (mut stage, until) = if exact_ok {
-            (
-                Budget::new(budget.work() / 8, started + opts.time_limit / 8),
-                started + opts.time_limit / 8,
-            )
-        } else {
-            (budget, deadline)
-        };
-        let before = stage.work();
-        let seed_plan = best.clone();
-        let (found, r) =
-            improve::run_starts(bufs, &ov, lb, &fixed, seed_plan, &mut stage, until, opts);
-        runs += r;
-        timed_out |= stage.timed_out();
-        budget.charge(before - stage.work());
-        if let Some(f) = found {
-            consider(&mut best, f);
-        }
-    }
-    if exact_ok && best.as_ref().is_some_and(|b| b.arena > lower_bound) && budget.left() {
-        if let Some(b) = best.as_ref() {
-            let out = exact::minimize(bufs, &ov, lb, b, &mut budget, opts.threads, opts.seed);
-            lower_bound = lower_bound.max(out.lower_bound);
-            if let Some(f) = out.found {
+        if best.as_ref().is_some_and(|b| b.arena > lower_bound) && budget.left() {
+            // Where the exact stage runs it gets most: on small and medium
+            // instances it both finds and proves.
+            let (mut stage, until) = if exact_ok {
+                (
+                    Budget::new(budget.work() / 8, started + opts.time_limit / 8),
+                    started + opts.time_limit / 8,
+                )
+            } else {
+                (budget, deadline)
+            };
+            let before = stage.work();
+            let seed_plan = best.clone();
+            let (found, r) =
+                improve::run_starts(bufs, &ov, lb, &fixed, seed_plan, &mut stage, until, opts);
+            runs += r;
+            timed_out |= stage.timed_out();
+            budget.charge(before - stage.work());
+            if let Some(f) = found {
                 consider(&mut best, f);
             }
+            tell(&best, lower_bound, &mut progress);
+        }
+        if exact_ok && best.as_ref().is_some_and(|b| b.arena > lower_bound) && budget.left() {
+            if let Some(b) = best.as_ref() {
+                let out = exact::minimize(bufs, &ov, lb, b, &mut budget, opts.threads, opts.seed);
+                lower_bound = lower_bound.max(out.lower_bound);
+                if let Some(f) = out.found {
+                    consider(&mut best, f);
+                }
+                tell(&best, lower_bound, &mut progress);
+            }
+        }
+    } else {
+        // Too dense to hold the overlap graph: the sweep with the other
+        // rule, then peak re-placement on an on-demand overlap index.
+        let (offsets, arena, w) = greedy::sweep(bufs, Placement::FirstGap, &mut unlimited);
+        runs += 2;
+        budget.spend(w);
+        consider(
+            &mut best,
+            Found {
+                offsets,
+                arena,
+                how: "sweep by start time, first gap".into(),
+            },
+        );
+        let from = match best.as_ref() {
+            _ if floor.arena <= lb => floor.clone(),
+            Some(b) if b.arena < floor.arena => b.clone(),
+            _ => floor.clone(),
+        };
+        tell(&best, lb, &mut progress);
+        lower_bound = peak_bound(bufs, opts, &mut budget);
+        tell(&best, lower_bound, &mut progress);
+        if let Some(f) = large::improve(bufs, lb, &from, &mut budget, opts.threads, opts.seed) {
+            consider(&mut best, f);
+            tell(&best, lower_bound, &mut progress);
         }
     }
-    finish(
-        bufs,
-        best,
-        lb,
-        lower_bound,
-        timed_out || budget.timed_out(),
-        runs,
-    )
+    timed_out |= budget.timed_out();
+    finish(bufs, best, floor, lb, lower_bound, timed_out, runs)
+}
+
+/// A bound above LOAD from the exact stage on a window around the peak
+/// ([`bound`]), with a fifth of what is left of the budget and the time.
+fn peak_bound(bufs: &[Buffer], opts: PlanOptions, budget: &mut Budget) -> u64 {
+    let now = Instant::now();
+    let left = budget.deadline().saturating_duration_since(now);
+    let mut stage = Budget::new(budget.work() / 5, now + left / 5);
+    let before = stage.work();
+    let window = opts.exact_max_buffers.min(2000);
+    let bound = bound::around_peak(bufs, window, &mut stage, opts.threads, opts.seed);
+    budget.charge(before - stage.work());
+    bound
 }
 
 /// Plans the blocks of [`merge::Merged`] (when merging shrinks the
@@ -298,22 +405,24 @@ fn merged_plan(
     }))
 }
 
-/// Verifies the best plan and reports it.
+/// Verifies the best plan (or the floor, where nothing beat it) and
+/// reports it.
 fn finish(
     bufs: &[Buffer],
     best: Option<Found>,
+    floor: Found,
     lb: u64,
     lower_bound: u64,
     timed_out: bool,
     runs: u32,
 ) -> Result<Plan, MemsimError> {
-    let Some(Found {
+    let Found {
         offsets,
         arena,
         how,
-    }) = best
-    else {
-        return Err(MemsimError::Verify("no plan was made".into()));
+    } = match best {
+        Some(b) if b.arena <= floor.arena => b,
+        _ => floor,
     };
     verify(bufs, &offsets, arena)?;
     let lower_bound = lower_bound.max(lb).min(arena);

@@ -4,6 +4,25 @@
 
 use super::super::buffers::Buffer;
 
+/// Who overlaps whom in time, however it is known: the stored graph
+/// ([`Overlaps`]) or an index asked on demand
+/// ([`super::intervals::Intervals`]).
+pub(crate) trait Neighbours {
+    /// Calls `f` with every buffer that overlaps buffer `i` in time; returns
+    /// how many (the work done).
+    fn each(&self, bufs: &[Buffer], i: usize, f: impl FnMut(usize)) -> u64;
+}
+
+impl Neighbours for Overlaps {
+    fn each(&self, _bufs: &[Buffer], i: usize, mut f: impl FnMut(usize)) -> u64 {
+        let n = self.of(i);
+        for &j in n {
+            f(j as usize);
+        }
+        n.len() as u64
+    }
+}
+
 /// The time-overlap graph of a buffer list.
 pub struct Overlaps {
     start: Vec<usize>,

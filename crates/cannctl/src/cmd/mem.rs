@@ -271,7 +271,7 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 .collect();
             if let Some(path) = plot {
                 let title = msg::compare_plot_title(lang, &trace.origin);
-                write_atomic(path, &render_svg(&title, trace.events.len(), &all)?)?;
+                write_atomic(path, &render_svg(&title, trace.events.len(), &all, lang)?)?;
             }
             match format {
                 OutputFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&sums)?)?,
@@ -314,7 +314,7 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 ..PlanOptions::default()
             };
             let progress = Progress::start(*time_limit, lang);
-            let cmp = CleanComparison::new(&bufs, opts);
+            let cmp = CleanComparison::observed(&bufs, opts, &|p| progress.show(p, lang));
             progress.finish();
             let cmp = cmp?;
             let s = PlanSummary::new(&bufs, &cmp, requested.code());
@@ -467,6 +467,23 @@ impl Progress {
         }
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
         Self(Some(bar))
+    }
+
+    /// The best arena and bound so far, beside the time.
+    fn show(&self, p: cann_memsim::Progress, lang: Lang) {
+        if let Some(bar) = &self.0 {
+            let gap = if p.lower_bound == 0 {
+                0.0
+            } else {
+                100.0 * (p.arena as f64 / p.lower_bound as f64 - 1.0)
+            };
+            bar.set_message(msg::plan_spinner_best(
+                lang,
+                &human_bytes(p.arena),
+                &human_bytes(p.lower_bound),
+                &format!("{gap:.2}"),
+            ));
+        }
     }
 
     fn finish(&self) {
