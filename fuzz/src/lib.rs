@@ -330,3 +330,10 @@ pub fn lint(data: &[u8]) {
         );
     }
 }
+
+/// The language server's document-change path: random incremental edits (UTF-16 ranges,
+/// possibly reversed or past the end, text cut anywhere), each followed by diagnostics,
+/// hover and completion at the edit's place. Nothing may panic.
+pub fn lsp_document(data: &[u8]) {
+    cann_lsp::fuzzing::document_changes(data);
+}

@@ -38,6 +38,11 @@ fn spec() {
 }
 
 #[test]
+fn lsp_document() {
+    replay("lsp_document", targets::lsp_document);
+}
+
+#[test]
 fn config() {
     replay("config", targets::config);
 }

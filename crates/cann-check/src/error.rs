@@ -48,3 +48,18 @@ impl CheckError {
         }
     }
 }
+
+/// Bad `[tool.cannctl]` settings stop a check as a bad file does, with their place.
+impl From<crate::settings::SettingsError> for CheckError {
+    fn from(e: crate::settings::SettingsError) -> Self {
+        CheckError::Parse {
+            path: e.file,
+            pos: e
+                .place
+                .map(|(line, col)| cann_config::yaml::Pos { line, col }),
+            message: e.message,
+            hint: e.hint,
+            line: e.source_line,
+        }
+    }
+}

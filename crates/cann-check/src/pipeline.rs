@@ -6,6 +6,7 @@ use std::path::Path;
 use cann_config::meta::Lang;
 use cann_config::{ConfigFile, Diagnostic, Product, Release, Target};
 
+use crate::settings::Settings;
 use crate::CheckError;
 
 /// Config files hold a few dozen options; anything far larger is a mistake or an attack.
@@ -108,16 +109,29 @@ pub fn target(
     file: &ConfigFile,
     lang: Lang,
 ) -> Result<Target, CheckError> {
+    target_in(product, release, file, &Settings::default(), lang)
+}
+
+/// As [`target`], with the project's settings below the file: given ids, then the file's
+/// own `product:` / `release:` (a config says what it is for), then `[tool.cannctl]`, then
+/// the newest release.
+pub fn target_in(
+    product: Option<&str>,
+    release: Option<&str>,
+    file: &ConfigFile,
+    project: &Settings,
+    lang: Lang,
+) -> Result<Target, CheckError> {
     use cann_i18n::catalog::cli as msg;
     let product = match product {
         Some(p) => parse_product(p, lang)?,
-        None => file.product.ok_or_else(|| {
+        None => file.product.or(project.product).ok_or_else(|| {
             CheckError::Usage(msg::no_product(lang), Some(msg::no_product_hint(lang)))
         })?,
     };
     let release = match release {
         Some(r) => parse_release(r, lang)?,
-        None => file.release.unwrap_or(Release::LATEST),
+        None => file.release.or(project.release).unwrap_or(Release::LATEST),
     };
     Ok(Target { product, release })
 }

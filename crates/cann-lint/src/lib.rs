@@ -13,11 +13,15 @@
 //! - [`live`]: config objects a running program built (a `ConfigProto`, `NPURunConfig`
 //!   keyword arguments), checked as the same settings in a script are.
 //! - [`sarif::to_sarif`]: SARIF 2.1.0 for code-scanning systems.
+//! - [`cursor`] and [`complete`]: what a place in a script names, and what may be typed
+//!   there, for the language server.
 
 mod branch;
 mod budget;
 mod check;
 pub mod ci;
+pub mod complete;
+pub mod cursor;
 mod extract;
 pub mod fix;
 mod imports;
@@ -38,7 +42,9 @@ use cann_config::{Diagnostic, Product, Release};
 use serde::Serialize;
 
 pub use extract::live;
-pub use walk::{lint_paths, lint_script, FileReport, Outcome, Unreadable, MAX_SCRIPT_BYTES};
+pub use walk::{
+    lint_paths, lint_paths_where, lint_script, FileReport, Outcome, Unreadable, MAX_SCRIPT_BYTES,
+};
 
 /// The API a finding was made on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]

@@ -81,16 +81,26 @@ pub fn uri(path: &Path, base: &Path) -> String {
 
 /// Where a rule is explained: the docs page of the option it is about.
 fn help_uri(f: &Finding, docs_url: &str) -> Option<String> {
-    let option = match f.kind {
-        FindingKind::Spec => f
-            .diagnostic
-            .rule
-            .and_then(|id| RULES.iter().find(|r| r.id == id))
-            .and_then(|r| r.options.first().copied())
-            .unwrap_or(f.diagnostic.option.as_str()),
-        _ => f.diagnostic.option.as_str(),
-    };
-    let o = OPTIONS.iter().find(|o| o.path == option)?;
+    match f.kind {
+        FindingKind::Spec => docs_page(&f.diagnostic, docs_url),
+        _ => option_page(&f.diagnostic.option, docs_url),
+    }
+}
+
+/// The docs page of the option a finding (of a script or a config file) is about: a
+/// rule's first option, else the finding's own.
+pub fn docs_page(d: &cann_config::Diagnostic, docs_url: &str) -> Option<String> {
+    let option = d
+        .rule
+        .and_then(|id| RULES.iter().find(|r| r.id == id))
+        .and_then(|r| r.options.first().copied())
+        .unwrap_or(d.option.as_str());
+    option_page(option, docs_url)
+}
+
+/// The docs page of the option at `path` under the site at `docs_url`.
+pub fn option_page(path: &str, docs_url: &str) -> Option<String> {
+    let o = OPTIONS.iter().find(|o| o.path == path)?;
     Some(format!(
         "{}/options/{}.html",
         docs_url.trim_end_matches('/'),

@@ -91,6 +91,7 @@ fn discover(
     paths: &[PathBuf],
     unreadable: &mut Vec<Unreadable>,
     lang: Lang,
+    keep: &(dyn Fn(&Path) -> bool + Sync),
 ) -> Result<Vec<PathBuf>, LintError> {
     let mut files = Vec::new();
     for p in paths {
@@ -111,7 +112,10 @@ fn discover(
                 };
                 match entry {
                     Ok(e) => {
-                        if e.file_type().is_some_and(|t| t.is_file()) && is_python(e.path()) {
+                        if e.file_type().is_some_and(|t| t.is_file())
+                            && is_python(e.path())
+                            && keep(e.path())
+                        {
                             lists.0.push(e.into_path());
                         }
                     }
@@ -235,8 +239,19 @@ pub fn lint_paths(
     opts: &LintOptions,
     progress: bool,
 ) -> Result<Outcome, LintError> {
+    lint_paths_where(paths, opts, progress, &|_| true)
+}
+
+/// As [`lint_paths`], walking only the scripts `keep` takes (a project's `exclude`); files
+/// named in `paths` are taken as they are.
+pub fn lint_paths_where(
+    paths: &[PathBuf],
+    opts: &LintOptions,
+    progress: bool,
+    keep: &(dyn Fn(&Path) -> bool + Sync),
+) -> Result<Outcome, LintError> {
     let mut out = Outcome::default();
-    let files = discover(paths, &mut out.unreadable, opts.lang)?;
+    let files = discover(paths, &mut out.unreadable, opts.lang, keep)?;
     out.scanned = files.len();
     let bar = (progress && files.len() >= PROGRESS_MIN_FILES && std::io::stderr().is_terminal())
         .then(|| {

@@ -53,6 +53,12 @@ impl From<cann_check::CheckError> for CliError {
     }
 }
 
+impl From<cann_check::settings::SettingsError> for CliError {
+    fn from(e: cann_check::settings::SettingsError) -> Self {
+        cann_check::CheckError::from(e).into()
+    }
+}
+
 impl CliError {
     /// What went wrong, in `lang`. A parse error with a position leaves the place to the
     /// renderer's location line.

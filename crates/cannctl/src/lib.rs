@@ -84,8 +84,9 @@ pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         cli::Command::Diff(a) => cmd::diff::run(a, out),
         cli::Command::Cache(c) => cmd::cache::run(c, out).map_err(CliError::Other),
         cli::Command::Mem(c) => cmd::mem::run(c, out).map_err(CliError::Other),
-        cli::Command::Lint(a) => cmd::lint::run(a, out).map_err(CliError::Other),
+        cli::Command::Lint(a) => cmd::lint::run(a, out),
         cli::Command::Schema { .. } => cmd::schema::run(out),
+        cli::Command::Server => cmd::server::run(),
         cli::Command::Completions { shell, lang } => cmd::completions::run(*shell, *lang, out),
         cli::Command::Man { lang } => cmd::completions::man(*lang, out),
     };

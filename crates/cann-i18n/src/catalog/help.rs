@@ -89,6 +89,10 @@ crate::messages! {
         en: "Print the JSON Schema of config files, for editors (`$id`: the schema's URI)",
         zh: "输出配置文件的 JSON Schema，供编辑器使用（`$id` 为该 schema 的 URI）",
     }
+    about_server() {
+        en: "Run the language server (LSP over standard input and output) for editors: lint and check findings, hover, completion and fixes",
+        zh: "运行供编辑器使用的语言服务器（基于标准输入输出的 LSP）：提供 lint 与 check 的检查结果、悬停说明、补全和修复",
+    }
     about_completions() {
         en: "Print a shell completion script (bash, zsh, fish, elvish or powershell)",
         zh: "输出 shell 补全脚本（bash、zsh、fish、elvish 或 powershell）",
@@ -135,6 +139,18 @@ crate::messages! {
     arg_check_files() {
         en: "Config files (YAML or JSON; `-` reads standard input). With several, each is checked on its own and the exit code is the worst; `--format json` then prints an array of the per-file reports",
         zh: "配置文件（YAML 或 JSON；`-` 表示读标准输入）。给出多个时逐个检查，退出码取最严重者；此时 `--format json` 输出各文件报告组成的数组",
+    }
+    arg_check_product() {
+        en: "Product id, e.g. atlas-a2-training (overrides `product:` in the file, which overrides `product` of [tool.cannctl] in the nearest pyproject.toml)",
+        zh: "产品 ID，例如 atlas-a2-training（优先于文件中的 `product:`，后者优先于最近的 pyproject.toml 中 [tool.cannctl] 的 `product`）",
+    }
+    arg_check_release() {
+        en: "CANN release, e.g. 9.0.0 (overrides `release:` in the file, then `release` of [tool.cannctl]; default: the newest release)",
+        zh: "CANN 版本，例如 9.0.0（优先于文件中的 `release:`，其次为 [tool.cannctl] 的 `release`；默认为最新版本）",
+    }
+    arg_check_lang() {
+        en: "Language of messages (default: `lang` of [tool.cannctl], else from LC_ALL, LC_MESSAGES or LANG)",
+        zh: "消息语言（默认取 [tool.cannctl] 的 `lang`，否则取自 LC_ALL、LC_MESSAGES 或 LANG）",
     }
     arg_check_soc_ini() {
         en: "A CANN `platform_config/<soc_version>.ini`: check `aicore_num` against its `cube_core_cnt` and `vector_core_cnt`",
@@ -241,12 +257,16 @@ crate::messages! {
         zh: "配合 `-`（标准输入）使用：结果中显示的文件名。同时指定 --fix 时，修复后的脚本写到标准输出",
     }
     arg_lint_product() {
-        en: "Product id, e.g. atlas-a2-training. Without one, only what is wrong on every product of the release is reported",
-        zh: "产品 ID，例如 atlas-a2-training。未指定时只报告在该版本所有产品上都有问题的设置",
+        en: "Product id, e.g. atlas-a2-training (default: `product` of [tool.cannctl] in the nearest pyproject.toml). Without one, only what is wrong on every product of the release is reported",
+        zh: "产品 ID，例如 atlas-a2-training（默认取最近的 pyproject.toml 中 [tool.cannctl] 的 `product`）。未指定时只报告在该版本所有产品上都有问题的设置",
     }
     arg_lint_release() {
-        en: "CANN release, e.g. 9.0.0 (default: the newest release)",
-        zh: "CANN 版本，例如 9.0.0（默认为最新版本）",
+        en: "CANN release, e.g. 9.0.0 (default: `release` of [tool.cannctl], else the newest release)",
+        zh: "CANN 版本，例如 9.0.0（默认取 [tool.cannctl] 的 `release`，否则为最新版本）",
+    }
+    arg_lint_lang() {
+        en: "Language of messages (default: `lang` of [tool.cannctl], else from LC_ALL, LC_MESSAGES or LANG)",
+        zh: "消息语言（默认取 [tool.cannctl] 的 `lang`，否则取自 LC_ALL、LC_MESSAGES 或 LANG）",
     }
     arg_lint_no_progress() {
         en: "Never draw a progress bar (one is drawn only on a terminal, for large trees)",
@@ -261,8 +281,8 @@ crate::messages! {
         zh: "以统一 diff 格式输出安全的修复，不修改任何文件（有修复时退出码为 1）",
     }
     arg_lint_docs_url() {
-        en: "Where the generated docs site is served; SARIF rules then link their option's page (`helpUri`)",
-        zh: "生成的文档站点地址；SARIF 规则会据此链接到对应选项的页面（`helpUri`）",
+        en: "Where the generated docs site is served; SARIF rules then link their option's page (`helpUri`) (default: `docs-url` of [tool.cannctl])",
+        zh: "生成的文档站点地址；SARIF 规则会据此链接到对应选项的页面（`helpUri`）（默认取 [tool.cannctl] 的 `docs-url`）",
     }
 
     // mem

@@ -11,6 +11,8 @@ pub mod input;
 pub mod lint;
 pub mod mem;
 pub mod remote;
+pub mod server;
+pub mod settings;
 pub mod spec;
 
 use crate::Entry;
@@ -28,5 +30,7 @@ pub const AREAS: &[(&str, &[Entry])] = &[
     ("lint", lint::ENTRIES),
     ("mem", mem::ENTRIES),
     ("remote", remote::ENTRIES),
+    ("server", server::ENTRIES),
+    ("settings", settings::ENTRIES),
     ("spec", spec::ENTRIES),
 ];

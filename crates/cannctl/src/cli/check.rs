@@ -16,8 +16,9 @@ pub struct CheckArgs {
     pub soc_ini: Option<PathBuf>,
     #[arg(long, value_parser = human_or_json(), default_value = "human")]
     pub format: OutputFormat,
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
+    /// `None`: `lang` of `[tool.cannctl]`, else the locale's.
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
     #[arg(long, value_name = "N", default_value_t = crate::cli::MAX_FINDINGS)]
     pub max_findings: usize,
     #[arg(long, value_name = "PATH")]

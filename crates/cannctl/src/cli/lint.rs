@@ -16,8 +16,9 @@ pub struct LintArgs {
     pub release: Option<String>,
     #[arg(long, value_enum, default_value_t)]
     pub format: OutputFormat,
-    #[arg(long, value_enum, default_value_t)]
-    pub lang: LangArg,
+    /// `None`: `lang` of `[tool.cannctl]`, else the locale's.
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
     #[arg(long, value_name = "N", default_value_t = super::MAX_FINDINGS)]
     pub max_findings: usize,
     #[arg(long)]

@@ -66,6 +66,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t)]
         lang: LangArg,
     },
+    Server,
     Completions {
         #[arg(value_enum)]
         shell: Shell,
@@ -82,12 +83,12 @@ impl Command {
     /// The language the command was asked to speak, for errors that stop it.
     pub fn lang(&self) -> cann_config::meta::Lang {
         let arg = match self {
-            Command::Check(a) => a.lang,
+            Command::Check(a) => a.lang.unwrap_or_default(),
             Command::Emit(a) => a.lang,
             Command::Explain(a) => a.lang,
             Command::Options(a) => a.lang,
             Command::Products(a) => a.lang,
-            Command::Lint(a) => a.lang,
+            Command::Lint(a) => a.lang.unwrap_or_default(),
             Command::Diff(a) => a.lang,
             Command::Mem(
                 MemCommand::Simulate { lang, .. }
@@ -98,6 +99,7 @@ impl Command {
             | Command::Man { lang }
             | Command::Schema { lang } => *lang,
             Command::Cache(c) => c.args().lang,
+            Command::Server => LangArg::default(),
         };
         arg.into()
     }
@@ -118,6 +120,7 @@ impl Command {
                 | MemCommand::Plan { format, .. },
             ) => *format,
             Command::Emit(_)
+            | Command::Server
             | Command::Schema { .. }
             | Command::Completions { .. }
             | Command::Man { .. } => OutputFormat::Human,

@@ -24,14 +24,21 @@ struct JsonReport<'a> {
 }
 
 pub fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
-    let lang = a.lang.into();
+    let (project, lang) = super::project::resolve(&a.files, a.stdin_filename.as_deref(), a.lang)?;
     let device = a
         .soc_ini
         .as_deref()
         .map(|p| super::soc_cores(p, lang))
         .transpose()?;
-    if let [file] = a.files.as_slice() {
-        let (code, json) = one(file, a, device, out)?;
+    // Files `exclude` leaves out are not checked (a pre-commit hook passes them all).
+    let files = super::project::kept(&a.files, &project);
+    let ctx = Ctx {
+        device,
+        project: &project,
+        lang,
+    };
+    if let [file] = files.as_slice() {
+        let (code, json) = one(file, a, &ctx, out)?;
         if let Some(j) = json {
             write_json(out, &j)?;
         }
@@ -40,8 +47,8 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8
     // Several files (a pre-commit hook passes every staged one): a file that cannot be read
     // is said and the others are still checked.
     let (mut worst, mut reports) = (EXIT_OK, Vec::new());
-    for file in &a.files {
-        match one(file, a, device, out) {
+    for file in &files {
+        match one(file, a, &ctx, out) {
             Ok((code, json)) => {
                 worst = worst.max(code);
                 reports.extend(json);
@@ -68,18 +75,25 @@ fn write_json(out: &mut dyn Write, v: &impl Serialize) -> Result<(), CliError> {
     Ok(())
 }
 
+/// What every file of one run is checked with.
+struct Ctx<'a> {
+    device: Option<cann_config::CoreCounts>,
+    project: &'a cann_check::settings::Settings,
+    lang: Lang,
+}
+
 /// Checks one file: its exit code, and its report when the format is JSON (written by the
 /// caller, so several files make one array).
 fn one(
     file: &Path,
     a: &CheckArgs,
-    device: Option<cann_config::CoreCounts>,
+    ctx: &Ctx<'_>,
     out: &mut dyn Write,
 ) -> Result<(u8, Option<serde_json::Value>), CliError> {
-    let lang = a.lang.into();
+    let lang = ctx.lang;
     let loaded = super::load_named(file, a.stdin_filename.as_deref(), lang)?;
-    let target = super::target(&a.target, &loaded.file, lang)?;
-    let ds = super::diagnose(&loaded, target, device, lang);
+    let target = super::target_in(&a.target, &loaded.file, ctx.project, lang)?;
+    let ds = super::diagnose(&loaded, target, ctx.device, lang);
     let count = |s| ds.iter().filter(|d| d.severity == s).count();
     let code = if count(Severity::Error) > 0 {
         EXIT_FINDINGS

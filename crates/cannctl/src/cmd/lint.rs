@@ -1,7 +1,8 @@
 //! `cannctl lint PATH...`: the option settings of Python training scripts, checked against
 //! the spec. Finding and checking is `cann_lint`'s; this file renders and picks the exit code.
 
-use cann_config::meta::Severity;
+use cann_check::settings::Settings;
+use cann_config::meta::{Lang, Severity};
 use cann_config::{Product, Release};
 use cann_lint::{LintOptions, Outcome};
 use serde::Serialize;
@@ -11,7 +12,7 @@ use std::path::{Path, PathBuf};
 use cann_i18n::catalog::cli as msg;
 
 use crate::cli::{LintArgs, OutputFormat};
-use crate::{render, EXIT_FINDINGS, EXIT_OK};
+use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
@@ -47,29 +48,37 @@ fn count(o: &Outcome, s: Severity) -> usize {
     o.findings().filter(|(_, f)| f.severity() == s).count()
 }
 
-pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
+pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    let (project, lang) =
+        super::project::resolve(&args.paths, args.stdin_filename.as_deref(), args.lang)?;
     // The linter's own errors (a path that is not there, a file --fix cannot write) are
     // worded here, in the language asked for.
-    lint(args, out).map_err(|e| match e.downcast::<cann_lint::LintError>() {
-        Ok(le) => le.message(args.lang.into()).into(),
-        Err(e) => e,
+    lint(args, &project, lang, out).map_err(|e| match e.downcast::<cann_lint::LintError>() {
+        Ok(le) => CliError::Other(le.message(lang).into()),
+        Err(e) => CliError::Other(e),
     })
 }
 
-fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
-    let product = args
-        .product
-        .as_deref()
-        .map(str::parse::<Product>)
-        .transpose()?;
+fn lint(
+    args: &LintArgs,
+    project: &Settings,
+    lang: Lang,
+    out: &mut dyn Write,
+) -> Result<u8, BoxError> {
+    // Flags beat `[tool.cannctl]`, which beats the defaults.
+    let product = match args.product.as_deref() {
+        Some(p) => Some(p.parse::<Product>()?),
+        None => project.product,
+    };
     let release = match &args.release {
         Some(r) => r.parse::<Release>()?,
-        None => Release::LATEST,
+        None => project.release.unwrap_or(Release::LATEST),
     };
+    let docs_url = args.docs_url.as_deref().or(project.docs_url.as_deref());
     let opts = LintOptions {
         product,
         release,
-        lang: args.lang.into(),
+        lang,
     };
     let stdin = args.paths.iter().any(|p| cann_input::is_stdin(p));
     if stdin && args.paths.len() > 1 {
@@ -87,7 +96,7 @@ fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         let o = cann_lint::lint_script(&name, bytes.clone(), &opts)?;
         (o, Some((name, bytes)))
     } else {
-        let o = cann_lint::lint_paths(&args.paths, &opts, !args.no_progress)?;
+        let o = lint_kept(&args.paths, project, &opts, !args.no_progress)?;
         (o, None)
     };
     let kept = original.as_ref().map(|(_, b)| b.as_slice());
@@ -101,7 +110,7 @@ fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         let (files, fixes) = fix(&outcome)?;
         if fixes > 0 {
             // What is left is what the report shows.
-            outcome = cann_lint::lint_paths(&args.paths, &opts, false)?;
+            outcome = lint_kept(&args.paths, project, &opts, false)?;
         }
         eprintln!(
             "{}",
@@ -150,7 +159,7 @@ fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
             let o = cann_lint::sarif::SarifOptions {
                 lang: opts.lang,
                 base: &base,
-                docs_url: args.docs_url.as_deref(),
+                docs_url,
             };
             serde_json::to_writer_pretty(&mut *out, &cann_lint::sarif::to_sarif(&outcome, &o))?;
             writeln!(out)?;
@@ -177,6 +186,18 @@ fn lint(args: &LintArgs, out: &mut dyn Write) -> Result<u8, BoxError> {
         .into());
     }
     Ok(if errors > 0 { EXIT_FINDINGS } else { EXIT_OK })
+}
+
+/// Every script below `paths` that `exclude` of `[tool.cannctl]` does not leave out.
+fn lint_kept(
+    paths: &[PathBuf],
+    project: &Settings,
+    opts: &LintOptions,
+    progress: bool,
+) -> Result<Outcome, cann_lint::LintError> {
+    let kept = super::project::kept(paths, project);
+    let exclude = &project.exclude;
+    cann_lint::lint_paths_where(&kept, opts, progress, &|p: &Path| !exclude.excludes(p))
 }
 
 /// Writes every script's safe fixes; returns (files changed, findings fixed).

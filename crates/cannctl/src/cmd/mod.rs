@@ -12,8 +12,10 @@ pub mod lint;
 pub mod mem;
 pub mod options;
 pub mod products;
+mod project;
 pub mod remote;
 pub mod schema;
+pub mod server;
 
 use cann_config::meta::Lang;
 use cann_config::{ConfigFile, Target};
@@ -27,4 +29,20 @@ pub use cann_check::{
 /// Command line beats the file; the release defaults to the newest one.
 pub fn target(args: &TargetArgs, file: &ConfigFile, lang: Lang) -> Result<Target, CheckError> {
     cann_check::target(args.product.as_deref(), args.release.as_deref(), file, lang)
+}
+
+/// As [`target`], with `[tool.cannctl]` below the file's own product and release.
+pub fn target_in(
+    args: &TargetArgs,
+    file: &ConfigFile,
+    project: &cann_check::settings::Settings,
+    lang: Lang,
+) -> Result<Target, CheckError> {
+    cann_check::target_in(
+        args.product.as_deref(),
+        args.release.as_deref(),
+        file,
+        project,
+        lang,
+    )
 }

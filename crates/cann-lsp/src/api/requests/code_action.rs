@@ -1,0 +1,98 @@
+use std::collections::HashMap;
+
+use lsp_types::request::CodeActionRequest;
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CodeActionResponse,
+    NumberOrString, Range, TextEdit, Url, WorkspaceEdit,
+};
+
+use crate::api::BackgroundRequest;
+use crate::document::Kind;
+use crate::session::Snapshot;
+
+pub struct CodeActionHandler;
+
+impl BackgroundRequest for CodeActionHandler {
+    type Request = CodeActionRequest;
+
+    fn document(p: &CodeActionParams) -> &Url {
+        &p.text_document.uri
+    }
+
+    /// Each safe fix `cannctl lint --fix` would make, as a quick fix on its finding, and one
+    /// source action that makes them all, as `--fix` does.
+    fn run(snap: &Snapshot, p: CodeActionParams) -> Option<CodeActionResponse> {
+        if snap.doc.kind != Kind::Python
+            || snap.excluded
+            || snap.doc.text.len() > crate::diagnose::cap(snap.doc.kind)
+        {
+            return None;
+        }
+        let wants = |k: &CodeActionKind| {
+            p.context
+                .only
+                .as_ref()
+                .is_none_or(|only| only.iter().any(|o| k.as_str().starts_with(o.as_str())))
+        };
+        let report = crate::diagnose::python_report(snap).ok()??;
+        let (text, ix) = (&*snap.doc.text, &snap.doc.index);
+        let edit = |edits: Vec<TextEdit>| WorkspaceEdit {
+            changes: Some(HashMap::from([(snap.uri.clone(), edits)])),
+            ..WorkspaceEdit::default()
+        };
+        let mut out = Vec::new();
+        if wants(&CodeActionKind::QUICKFIX) {
+            for f in &report.findings {
+                let Some(fix) = &f.fix else { continue };
+                let edits: Vec<TextEdit> = fix
+                    .edits
+                    .iter()
+                    .map(|e| TextEdit::new(ix.range(text, e.start..e.end), e.replacement.clone()))
+                    .collect();
+                let Some(first) = edits.first() else { continue };
+                let line = f.line().saturating_sub(1);
+                if !overlaps(p.range, first.range)
+                    && !(p.range.start.line..=p.range.end.line).contains(&line)
+                {
+                    continue;
+                }
+                // The finding's diagnostic as the client has it, so the fix shows on it.
+                let diagnostics: Vec<_> = p
+                    .context
+                    .diagnostics
+                    .iter()
+                    .filter(|d| {
+                        d.code == Some(NumberOrString::String(f.rule_id().to_string()))
+                            && d.range.start.line == line
+                    })
+                    .cloned()
+                    .collect();
+                out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: fix.description.clone(),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: (!diagnostics.is_empty()).then_some(diagnostics),
+                    edit: Some(edit(edits)),
+                    is_preferred: Some(true),
+                    ..CodeAction::default()
+                }));
+            }
+        }
+        if wants(&CodeActionKind::SOURCE_FIX_ALL) {
+            if let Some(fixed) = cann_lint::fix::fixed_from(&report, text.as_bytes().to_vec()) {
+                let whole = ix.range(text, 0..text.len());
+                out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: cann_i18n::catalog::server::fix_all(snap.settings.lang),
+                    kind: Some(CodeActionKind::SOURCE_FIX_ALL),
+                    edit: Some(edit(vec![TextEdit::new(whole, fixed.after)])),
+                    ..CodeAction::default()
+                }));
+            }
+        }
+        Some(out)
+    }
+}
+
+fn overlaps(a: Range, b: Range) -> bool {
+    let key = |p: lsp_types::Position| (p.line, p.character);
+    key(a.start) <= key(b.end) && key(b.start) <= key(a.end)
+}
