@@ -145,6 +145,8 @@ pub fn run(conn: Connection) -> Result<(), ServerError> {
     });
     conn.initialize_finish(id, result)?;
     let mut server = Server::new(conn.sender.clone(), &init);
+    // lsp-server's handshake took the client's `initialized` notification already.
+    crate::api::initialized(&mut server);
     for msg in &conn.receiver {
         match msg {
             Message::Request(req) => {

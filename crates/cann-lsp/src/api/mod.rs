@@ -100,10 +100,14 @@ pub fn notification(server: &mut Server, n: Notification) {
         m if m == note::<DidChangeConfiguration>() => sync::<DidChangeConfiguration>(server, n),
         m if m == note::<DidChangeWatchedFiles>() => sync::<DidChangeWatchedFiles>(server, n),
         m if m == note::<Cancel>() => sync::<Cancel>(server, n),
-        m if m == note::<Initialized>() => sync::<Initialized>(server, n),
         // Other notifications ($/setTrace, ...) need nothing from this server.
         _ => {}
     }
+}
+
+/// What follows the handshake: the server's own requests to the client.
+pub fn initialized(server: &mut Server) {
+    notifications::Initialized::run(server, lsp_types::InitializedParams {});
 }
 
 fn method<H: BackgroundRequest>() -> &'static str {
