@@ -41,6 +41,10 @@ where
     match parsed {
         // Standard error is not held locked for the run: progress displays draw on it from
         // their own thread (held, `mem plan`'s spinner waited for it forever on a terminal).
+        // The language server writes standard output from its own thread: not held here.
+        Ok(cli) if matches!(cli.command, cli::Command::Server) => {
+            run(&cli, &mut std::io::sink(), &mut &stderr)
+        }
         Ok(cli) => run(&cli, &mut stdout.lock(), &mut &stderr),
         // Help and --version go to stdout with exit 0 (help for a missing command to
         // stderr with 2), in the language asked for.
