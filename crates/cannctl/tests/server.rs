@@ -2,7 +2,7 @@
 //! opened script, a frame that is not JSON survived, shutdown and exit.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 fn send(w: &mut impl Write, v: &serde_json::Value) {
