@@ -164,6 +164,30 @@ fn worker() {
             c.commit_exact_batch(&refs).unwrap();
             0
         }
+        // A gc pass killed between an eviction's two unlinks (manifest gone, binary not).
+        "crash_evict" => {
+            let marker = PathBuf::from(var("CACHE_MARKER"));
+            let hook: cann_runtime::cache::FaultHook = Arc::new(move |s| {
+                if s == CommitStep::Evicting {
+                    let _ = std::fs::write(&marker, b"");
+                    std::thread::sleep(Duration::from_secs(30));
+                }
+                true
+            });
+            let c = Cache::open(
+                &dir,
+                OpenOptions {
+                    // 1.2 MB of entries, 943 KB kept: one eviction.
+                    limits: Limits::fixed(MaxSize::Mb(1), 90),
+                    fault_hook: Some(hook),
+                    durable: false,
+                    ..OpenOptions::default()
+                },
+            )
+            .unwrap();
+            c.gc(&GcOptions::default()).unwrap();
+            0
+        }
         "stress" => stress_worker(
             &dir,
             var("CACHE_W").parse().unwrap(),
@@ -455,4 +479,64 @@ fn bounded_stress_puts_gets_gc_and_force_across_processes() {
     assert_eq!(checked, 30);
     let v = c.verify(&NoProgress).unwrap();
     assert!(!v.has_errors(), "{v:?}");
+}
+
+#[test]
+fn sigkill_between_an_evictions_unlinks_leaves_an_orphan_the_next_gc_reclaims() {
+    let t = tmp();
+    let d = dir_of(&t);
+    {
+        // Compiled (and last used) a day ago.
+        let day_ago = cann_runtime::cache::clock::system_now() - DAY;
+        let c = Cache::open(
+            &d,
+            OpenOptions {
+                clock: Arc::new(ManualClock::new(day_ago)),
+                durable: false,
+                ..OpenOptions::default()
+            },
+        )
+        .unwrap();
+        for i in 0..3 {
+            c.put(&format!("soc/k{i}"), &vec![i as u8; 400_000], ".o", None)
+                .unwrap();
+        }
+    }
+    // Unused for a day: the 1 MB limit of the worker ages them.
+    let soc = d.kernel_cache().join("soc");
+    for e in std::fs::read_dir(&soc).unwrap() {
+        age_file(
+            &e.unwrap().path(),
+            cann_runtime::cache::clock::system_now() - DAY,
+        );
+    }
+    let marker = t.path().join("evicting");
+    let mut child = spawn(
+        "crash_evict",
+        &d,
+        &[("CACHE_MARKER", marker.display().to_string())],
+    );
+    wait_for(&marker);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let (c, clock) = open_after_crash(&d);
+    let v = c.verify(&NoProgress).unwrap();
+    assert!(!v.has_errors(), "{v:?}");
+    assert_eq!(v.orphans.len(), 1, "the kill left one binary: {v:?}");
+    let orphan = soc.join(v.orphans[0].trim_start_matches("soc/"));
+    assert!(orphan.exists(), "{v:?}");
+    // Meanwhile it counts toward the limit.
+    let r = match c.gc(&GcOptions::default()).unwrap() {
+        GcOutcome::Done(r) => r,
+        GcOutcome::Skipped => panic!("skipped"),
+    };
+    assert!(orphan.exists(), "too young to be past a writer: {r:?}");
+    let s = c.startup_check().unwrap();
+    assert!(s.known_bytes.unwrap() >= 400_000 * 3, "{s:?}");
+    // Past any writer (well below the 30-minute aging floor): reclaimed.
+    clock.advance(2 * MIN);
+    c.gc(&GcOptions::default()).unwrap();
+    assert!(!orphan.exists());
+    let v = c.verify(&NoProgress).unwrap();
+    assert!(v.orphans.is_empty() && v.ledger_matches, "{v:?}");
 }

@@ -254,3 +254,87 @@ fn threads_sharing_one_handle_lose_no_ledger_update() {
         v.ledger, v.bytes
     );
 }
+
+#[test]
+fn verify_racing_a_deleting_cann_ager_reports_nothing_torn() {
+    let t = cache_support::tmp();
+    let d = dir(&t);
+    let kc = d.kernel_cache();
+    let soc = kc.join("ascend910b");
+    let c = open(&d);
+    let (mut overlapped, mut runs) = (0, 0);
+    for round in 0..4 {
+        let n = 1500u64;
+        for i in 0..n {
+            let stem = format!("te_{round}_{i:04}");
+            cache_support::cann::write_entry(&soc, &stem, 2048);
+            for ext in ["json", "o"] {
+                cache_support::age_file(&soc.join(format!("{stem}.{ext}")), ago(120 * MIN));
+            }
+        }
+        let now_secs = cann_runtime::cache::clock::system_now() / 1_000_000_000;
+        let ager = {
+            let kc = kc.clone();
+            // A limit of 1 MB retaining 1 %: it deletes nearly every entry, manifest first.
+            std::thread::spawn(move || cache_support::cann::age(&kc, 1 << 20, 1, now_secs, true))
+        };
+        while !ager.is_finished() {
+            let v = c.verify(&NoProgress).unwrap();
+            runs += 1;
+            assert!(v.torn.is_empty(), "round {round}: {:?}", v.torn);
+            if v.entries > 0 && v.entries < n {
+                overlapped += 1;
+            }
+        }
+        let run = ager.join().unwrap();
+        assert!(run.aged && run.deleted_entries > 1000, "{run:?}");
+    }
+    assert!(
+        overlapped > 0,
+        "no verify ran while the ager deleted ({runs} runs)"
+    );
+}
+
+#[test]
+fn a_manifest_with_a_non_utf8_name_is_a_manifest_not_an_orphan() {
+    let t = cache_support::tmp();
+    let d = dir(&t);
+    let soc = d.kernel_cache().join("ascend910b");
+    write_cann_entry(&soc, "te_a", 1024);
+    // CANN names files after kernels; a kernel name with a byte that is not UTF-8 gives a
+    // manifest and a binary no `String` can name.
+    let manifest = soc.join(OsStr::from_bytes(b"te_\xfe.json"));
+    let binary = soc.join(OsStr::from_bytes(b"te_\xfe.o"));
+    std::fs::write(&binary, vec![1u8; 4096]).unwrap();
+    std::fs::write(
+        &manifest,
+        b"{\"binFileName\":\"te_\xfe\",\"binFileSuffix\":\".o\"}".as_slice(),
+    )
+    .unwrap();
+    let c = open(&d);
+    let v = c.verify(&NoProgress).unwrap();
+    assert!(v.orphans.is_empty(), "{v:?}");
+    assert_eq!(v.raw_manifests.len(), 1, "{v:?}");
+    assert!(v.raw_manifests[0].ends_with(".json"), "{v:?}");
+    // gc counts both files and removes neither, however old: CANN's ager ages that entry.
+    let later = Cache::open(
+        &d,
+        OpenOptions {
+            limits: Limits::fixed(MaxSize::Mb(2), 50),
+            clock: Arc::new(cann_runtime::cache::ManualClock::new(ago(-31 * MIN))),
+            durable: false,
+            fault_hook: None,
+        },
+    )
+    .unwrap();
+    let GcOutcome::Done(r) = later.gc(&GcOptions::default()).unwrap() else {
+        panic!("skipped")
+    };
+    assert!(r.removed.is_empty(), "{r:?}");
+    assert!(manifest.exists() && binary.exists());
+    assert_eq!(
+        r.bytes_after,
+        cache_support::cann::size(&d.kernel_cache()),
+        "{r:?}"
+    );
+}

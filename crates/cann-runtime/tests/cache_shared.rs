@@ -97,6 +97,16 @@ fn read_only_checks(dir: &CacheDir, entries: u64) {
         c.gc(&GcOptions::default()),
         Err(CacheError::ReadOnly(_))
     ));
+    // A dry run changes nothing, so it still says what a pass would do.
+    let dry = done(
+        c.gc(&GcOptions {
+            dry_run: true,
+            ..GcOptions::default()
+        })
+        .unwrap(),
+    );
+    assert!(dry.dry_run && dry.entries_before == entries, "{dry:?}");
+    assert_eq!(dry.bytes_before, i.bytes, "{dry:?}");
     assert!(matches!(
         c.put("ascend910b/te_r", b"x", ".o", None),
         Err(CacheError::ReadOnly(_))
@@ -146,6 +156,13 @@ fn worker() {
             assert!(!v.has_errors() && v.ledger_matches, "{v:?}");
         }
         "reader" => read_only_checks(&dir, 41),
+        // One directory it may not read: skipped, and said so.
+        "reader_skipping" => {
+            let c = Cache::open_read_only(&dir, opts()).unwrap();
+            let i = c.info(&NoProgress).unwrap();
+            assert_eq!(i.skipped_dirs, ["private"], "{i:?}");
+            assert_eq!(i.entries, 41, "{i:?}");
+        }
         // After B's gc: what is left is whole, and info agrees with verify.
         "reader_after_gc" => {
             let c = Cache::open_read_only(&dir, opts()).unwrap();
@@ -210,6 +227,11 @@ fn group_members_share_a_setgid_cache_and_outsiders_read_it() {
 
     // The outsider reads A's 41 entries (1.3 MB, over the 1 MB limit) and changes nothing.
     run_as(&exe, OUTSIDER, OUTSIDER, &[], "reader", &dir);
+    let private = dir.kernel_cache().join("private");
+    cache_support::write_cann_entry(&private, "te_p", 1024);
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o700)).unwrap();
+    run_as(&exe, OUTSIDER, OUTSIDER, &[], "reader_skipping", &dir);
+    std::fs::remove_dir_all(&private).unwrap();
 
     let soc = dir.kernel_cache().join("ascend910b");
     let old = cann_runtime::cache::clock::system_now() - 2 * 3600 * 1_000_000_000;

@@ -261,3 +261,25 @@ fn over_limit_is_reported_but_puts_never_block() {
         hit(&c, &format!("k{i}"));
     }
 }
+
+#[test]
+fn remove_takes_a_mixed_kernel_whole_parts_and_their_binaries() {
+    let t = tmp();
+    let d = dir_of(&t);
+    let soc = kc(&d).join("ascend910b");
+    write_mix_entry(&soc, "te_mix", 2048);
+    write_cann_entry(&soc, "te_keep", 1024);
+    let (c, _clock) = manual(&d, Some(100), 50);
+    c.gc(&GcOptions::default()).unwrap();
+    assert!(c.remove("ascend910b/te_mix").unwrap());
+    let left: Vec<String> = std::fs::read_dir(&soc)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        left.iter().all(|n| n.starts_with("te_keep")),
+        "remove left {left:?}"
+    );
+    let v = c.verify(&NoProgress).unwrap();
+    assert!(v.orphans.is_empty() && v.ledger_matches, "{v:?}");
+}

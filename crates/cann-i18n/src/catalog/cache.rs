@@ -93,6 +93,18 @@ crate::messages! {
         zh: "启动检查：      {need}",
     }
     need_no() { en: "no aging needed", zh: "无需老化" }
+    need_no_blind(ago: &str, bound: u64) {
+        en: "no aging needed as counted {ago}; a file rewritten in place since is not seen (too many files to size at start-up), so after {bound} minutes the answer is \"unknown\"",
+        zh: "按 {ago} 的统计无需老化；此后原地改写的文件看不到（文件太多，启动时无法逐一测量），{bound} 分钟后回答将是“未知”",
+    }
+    need_unknown_stale(ago: &str, bound: u64) {
+        en: "unknown: last counted {ago}, more than {bound} minutes ago; files rewritten in place since are not seen (run `cannctl cache gc`)",
+        zh: "未知：上次统计在 {ago}，已超过 {bound} 分钟；此后原地改写的文件看不到（请运行 `cannctl cache gc`）",
+    }
+    info_skipped(n: u64, dirs: &str) {
+        en: "warning: {n} directories could not be read and are not counted: {dirs}",
+        zh: "警告：{n} 个目录无法读取，未计入统计：{dirs}",
+    }
     need_yes() {
         en: "aging needed (run `cannctl cache gc`)",
         zh: "需要老化（请运行 `cannctl cache gc`）",
@@ -172,6 +184,10 @@ crate::messages! {
     verify_in_progress(rel: &str, why: &str) {
         en: "warning: entry {rel} incomplete but written within the last minute (probably being compiled): {why}",
         zh: "警告：条目 {rel} 不完整，但在最近一分钟内写入过（可能正在编译）：{why}",
+    }
+    verify_raw_manifest(path: &str) {
+        en: "warning: manifest {path} has a name that is not UTF-8 (counted with its files; served and aged by CANN only)",
+        zh: "警告：清单 {path} 的名称不是 UTF-8（连同其文件计入统计；仅由 CANN 使用和老化）",
     }
     verify_orphan(path: &str) {
         en: "warning: orphaned file {path} (no manifest names it)",

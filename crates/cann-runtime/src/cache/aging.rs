@@ -30,7 +30,7 @@ use super::dirtime;
 use super::error::{CacheError, IoOp, Result};
 use super::evict::{evict, Dirs, Evicted, Eviction};
 use super::ledger::{self, IndexRec, Ledger};
-use super::limits::AGING_FLOOR;
+use super::limits::{AGING_FLOOR, IN_FLIGHT};
 use super::lock;
 use super::measure::{self, sibling, Recount, Seen};
 use super::pool;
@@ -109,6 +109,15 @@ pub enum GcOutcome {
     Done(GcReport),
 }
 
+/// Bytes of `rel`'s line in the index a pass writes.
+fn index_line(rel: &str, rec: &IndexRec) -> u64 {
+    if ledger::indexable(rel) {
+        ledger::put_line(rel, rec).len() as u64
+    } else {
+        0
+    }
+}
+
 impl Cache {
     /// Runs one gc pass (see the module docs). Never waits for another ager.
     pub fn gc(&self, opts: &GcOptions) -> Result<GcOutcome> {
@@ -119,10 +128,17 @@ impl Cache {
     pub fn gc_with_progress(&self, opts: &GcOptions, progress: &dyn Progress) -> Result<GcOutcome> {
         let base = &self.dir.base;
         let e = |op| move |err| CacheError::io(op, base, err);
-        let Some(_locks) =
-            lock::try_ager_locks(self.state_dir()?, self.kc.as_fd()).map_err(e(IoOp::LockGcIn))?
-        else {
-            return Ok(GcOutcome::Skipped);
+        // A dry run deletes and writes nothing, so a read-only handle (a read-only mount, a
+        // user without write permission) may make one without the locks it cannot take.
+        let _locks = if opts.dry_run && self.writable().is_err() {
+            None
+        } else {
+            let Some(locks) = lock::try_ager_locks(self.state_dir()?, self.kc.as_fd())
+                .map_err(e(IoOp::LockGcIn))?
+            else {
+                return Ok(GcOutcome::Skipped);
+            };
+            Some(locks)
         };
         let now = self.now();
         let index_text = self
@@ -153,13 +169,24 @@ impl Cache {
             discovered: sc.discovered,
             ..GcReport::default()
         };
-        let mut total = report.bytes_before;
+        // The index this pass writes replaces today's: counted at the size it will have, so
+        // the first pass over a cache nobody indexed does not end above its target (CANN's
+        // size scan counts the index like any file).
+        let index_now = self.state.index_len().unwrap_or(0);
+        let index_after: u64 = sc.entries.iter().map(|(r, rec)| index_line(r, rec)).sum();
+        let mut total = report
+            .bytes_before
+            .saturating_sub(index_now)
+            .saturating_add(index_after);
         let mut dirs = Dirs {
             kc: self.kc.as_fd(),
             open: HashMap::new(),
             gone: HashSet::new(),
         };
         let idle = |t: Nanos| now.saturating_sub(t) >= opts.floor;
+        // A file no manifest names is past any writer once older than `IN_FLIGHT` (a kill
+        // between an eviction's two unlinks leaves one behind).
+        let unclaimed = |t: Nanos| now.saturating_sub(t) >= opts.floor.min(IN_FLIGHT);
         let kernel_times = self.opts.clock.is_system();
         let remove_loose =
             |l: &Loose, reason, dirs: &mut Dirs<'_>, report: &mut GcReport, total: &mut u64| {
@@ -179,15 +206,20 @@ impl Cache {
             .map(|l| (l, Reason::Temporary))
             .chain(sc.orphans.iter().map(|l| (l, Reason::Orphan)))
         {
-            if idle(l.changed_ns) {
+            let gone = match reason {
+                Reason::Orphan => unclaimed(l.changed_ns),
+                _ => idle(l.changed_ns),
+            };
+            if gone {
                 remove_loose(l, reason, &mut dirs, &mut report, &mut total)
             } else {
                 kept_loose.push((l.rel.clone(), l.bytes))
             }
         }
-        // Files with non-UTF-8 names: no manifest can name them, so they are orphans.
+        // Files with non-UTF-8 names: no manifest we can read names them.
         for f in sc.raw.iter().filter(|f| f.regular) {
-            if !idle(f.changed_ns) {
+            // An entry under a name we cannot index: counted, left to CANN's ager.
+            if !f.is_orphan() || !unclaimed(f.changed_ns) {
                 kept_loose.push((f.shown(), f.bytes));
             } else if opts.dry_run || dirs.unlink_raw(&f.dir, &f.name).unwrap_or(false) {
                 total = total.saturating_sub(f.bytes);
@@ -230,7 +262,9 @@ impl Cache {
                                 report: &mut GcReport,
                                 total: &mut u64|
          -> bool {
-            *total = total.saturating_sub(seen.bytes);
+            *total = total
+                .saturating_sub(seen.bytes)
+                .saturating_sub(index_line(rel, &rec));
             if opts.dry_run {
                 report.removed.push(Removal {
                     rel: rel.to_owned(),
@@ -259,6 +293,7 @@ impl Cache {
                 reason,
                 rec,
                 unlinks,
+                hook: self.opts.fault_hook.clone(),
             });
             true
         };
@@ -371,7 +406,9 @@ impl Cache {
                 }
                 Evicted::Vanished => {}
                 Evicted::Kept(rel, rec) => {
-                    total = total.saturating_add(rec.bytes);
+                    total = total
+                        .saturating_add(rec.bytes)
+                        .saturating_add(index_line(&rel, &rec));
                     sc.entries.insert(rel, rec);
                 }
             }
@@ -409,6 +446,9 @@ impl Cache {
             .state
             .lock()
             .map_err(|e| CacheError::io(IoOp::LockLedgerIn, base, e))?;
+        // Wall time: the temporaries' times are the kernel's.
+        self.state
+            .remove_stale_temporaries(&guard, super::clock::system_now().saturating_sub(IN_FLIGHT));
         let tail = self
             .state
             .read_index_from(snapshot_len)

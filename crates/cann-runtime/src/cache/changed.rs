@@ -166,9 +166,10 @@ impl Cache {
             source: InfoSource::Changed,
             oldest_access_ns: None,
             newest_access_ns: None,
-            startup,
+            startup: self.counted(startup, u64::try_from(bytes).unwrap_or(u64::MAX)),
             epoch_ns: l.epoch_ns,
             dirs_listed: sc.dirs.len() as u64,
+            skipped_dirs: sc.unreadable_dirs(),
         }))
     }
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::aging::{Reason, Removal};
 use super::fsx;
 use super::ledger::IndexRec;
+use super::store::{CommitStep, FaultHook};
 
 /// Directory descriptors opened during a pass, so each unlink is relative to a descriptor
 /// that was reached without following any symlink. Shared with the eviction threads.
@@ -60,6 +61,9 @@ pub(super) struct Eviction {
     /// The record, handed back when the manifest could not be removed (it stays indexed).
     pub rec: IndexRec,
     pub unlinks: Vec<(Arc<OwnedFd>, String, String, u64)>,
+    /// Told [`CommitStep::Evicting`] between the manifest's unlink and the files' (tests
+    /// stop or kill the pass there).
+    pub hook: Option<FaultHook>,
 }
 
 /// What became of an [`Eviction`].
@@ -84,7 +88,8 @@ pub(super) fn evict(job: Eviction) -> Evicted {
     }
     let mut gone = vec![job.rel.clone()];
     let mut freed = mbytes;
-    for (dir, name, rel, bytes) in steps {
+    let stop = job.hook.is_some_and(|h| !h(CommitStep::Evicting));
+    for (dir, name, rel, bytes) in steps.filter(|_| !stop) {
         if fsx::unlink_at(dir.as_fd(), name.as_ref()).unwrap_or(false) {
             freed += bytes;
             gone.push(rel);

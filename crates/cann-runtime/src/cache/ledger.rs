@@ -203,29 +203,63 @@ impl State {
         })
     }
 
-    /// Bytes of our state files. They sit inside `kernel_cache/`, where CANN's ager sums
-    /// every regular file, so our totals count them too: both agers then measure the same
-    /// cache and start aging at the same size. (About 100 bytes of index per entry, beside
-    /// entries of a 350-byte manifest and a binary of kilobytes.) The ledger counts at its
-    /// written length even before its first write.
+    /// Bytes of our state directory: every regular file in it (the ledger, index, lists,
+    /// lock, and a temporary a killed pass left). They sit inside `kernel_cache/`, where
+    /// CANN's ager sums every regular file, so our totals count them too: both agers then
+    /// measure the same cache and start aging at the same size. (About 100 bytes of index
+    /// per entry, beside entries of a 350-byte manifest and a binary of kilobytes.) The
+    /// ledger counts at its written length even before its first write.
     pub fn bytes(&self) -> u64 {
         let Some(dir) = &self.dir else {
             return 0;
         };
         let mut total = LEN as u64;
-        for name in [
-            INDEX,
-            super::dirtime::DIRS,
-            super::changed::LOOSE,
-            super::lock::GC_LOCK,
-        ] {
-            if let Ok(st) = fsx::lstat_at(dir.as_fd(), name.as_ref()) {
-                if fsx::kind(&st) == rustix::fs::FileType::RegularFile {
-                    total += fsx::size_of(&st);
-                }
+        for (name, st) in self.files(dir.as_fd()) {
+            if name.as_bytes() != LEDGER.as_bytes() {
+                total += fsx::size_of(&st);
             }
         }
         total
+    }
+
+    /// The regular files of the state directory with their `lstat`s (a handful).
+    fn files(&self, dir: BorrowedFd<'_>) -> Vec<(std::ffi::CString, rustix::fs::Stat)> {
+        let mut out = Vec::new();
+        let Ok(fd) = fsx::open_dir(dir, Path::new("")) else {
+            return out;
+        };
+        let Ok(mut list) = rustix::fs::Dir::read_from(&fd) else {
+            return out;
+        };
+        while let Some(Ok(ent)) = list.read() {
+            let name = ent.file_name();
+            let os = std::os::unix::ffi::OsStrExt::from_bytes(name.to_bytes());
+            if let Ok(st) = fsx::lstat_at(fd.as_fd(), os) {
+                if fsx::kind(&st) == rustix::fs::FileType::RegularFile {
+                    out.push((name.to_owned(), st));
+                }
+            }
+        }
+        out
+    }
+
+    /// Removes temporaries older than `before` that a killed writer of state files left
+    /// (CANN's scan counts them; nothing else would ever remove them). Returns their bytes.
+    pub fn remove_stale_temporaries(&self, _guard: &LedgerGuard<'_>, before: Nanos) -> u64 {
+        let Some(dir) = &self.dir else {
+            return 0;
+        };
+        let mut freed = 0;
+        for (name, st) in self.files(dir.as_fd()) {
+            let stale = fsx::mtime_ns(&st).max(fsx::ctime_ns(&st)) < before;
+            if stale && name.as_bytes().starts_with(fsx::TMP_PREFIX.as_bytes()) {
+                let os = std::os::unix::ffi::OsStrExt::from_bytes(name.to_bytes());
+                if fsx::unlink_at(dir.as_fd(), os).unwrap_or(false) {
+                    freed += fsx::size_of(&st);
+                }
+            }
+        }
+        freed
     }
 
     /// The state directory (for the locks kept there).
@@ -273,6 +307,18 @@ impl State {
             fsx::FILE_MODE,
         )?;
         fsx::write_all(&fd, text.as_bytes())
+    }
+
+    /// The index's length in bytes (0 when missing or read-only without a state directory).
+    pub fn index_len(&self) -> io::Result<u64> {
+        let Some(dir) = &self.dir else {
+            return Ok(0);
+        };
+        match fsx::lstat_at(dir.as_fd(), INDEX.as_ref()) {
+            Ok(st) => Ok(fsx::size_of(&st)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0),
+            Err(e) => Err(e),
+        }
     }
 
     /// Reads the index from byte `from` on; missing reads as empty.

@@ -24,6 +24,11 @@ pub const MB: u64 = 1_048_576;
 /// Entries accessed more recently than this are never aged (`MIN_CACHE_AGING_TIME = 1800`
 /// seconds, te_cache_space_manager.cc).
 pub const AGING_FLOOR: Nanos = 30 * MINUTE;
+/// How long a file no manifest names may still belong to a write under way: our commit
+/// renames the binary a few system calls before its manifest, CANN's compiler writes the
+/// binary and then the manifest in place. Far longer than either takes; older orphans are
+/// reclaimed by gc (CANN's own ager never looks at them) and cleared by `clear`.
+pub const IN_FLIGHT: Nanos = MINUTE;
 /// The limit value that turns aging off (`CACHE_AGING_FUCNTION_SWITCH = -1`,
 /// te_fusion_util_constants.h). The spec lists it as the one special value of the limit; a
 /// test holds the two together.

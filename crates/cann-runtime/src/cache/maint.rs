@@ -19,19 +19,30 @@ use super::store::Cache;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AgingNeed {
-    /// The ledger total is below the limit.
+    /// The total is below the limit, as counted at [`StartupCheck::counted_ns`] plus our
+    /// own changes since (see [`StartupCheck::blind_to_rewrites`] for what it cannot see).
     No,
-    /// The ledger total reached the limit.
+    /// The total reached the limit (as recorded, or as this check measured it).
     Yes,
     /// `-1`: aging is off.
     Off,
-    /// The ledger is missing, damaged or was never reconciled, or someone else created or
-    /// removed files since it was (a directory is newer than the ledger's record): a gc
-    /// pass will find out.
+    /// The ledger is missing, damaged or was never reconciled, someone else created or
+    /// removed files since it was (a directory is newer than the ledger's record), or its
+    /// count is older than [`BLIND_BOUND`] in a cache too large to re-measure at start-up:
+    /// a gc pass will find out.
     Unknown,
 }
 
-/// The start-up check: one read of the ledger and a `stat` of each listed directory, no walk.
+/// The start-up check: one read of the ledger and a `stat` of each listed directory, and in
+/// a cache of at most [`SWEEP_MAX_FILES`] indexed files an `lstat` of each of them; no walk.
+/// The work is bounded by constants, whatever the number of entries.
+///
+/// Exact limit: a file rewritten in place under the same name (CANN recompiling an entry)
+/// moves no directory time. In a cache of at most [`SWEEP_MAX_FILES`] indexed files the
+/// check sizes every one of them, so it sees such a rewrite. In a larger cache it cannot:
+/// it then answers "no" only while its count is younger than [`BLIND_BOUND`], says so
+/// ([`StartupCheck::blind_to_rewrites`]), and answers "unknown" after that, so a rewrite in
+/// place is seen by the first start-up check at most [`BLIND_BOUND`] after the last count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct StartupCheck {
     pub need: AgingNeed,
@@ -39,7 +50,31 @@ pub struct StartupCheck {
     /// A directory changed since the ledger last accounted for every file (a foreign write,
     /// or a pass that saw one): its totals are a lower bound of nothing, only a record.
     pub foreign_changes: bool,
+    /// When the totals were last counted file by file (the last gc's reconcile).
+    pub counted_ns: Option<Nanos>,
+    /// How old that count was when the check ran.
+    pub age_ns: Option<Nanos>,
+    /// Files this check sized itself (0 when the cache is too large to, or it was not
+    /// needed).
+    pub files_checked: u64,
+    /// The total as this check knows it: the ledger's, corrected by the sizes it measured.
+    pub known_bytes: Option<u64>,
+    /// True when a file rewritten in place since [`Self::counted_ns`] would not be seen:
+    /// the cache is too large for the check to size every file.
+    pub blind_to_rewrites: bool,
 }
+
+/// Up to this many indexed files (manifests and the files they name), the start-up check
+/// `lstat`s every one (a few milliseconds), so a binary CANN rewrote in place is counted.
+pub const SWEEP_MAX_FILES: u64 = 4096;
+
+/// Beyond [`SWEEP_MAX_FILES`], how long a count stays good enough for a "no": a rewrite in
+/// place after it is not seen, so once the count is older the check says "unknown" (and
+/// [`Cache::age_in_background`] runs a pass).
+pub const BLIND_BOUND: Nanos = 10 * super::clock::MINUTE;
+
+/// Bytes of index read at most by the start-up check's sweep (about 120 bytes a line).
+const SWEEP_MAX_INDEX_BYTES: u64 = SWEEP_MAX_FILES * 256;
 
 /// Where `info`'s numbers come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -74,6 +109,9 @@ pub struct VerifyReport {
     pub in_progress: Vec<TornEntry>,
     /// Warnings: files no manifest references.
     pub orphans: Vec<String>,
+    /// Warnings: manifests whose names are not UTF-8 (CANN may write them): counted with
+    /// their files, never served or indexed by us, aged by CANN's own ager.
+    pub raw_manifests: Vec<String>,
     /// Warnings: leftovers of interrupted commits.
     pub temporaries: Vec<String>,
     /// Warnings: symlinks and special files (never followed).
@@ -103,6 +141,9 @@ pub struct InfoReport {
     pub epoch_ns: Nanos,
     /// Directories whose names were read (0 from the ledger alone).
     pub dirs_listed: u64,
+    /// Directories the walk could not open (no permission, say): their files are not in
+    /// `bytes` or `entries`, which are then lower bounds.
+    pub skipped_dirs: Vec<String>,
 }
 
 /// Output of `clear`.
@@ -116,32 +157,65 @@ pub struct ClearReport {
     pub in_flight_kept: u64,
 }
 
-/// How long a loose file may belong to a commit still under way (binary written, manifest
-/// not yet renamed): far longer than any commit takes.
-const IN_FLIGHT: Nanos = 60_000_000_000;
-
 /// A manifest written this recently that does not parse, or names a missing file, may be
 /// one CANN is writing in place right now: `verify` reports it as in progress, not torn.
 pub const VERIFY_GRACE: Nanos = 60_000_000_000;
+
+/// True when the manifest `rel` (or its directory) no longer exists.
+fn vanished(kc: std::os::fd::BorrowedFd<'_>, rel: &str) -> bool {
+    let (dir_rel, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+    let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
+    match fsx::open_dir(kc, Path::new(dir_rel)) {
+        Ok(fd) => fsx::lstat_at(fd.as_fd(), name.as_ref()).is_err_and(|e| gone(&e)),
+        Err(e) => gone(&e),
+    }
+}
 
 fn names(v: &[Loose]) -> Vec<String> {
     v.iter().map(|l| l.rel.clone()).collect()
 }
 
 impl Cache {
-    /// Is aging needed? Cost does not depend on the number of entries.
+    /// Is aging needed? Cost does not depend on the number of entries (see [`StartupCheck`]
+    /// for what it sees and the exact limit).
     pub fn startup_check(&self) -> Result<StartupCheck> {
         let ledger = self.read_ledger()?;
         // Unreadable directories cannot be vouched for.
         let newest = self.dirs_now();
         let foreign_changes =
             ledger.is_none_or(|l| l.dirs_mtime_ns == 0 || newest > l.dirs_mtime_ns);
-        let need = match ledger {
-            _ if !self.opts.limits.aging_enabled() => AgingNeed::Off,
+        let counted_ns = ledger
+            .filter(|l| l.reconciled_ns > 0)
+            .map(|l| l.reconciled_ns);
+        let age_ns = counted_ns.map(|t| self.now().saturating_sub(t).max(0));
+        let mut check = StartupCheck {
+            need: AgingNeed::Unknown,
+            ledger,
+            foreign_changes,
+            counted_ns,
+            age_ns,
+            files_checked: 0,
+            known_bytes: ledger.map(|l| l.total_bytes),
+            blind_to_rewrites: true,
+        };
+        let limits = &self.opts.limits;
+        check.need = match ledger {
+            _ if !limits.aging_enabled() => AgingNeed::Off,
             Some(l) if l.reconciled_ns > 0 => {
-                if self.opts.limits.over_limit(l.total_bytes) {
+                if limits.over_limit(l.total_bytes) {
                     AgingNeed::Yes
                 } else if foreign_changes {
+                    AgingNeed::Unknown
+                } else if let Some((bytes, files)) = self.sweep(l.total_bytes) {
+                    check.files_checked = files;
+                    check.known_bytes = Some(bytes);
+                    check.blind_to_rewrites = false;
+                    if limits.over_limit(bytes) {
+                        AgingNeed::Yes
+                    } else {
+                        AgingNeed::No
+                    }
+                } else if age_ns.is_some_and(|a| a > BLIND_BOUND) {
                     AgingNeed::Unknown
                 } else {
                     AgingNeed::No
@@ -149,11 +223,42 @@ impl Cache {
             }
             _ => AgingNeed::Unknown,
         };
-        Ok(StartupCheck {
-            need,
-            ledger,
-            foreign_changes,
-        })
+        Ok(check)
+    }
+
+    /// The ledger's total corrected by the sizes on disk now of every indexed file, and the
+    /// number of files sized; `None` when the index is too large for the start-up check (or
+    /// unreadable). A file missing now is counted at 0: its directory's time moved anyway.
+    fn sweep(&self, ledger_bytes: u64) -> Option<(u64, u64)> {
+        if self.state.index_len().ok()? > SWEEP_MAX_INDEX_BYTES {
+            return None;
+        }
+        let text = self.state.read_index_from(0).ok()?;
+        let mut known = BTreeMap::new();
+        ledger::apply_index(&mut known, &text);
+        let files: u64 = known.values().map(|r| 1 + r.files.len() as u64).sum();
+        if files > SWEEP_MAX_FILES {
+            return None;
+        }
+        let mut dirs: BTreeMap<&str, Option<std::os::fd::OwnedFd>> = BTreeMap::new();
+        let mut total = ledger_bytes;
+        for (rel, rec) in &known {
+            let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+            let fd = dirs
+                .entry(dir)
+                .or_insert_with(|| fsx::open_dir(self.kc.as_fd(), Path::new(dir)).ok());
+            let Some(fd) = fd else { continue };
+            let mut now = 0;
+            for f in std::iter::once(name).chain(rec.files.iter().map(String::as_str)) {
+                if let Ok(st) = fsx::lstat_at(fd.as_fd(), f.as_ref()) {
+                    if fsx::kind(&st) == rustix::fs::FileType::RegularFile {
+                        now += fsx::size_of(&st);
+                    }
+                }
+            }
+            total = total.saturating_sub(rec.bytes).saturating_add(now);
+        }
+        Some((total, files))
     }
 
     /// Runs the start-up check and, when aging is (or may be) needed, a gc pass on a
@@ -228,6 +333,16 @@ impl Cache {
         Ok(())
     }
 
+    /// The start-up check's answer once `bytes` were counted just now: a count at or over
+    /// the limit is knowledge, whatever the ledger recorded.
+    pub(crate) fn counted(&self, mut startup: StartupCheck, bytes: u64) -> StartupCheck {
+        if self.opts.limits.aging_enabled() && self.opts.limits.over_limit(bytes) {
+            startup.need = AgingNeed::Yes;
+            startup.known_bytes = Some(bytes);
+        }
+        startup
+    }
+
     /// Full read-only check of every entry: each manifest opened (without moving its atime)
     /// and parsed, each named file sized.
     pub fn verify(&self, progress: &dyn Progress) -> Result<VerifyReport> {
@@ -249,6 +364,10 @@ impl Cache {
                 }
                 Err(again) => again,
             };
+            // Gone since the walk listed it (an ager deleting it, manifest first): not torn.
+            if vanished(self.kc.as_fd(), &t.loose.rel) {
+                continue;
+            }
             let e = TornEntry {
                 rel: t.loose.rel.clone(),
                 why: t.why.clone(),
@@ -271,15 +390,22 @@ impl Cache {
         orphans.extend(
             sc.raw
                 .iter()
-                .filter(|f| f.regular)
+                .filter(|f| f.is_orphan())
                 .map(scan::RawFile::shown),
         );
+        let raw_manifests: Vec<String> = sc
+            .raw
+            .iter()
+            .filter(|f| f.manifest)
+            .map(scan::RawFile::shown)
+            .collect();
         Ok(VerifyReport {
             entries,
             bytes,
             torn,
             in_progress,
             orphans,
+            raw_manifests,
             temporaries: names(&sc.temps),
             foreign: sc
                 .foreign
@@ -308,6 +434,7 @@ impl Cache {
                     startup,
                     epoch_ns,
                     dirs_listed: 0,
+                    skipped_dirs: Vec::new(),
                 })
             }
             Some(l) => {
@@ -325,15 +452,17 @@ impl Cache {
         }
         let sc = scan::walk(self.kc.as_fd(), &known, Known::Trust, progress)
             .map_err(|e| CacheError::io(IoOp::Scan, self.dir.kernel_cache(), e))?;
+        let bytes = sc.total_bytes() + self.state.bytes();
         Ok(InfoReport {
-            bytes: sc.total_bytes() + self.state.bytes(),
+            bytes,
             entries: sc.entries.len() as u64,
             source: InfoSource::Walk,
             oldest_access_ns: sc.entries.values().map(|r| r.access_ns).min(),
             newest_access_ns: sc.entries.values().map(|r| r.access_ns).max(),
-            startup,
+            startup: self.counted(startup, bytes),
             epoch_ns,
             dirs_listed: sc.dirs.len() as u64,
+            skipped_dirs: sc.unreadable_dirs(),
         })
     }
 
@@ -384,7 +513,7 @@ impl Cache {
         // and not yet renamed its manifest: removing that binary now would leave the entry
         // torn when the manifest lands. Young loose files are kept; gc takes them once they
         // are old, if no manifest ever claimed them.
-        let in_flight_from = super::clock::system_now() - IN_FLIGHT;
+        let in_flight_from = super::clock::system_now() - super::limits::IN_FLIGHT;
         for l in sc.orphans.iter().chain(&sc.temps) {
             if l.changed_ns >= in_flight_from {
                 rep.in_flight_kept += 1;
@@ -504,19 +633,7 @@ impl Cache {
         }
         let mut freed = text.len() as u64;
         if let Ok(m) = super::manifest::Manifest::parse(&text) {
-            for f in m
-                .bin_name()
-                .ok()
-                .flatten()
-                .into_iter()
-                .chain(m.sub_manifests().unwrap_or_default())
-            {
-                if let Ok(st) = fsx::lstat_at(dirfd.as_fd(), f.as_ref()) {
-                    if fsx::unlink_at(dirfd.as_fd(), f.as_ref()).unwrap_or(false) {
-                        freed += fsx::size_of(&st);
-                    }
-                }
-            }
+            freed += super::entry::unlink_named(dirfd.as_fd(), &m, "");
         }
         let dirs = self.dirs_span(&dirs_before, [key.dir.as_path()]);
         let guard = self

@@ -24,6 +24,7 @@ pub mod clock;
 mod commit;
 pub mod dir;
 mod dirtime;
+mod entry;
 pub mod env;
 mod error;
 mod evict;
@@ -58,6 +59,7 @@ pub use ledger::Ledger;
 pub use limits::{Fallback, IniUse, LimitFinding, Limits, MaxSize, Origin, Problem};
 pub use maint::{
     AgingNeed, ClearReport, InfoReport, InfoSource, StartupCheck, TornEntry, VerifyReport,
+    BLIND_BOUND, SWEEP_MAX_FILES,
 };
 pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
 pub use progress::{NoProgress, Progress};

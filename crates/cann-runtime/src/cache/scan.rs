@@ -102,9 +102,20 @@ pub struct RawFile {
     pub bytes: u64,
     pub changed_ns: Nanos,
     pub regular: bool,
+    /// A manifest by its name (`.json`, not a part): an entry CANN wrote under a name we
+    /// cannot index. Counted, reported as a manifest, never removed as an orphan.
+    pub manifest: bool,
+    /// Another file whose name begins with such a manifest's stem (its binary, its parts):
+    /// counted with it, never an orphan.
+    pub claimed: bool,
 }
 
 impl RawFile {
+    /// A file no manifest can name: an orphan once old enough.
+    pub fn is_orphan(&self) -> bool {
+        self.regular && !self.manifest && !self.claimed
+    }
+
     /// The path as shown to users (invalid bytes replaced).
     pub fn shown(&self) -> String {
         join(&self.dir, &String::from_utf8_lossy(&self.name))
@@ -133,7 +144,19 @@ pub fn reinspect(kc: BorrowedFd<'_>, rel: &str) -> Result<IndexRec, Torn> {
     }
 }
 
+/// How [`Scan::foreign`] names a directory the walk could not open.
+pub const UNREADABLE_DIR: &str = "unreadable directory";
+
 impl Scan {
+    /// The directories the walk could not open (their contents are not counted).
+    pub fn unreadable_dirs(&self) -> Vec<String> {
+        self.foreign
+            .iter()
+            .filter(|f| f.1 == UNREADABLE_DIR)
+            .map(|f| f.0.clone())
+            .collect()
+    }
+
     /// Bytes of everything counted: entries, orphans, temporaries, torn entries.
     pub fn total_bytes(&self) -> u64 {
         let e: u64 = self.entries.values().map(|r| r.bytes).sum::<u64>()
@@ -389,12 +412,15 @@ pub fn walk_from(
                     match fsx::lstat_at(fd.as_fd(), OsStr::from_bytes(&raw)) {
                         Ok(st) if fsx::kind(&st) != FileType::Directory => {
                             let regular = fsx::kind(&st) == FileType::RegularFile;
+                            let manifest = regular && is_raw_manifest(&raw);
                             scan.raw.push(RawFile {
                                 dir: dir_rel.clone(),
                                 name: raw,
                                 bytes: if regular { fsx::size_of(&st) } else { 0 },
                                 changed_ns: fsx::mtime_ns(&st).max(fsx::ctime_ns(&st)),
                                 regular,
+                                manifest,
+                                claimed: false,
                             });
                         }
                         _ => scan.foreign.push((rel, "directory with a non-UTF-8 name")),
@@ -421,9 +447,7 @@ pub fn walk_from(
                 FileType::Directory if !descend(&join(&dir_rel, &name)) => {}
                 FileType::Directory => match fsx::open_dir(fd.as_fd(), Path::new(&name)) {
                     Ok(sub) => stack.push((join(&dir_rel, &name), sub)),
-                    Err(_) => scan
-                        .foreign
-                        .push((join(&dir_rel, &name), "unreadable directory")),
+                    Err(_) => scan.foreign.push((join(&dir_rel, &name), UNREADABLE_DIR)),
                 },
                 FileType::Symlink => scan.foreign.push((join(&dir_rel, &name), "symbolic link")),
                 FileType::RegularFile => names_reg.push(name),
@@ -484,7 +508,34 @@ pub fn walk_from(
         }
         scan.dirs.push(dir_rel);
     }
+    claim_raw(&mut scan.raw);
     Ok(scan)
+}
+
+/// A non-UTF-8 name the upstream scan would take for a manifest (see
+/// [`super::manifest::is_manifest_name`]).
+fn is_raw_manifest(name: &[u8]) -> bool {
+    let suffix = super::manifest::MANIFEST_SUFFIX.as_bytes();
+    name.len() > suffix.len()
+        && name.ends_with(suffix)
+        && !name.starts_with(b".")
+        && !name.ends_with(b"_mix_aic.json")
+        && !name.ends_with(b"_mix_aiv.json")
+}
+
+/// Marks the files that share a raw manifest's stem in its directory as its own.
+fn claim_raw(raw: &mut [RawFile]) {
+    let suffix = super::manifest::MANIFEST_SUFFIX.len();
+    let stems: Vec<(String, Vec<u8>)> = raw
+        .iter()
+        .filter(|f| f.manifest)
+        .map(|f| (f.dir.clone(), f.name[..f.name.len() - suffix].to_vec()))
+        .collect();
+    for f in raw.iter_mut().filter(|f| !f.manifest) {
+        f.claimed = stems
+            .iter()
+            .any(|(d, stem)| *d == f.dir && f.name.starts_with(stem));
+    }
 }
 
 #[cfg(test)]

@@ -34,6 +34,9 @@ pub enum CommitStep {
     ManifestWritten,
     /// The manifest is renamed: the entry is visible.
     Committed,
+    /// A gc pass unlinked an entry's manifest and not yet its files (the entry is gone;
+    /// a crash here leaves its binary behind, unreferenced).
+    Evicting,
 }
 
 /// Called at each [`CommitStep`]; returning `false` stops the put right there, leaving the
@@ -365,7 +368,7 @@ impl Cache {
         if let Some(old_bytes) = &old {
             replaced_bytes = old_bytes.len() as u64;
             if let Ok(m) = Manifest::parse(old_bytes) {
-                replaced_bytes += reclaim(d, &m, &bin_full);
+                replaced_bytes += super::entry::unlink_named(d, &m, &bin_full);
             }
         }
         let bytes = bin.len() as u64 + mbytes.len() as u64;
@@ -638,27 +641,6 @@ fn open_kernel_cache(dir: &CacheDir, create: bool) -> Result<OwnedFd> {
             CacheError::io(IoOp::Open, dir.kernel_cache(), e)
         }
     })
-}
-
-/// Unlinks the files a replaced manifest named (its binary; for a `jsonList` entry, each part
-/// and the part's binary), except `keep`; returns the bytes freed.
-fn reclaim(d: std::os::fd::BorrowedFd<'_>, old: &Manifest, keep: &str) -> u64 {
-    let mut names: Vec<String> = old.bin_name().ok().flatten().into_iter().collect();
-    for sub in old.sub_manifests().unwrap_or_default() {
-        if let Some(part) = read_small(d, &sub).and_then(|t| Manifest::parse(&t).ok()) {
-            names.extend(part.bin_name().ok().flatten());
-        }
-        names.push(sub);
-    }
-    let mut freed = 0;
-    for name in names.iter().filter(|n| n.as_str() != keep) {
-        if let Ok(st) = fsx::lstat_at(d, name.as_ref()) {
-            if fsx::unlink_at(d, name.as_ref()).unwrap_or(false) {
-                freed += fsx::size_of(&st);
-            }
-        }
-    }
-    freed
 }
 
 /// Kernel binaries without a size in their manifest are read up to this.

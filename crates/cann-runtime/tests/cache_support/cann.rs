@@ -40,6 +40,11 @@ fn dir_size(dir: &Path) -> u64 {
     total
 }
 
+/// The cache's size as CANN's size scan counts it (step 1).
+pub fn size(kernel_cache: &Path) -> u64 {
+    dir_size(kernel_cache)
+}
+
 /// Step 4: every `*.json` by `d_type`, parts of mixed kernels left out.
 fn list(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = fs::read_dir(dir) else { return };

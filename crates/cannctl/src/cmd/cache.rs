@@ -283,14 +283,32 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
     if let Some(t) = rep.oldest_access_ns {
         out_lines.push(msg::info_oldest(l, &ago(l, now, t)));
     }
-    let need = match rep.startup.need {
-        AgingNeed::No => msg::need_no(l),
-        AgingNeed::Yes => msg::need_yes(l),
-        AgingNeed::Off => msg::need_off(l),
-        AgingNeed::Unknown if rep.startup.foreign_changes => msg::need_unknown_foreign(l),
-        AgingNeed::Unknown => msg::need_unknown_unreconciled(l),
+    let stale = rep.startup.age_ns.is_some_and(|a| a > cache::BLIND_BOUND);
+    let counted = rep.startup.counted_ns.map(|t| ago(l, now, t));
+    let bound = (cache::BLIND_BOUND / cache::clock::MINUTE) as u64;
+    let need = match (rep.startup.need, counted) {
+        (AgingNeed::No, Some(at)) if rep.startup.blind_to_rewrites => {
+            msg::need_no_blind(l, &at, bound)
+        }
+        (AgingNeed::Unknown, Some(at)) if stale && !rep.startup.foreign_changes => {
+            msg::need_unknown_stale(l, &at, bound)
+        }
+        _ => match rep.startup.need {
+            AgingNeed::No => msg::need_no(l),
+            AgingNeed::Yes => msg::need_yes(l),
+            AgingNeed::Off => msg::need_off(l),
+            AgingNeed::Unknown if rep.startup.foreign_changes => msg::need_unknown_foreign(l),
+            AgingNeed::Unknown => msg::need_unknown_unreconciled(l),
+        },
     };
     out_lines.push(msg::info_startup(l, &need));
+    if !rep.skipped_dirs.is_empty() {
+        out_lines.push(msg::info_skipped(
+            l,
+            rep.skipped_dirs.len() as u64,
+            &rep.skipped_dirs.join(", "),
+        ));
+    }
     let none = msg::stamp_none(l);
     out_lines.push(msg::info_stamps(
         l,
@@ -313,7 +331,12 @@ fn gc(
     let dir = resolve(args, env)?;
     let limits = cache::resolve_limits(&dir, env)?;
     let l = lang(args);
-    let c = open_existing(&dir, limits.clone(), l)?;
+    // A dry run changes nothing: on a cache this user cannot write (a read-only mount, no
+    // permission) it still says what a pass would remove.
+    let c = match open_existing(&dir, limits.clone(), l) {
+        Err(_) if dry_run => open_to_read(&dir, limits.clone(), l)?,
+        other => other?,
+    };
     let outcome = c.gc_with_progress(
         &GcOptions {
             dry_run,
@@ -390,6 +413,9 @@ fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8
             "{}",
             msg::verify_in_progress(l, &t.rel, &why(l, &t.why))
         )?;
+    }
+    for m in &rep.raw_manifests {
+        writeln!(out, "{}", msg::verify_raw_manifest(l, m))?;
     }
     for o in &rep.orphans {
         writeln!(out, "{}", msg::verify_orphan(l, o))?;
