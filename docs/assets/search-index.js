@@ -201,7 +201,7 @@ window.CANN_SEARCH = [
   },
   {
     "class": "Environment",
-    "en": "Turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode then picks the algorithm but cannot turn it on by itself.",
+    "en": "Set to 1, turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode cannot turn it on by itself.",
     "env": "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
     "estimator": null,
     "ge": null,
@@ -215,7 +215,7 @@ window.CANN_SEARCH = [
     "values": "0 off 1 on",
     "valuesEn": "Dynamic-shape graphs run on one stream. Dynamic-shape multi-stream on.",
     "valuesZh": "动态 shape 图单流执行。 开启动态 shape 多流。",
-    "zh": "开启动态 shape 图多流执行；之后由 auto_multistream_parallel_mode 选择算法，该选项本身不能开启动态 shape 多流。"
+    "zh": "取 1 时开启动态 shape 图多流执行；auto_multistream_parallel_mode 本身不能开启动态 shape 多流。"
   },
   {
     "class": "Environment",
@@ -576,6 +576,78 @@ window.CANN_SEARCH = [
     "valuesEn": "",
     "valuesZh": "",
     "zh": "TensorFlow 2.6.5：每次下沉到 NPU 执行的迭代次数。须在 `import npu_device` 之前设置。"
+  },
+  {
+    "class": "Environment",
+    "en": "Retired: selected the graph execution operator in early toolkits.",
+    "env": "WHICH_OP",
+    "estimator": null,
+    "ge": null,
+    "kind": "option",
+    "name": "WHICH_OP",
+    "path": "env.WHICH_OP",
+    "removed": true,
+    "session": null,
+    "tf2": null,
+    "url": "options/env.WHICH_OP.html",
+    "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
+    "zh": "已废弃：早期工具链中用于选择图执行算子。"
+  },
+  {
+    "class": "Environment",
+    "en": "Retired: an engine switch of early toolkits.",
+    "env": "NEW_GE_FE_ID",
+    "estimator": null,
+    "ge": null,
+    "kind": "option",
+    "name": "NEW_GE_FE_ID",
+    "path": "env.NEW_GE_FE_ID",
+    "removed": true,
+    "session": null,
+    "tf2": null,
+    "url": "options/env.NEW_GE_FE_ID.html",
+    "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
+    "zh": "已废弃：早期工具链的引擎开关。"
+  },
+  {
+    "class": "Environment",
+    "en": "Retired: a graph engine constant name that scripts exported as a variable.",
+    "env": "GE_AICPU_FLAG",
+    "estimator": null,
+    "ge": null,
+    "kind": "option",
+    "name": "GE_AICPU_FLAG",
+    "path": "env.GE_AICPU_FLAG",
+    "removed": true,
+    "session": null,
+    "tf2": null,
+    "url": "options/env.GE_AICPU_FLAG.html",
+    "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
+    "zh": "已废弃：被脚本当作环境变量导出的图引擎常量名。"
+  },
+  {
+    "class": "Environment",
+    "en": "Retired: a graph engine constant name that scripts exported as a variable.",
+    "env": "OPTION_EXEC_HCCL_FLAG",
+    "estimator": null,
+    "ge": null,
+    "kind": "option",
+    "name": "OPTION_EXEC_HCCL_FLAG",
+    "path": "env.OPTION_EXEC_HCCL_FLAG",
+    "removed": true,
+    "session": null,
+    "tf2": null,
+    "url": "options/env.OPTION_EXEC_HCCL_FLAG.html",
+    "values": "",
+    "valuesEn": "",
+    "valuesZh": "",
+    "zh": "已废弃：被脚本当作环境变量导出的图引擎常量名。"
   },
   {
     "class": "DumpConfig",
@@ -1839,7 +1911,7 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "Recommendation networks: run Cube and Vector operators in parallel. \"cv\", \"LoadBalance:n\" or \"MainStream:n\" with n in 1..64; unset runs them serially. Dynamic shapes also need ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.",
+    "en": "Recommendation networks: run Cube and Vector operators in parallel with \"cv\"; unset runs them serially. After 9.0.0 (release next) it also takes \"LoadBalance\" or \"LoadBalance:n\" (operators spread evenly over n streams, 8 by default) and \"MainStream:n\" (serial operators on the main stream, the rest over up to n streams), n in 1..64.",
     "env": null,
     "estimator": "auto_multistream_parallel_mode",
     "ge": "ge.autoMultistreamParallelMode",
@@ -1853,7 +1925,7 @@ window.CANN_SEARCH = [
     "values": "",
     "valuesEn": "",
     "valuesZh": "",
-    "zh": "面向推荐网络：让 Cube 与 Vector 算子并行执行。取值 \"cv\"、\"LoadBalance:n\" 或 \"MainStream:n\"（n 取 1~64）；不设置时串行执行。动态 shape 还需设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。"
+    "zh": "面向推荐网络：取 \"cv\" 时让 Cube 与 Vector 算子并行执行；不设置时串行执行。9.0.0 之后（next 版本）还可取 \"LoadBalance\" 或 \"LoadBalance:n\"（算子均匀分布到 n 条流，默认 8 条）以及 \"MainStream:n\"（串行算子在主流执行，其余分布到至多 n 条流），n 取 1~64。"
   },
   {
     "class": "NPURunConfig",
@@ -2721,7 +2793,7 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "A tf.ConfigProto for the session (Python object, set it in the script). NPUEstimator adds its NpuOptimizer and the parameter map to it.",
+    "en": "The session's tf.ConfigProto, passed in the script. NPUEstimator adds its NpuOptimizer and the parameter map to it.",
     "env": null,
     "estimator": null,
     "ge": null,
@@ -2735,11 +2807,11 @@ window.CANN_SEARCH = [
     "values": "",
     "valuesEn": "",
     "valuesZh": "",
-    "zh": "session 配置 tf.ConfigProto（Python 对象，需在脚本中传入）。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。"
+    "zh": "session 配置 tf.ConfigProto，需在脚本中传入。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。"
   },
   {
     "class": "NPURunConfig",
-    "en": "A ParameterServerStrategy for PS-worker training (Python object, set it in the script). NPURunConfig requires it exactly when TF_CONFIG names a cluster.",
+    "en": "The ParameterServerStrategy of PS-worker training, passed in the script. NPURunConfig requires it exactly when TF_CONFIG names a cluster.",
     "env": null,
     "estimator": null,
     "ge": null,
@@ -2753,7 +2825,7 @@ window.CANN_SEARCH = [
     "values": "",
     "valuesEn": "",
     "valuesZh": "",
-    "zh": "PS-Worker 架构训练用的 ParameterServerStrategy（Python 对象，需在脚本中传入）。TF_CONFIG 中配置了集群时必须设置，反之不能设置。"
+    "zh": "PS-Worker 架构训练用的 ParameterServerStrategy，需在脚本中传入。TF_CONFIG 中配置了集群时必须设置，反之不能设置。"
   },
   {
     "class": "NPURunConfig",
@@ -3135,7 +3207,7 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "Former NPURunConfig keyword for the graph compile cache directory (6.3.RC2 alpha builds).",
+    "en": "Former NPURunConfig keyword for the graph compile cache directory (three 6.3.RC2-era tags).",
     "env": null,
     "estimator": "graph_compiler_cache_dir",
     "ge": null,
@@ -3149,7 +3221,7 @@ window.CANN_SEARCH = [
     "values": "",
     "valuesEn": "",
     "valuesZh": "",
-    "zh": "旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 alpha 版本）。"
+    "zh": "旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 时期的三个标签）。"
   },
   {
     "class": "NPURunConfig",
@@ -3324,12 +3396,12 @@ window.CANN_SEARCH = [
   },
   {
     "class": "GraphParallelConfig",
-    "en": "Former holder of the automatic graph parallelism settings, nested in ExperimentalConfig; no release modelled here has it.",
+    "en": "Former holder of the automatic graph parallelism settings, nested in ExperimentalConfig: branches r1.10.0 and r1.11.0 and the tag tfa_v0.0.1 have it; no release modelled here does.",
     "kind": "class",
     "name": "GraphParallelConfig",
     "path": "",
     "url": "classes/GraphParallelConfig.html",
-    "zh": "旧的自动图并行配置类，嵌套于 ExperimentalConfig；此处建模的版本均已没有该类。"
+    "zh": "旧的自动图并行配置类，嵌套于 ExperimentalConfig：r1.10.0、r1.11.0 分支及标签 tfa_v0.0.1 中存在；此处建模的版本均已没有该类。"
   },
   {
     "class": "MemoryConfig",

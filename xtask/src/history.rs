@@ -9,9 +9,12 @@
 //! - `constructors`: each config class of `npu_config.py` and its keyword names, in order;
 //! - `tf2`: the `npu.global_options()` paths of `tf_adapter_2.x`, where the tree exists.
 //!
-//! Refs are read in date order: `Ascend/tensorflow` branches `r1.*` and `master`, its tags
-//! `tfa_v*` that name a CANN build (`tfa_v0.0.20_7.0.0.alpha003`: release 7.0.0), and the
-//! `hicann/tensorflow` tags and `master`. The file is our own derived data (names only),
+//! Every tag and every release branch of both repositories is read, in date order:
+//! `Ascend/tensorflow` branches `r*` (`r1.11.0`, `r2.1.0`), `mt_tfa_*` and `master`, and every
+//! tag, whether it names a CANN build (`tfa_v0.0.20_7.0.0.alpha003`: release 7.0.0) or not
+//! (`tfa_v0.0.1`, `tfa_v0.0.5_mt`); `hicann/tensorflow` tags, `master` and its release
+//! branches (`9.0.0`, `dev/tf2.13-CANN9.0.0`). Only work branches (`development`, `ge_dev`,
+//! `revert-*`, `compat.v1`) are left out. The file is our own derived data (names only),
 //! never upstream text; `crates/cann-config/tests/upstream_history.rs` checks the spec's
 //! release history against it.
 
@@ -87,8 +90,16 @@ struct Ref {
 }
 
 /// `tfa_v0.0.20_7.0.0.alpha003` -> (`7.0.0.alpha003`, `7.0.0`); `tfa_v0.0.48_9.0.0` ->
-/// (`9.0.0`, `9.0.0`). Tags without a CANN build in their name (`tfa_v0.0.5_mt`) give none.
+/// (`9.0.0`, `9.0.0`); a release branch named for its release (`9.0.0`, and
+/// `dev/tf2.13-CANN9.0.0`) -> (`9.0.0`, `9.0.0`). Tags without a CANN build in their name
+/// (`tfa_v0.0.5_mt`) give none.
 fn build_of(tag: &str) -> Option<(String, String)> {
+    if let Some(cann) = tag.rsplit_once("CANN").map(|(_, c)| c) {
+        return Some((cann.to_string(), cann.to_string()));
+    }
+    if tag.split('.').count() == 3 && tag.split('.').all(|p| p.parse::<u32>().is_ok()) {
+        return Some((tag.to_string(), tag.to_string()));
+    }
     let rest = tag.strip_prefix("tfa_v")?;
     let (_, build) = rest.split_once('_')?;
     if !build.starts_with(|c: char| c.is_ascii_digit()) {
@@ -137,6 +148,12 @@ fn refs(m: &Mirror<'_>, keep: &dyn Fn(&str) -> bool) -> Result<Vec<Ref>, Error> 
         });
     }
     Ok(out)
+}
+
+/// Every tag and release branch: all but the work branches of the repositories.
+fn release_ref(name: &str) -> bool {
+    const WORK: &[&str] = &["development", "ge_dev", "compat.v1"];
+    !WORK.contains(&name) && !name.starts_with("revert-")
 }
 
 fn set(s: impl IntoIterator<Item = String>) -> Value {
@@ -209,10 +226,11 @@ pub fn facts(ascend: &Path, hicann: &Path) -> Result<String, Error> {
         dir: hicann,
         repo: "hicann/tensorflow",
     };
-    let old = |n: &str| n.starts_with("r1.") || n == "master" || build_of(n).is_some();
-    let new = |n: &str| n == "master" || build_of(n).is_some();
     let mut all = Vec::new();
-    for (m, keep) in [(&ascend, &old as &dyn Fn(&str) -> bool), (&hicann, &new)] {
+    for (m, keep) in [
+        (&ascend, &release_ref as &dyn Fn(&str) -> bool),
+        (&hicann, &release_ref),
+    ] {
         for r in refs(m, keep)? {
             all.push((r.date.clone(), facts_of(m, &r)?));
         }
@@ -272,5 +290,31 @@ mod tests {
         assert_eq!(b("tfa_v0.0.5_mt"), None);
         assert_eq!(b("tfa_v0.0.1"), None);
         assert_eq!(b("r1.15.0"), None);
+        assert_eq!(b("9.0.0").as_deref(), Some("9.0.0 9.0.0"));
+        assert_eq!(b("dev/tf2.13-CANN9.0.0").as_deref(), Some("9.0.0 9.0.0"));
+        assert_eq!(b("mt_tfa_0214"), None);
+    }
+
+    #[test]
+    fn every_tag_and_release_branch_is_read() {
+        for r in [
+            "tfa_v0.0.1",
+            "tfa_v0.0.8_mt",
+            "r1.11.0",
+            "r2.1.0",
+            "mt_tfa_0214",
+            "master",
+            "9.0.0",
+        ] {
+            assert!(super::release_ref(r), "{r}");
+        }
+        for r in [
+            "development",
+            "ge_dev",
+            "revert-merge-2508-ge_dev",
+            "compat.v1",
+        ] {
+            assert!(!super::release_ref(r), "{r}");
+        }
     }
 }

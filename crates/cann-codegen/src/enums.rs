@@ -98,8 +98,13 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 },
             )
         };
-        // The default a config that leaves the option unset gets: the newest release's.
-        let newest = spec.releases.len().saturating_sub(1);
+        // The default a config that leaves the option unset gets: the newest released
+        // release's (an unreleased one is never the default target).
+        let newest = spec
+            .releases
+            .iter()
+            .rposition(|r| !r.unreleased)
+            .unwrap_or(0);
         let default_impl = o
             .default_at(spec, newest)
             .and_then(|d| {

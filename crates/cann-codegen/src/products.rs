@@ -48,15 +48,27 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
     let r_ids: Vec<&str> = spec.releases.iter().map(|r| r.id.as_str()).collect();
     let r_idx: Vec<usize> = (0..spec.releases.len()).collect();
     let rn = spec.releases.len();
-    let r_docs = spec.releases.iter().map(|r| format!("CANN {}", r.id));
+    let r_docs = spec.releases.iter().map(|r| {
+        if r.unreleased {
+            format!("CANN {} (not released yet)", r.id)
+        } else {
+            format!("CANN {}", r.id)
+        }
+    });
     let r_meta = spec.releases.iter().map(|r| {
         let id = &r.id;
         let rv = crate::lit::release(id, s);
         let ps = r.products.iter().map(|p| product(p, s));
         let note = opt_text(r.note.as_ref(), s);
-        quote!(#k::meta::ReleaseMeta { release: #rv, id: #id, products: &[#(#ps),*], note: #note })
+        let unreleased = r.unreleased;
+        quote!(#k::meta::ReleaseMeta { release: #rv, id: #id, products: &[#(#ps),*], unreleased: #unreleased, note: #note })
     });
-    let latest = r_variants.last();
+    // The default target is the newest release that is out, never an unreleased one.
+    let latest = spec
+        .releases
+        .iter()
+        .rposition(|r| !r.unreleased)
+        .and_then(|i| r_variants.get(i));
     let product_doc = doc::lines("An Ascend product line known to the spec.");
     let release_doc = doc::lines("A CANN release known to the spec, ordered oldest first.");
 
@@ -125,7 +137,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         impl Release {
             /// Every release, oldest first.
             pub const ALL: &'static [Release] = &[#(Release::#r_variants),*];
-            /// The newest release in the spec: the default target.
+            /// The newest released release in the spec: the default target (an
+            /// unreleased one is chosen only by name).
             pub const LATEST: Release = Release::#latest;
 
             /// CANN's own version string, e.g. `9.0.0`.

@@ -21,7 +21,9 @@ fn access(spec: &Spec, path: &str) -> Option<TokenStream> {
         OptionType::IntEnum => quote!(#expr.map(|x| x.code())),
         OptionType::StrEnum => quote!(#expr.map(|x| x.as_str())),
         OptionType::Bool | OptionType::Int => quote!(#expr.copied()),
-        OptionType::Str | OptionType::Path { .. } => quote!(#expr.map(|x| x.as_str())),
+        OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => {
+            quote!(#expr.map(|x| x.as_str()))
+        }
         OptionType::CorePair | OptionType::Config(_) => quote!(#expr.map(|_| ())),
     })
 }

@@ -19,7 +19,9 @@ fn field_type(o: &OptionSpec, s: &Settings) -> TokenStream {
             let e = ident(&names::enum_name(&o.name));
             quote!(#e)
         }
-        OptionType::Str | OptionType::Path { .. } => quote!(::std::string::String),
+        OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => {
+            quote!(::std::string::String)
+        }
         OptionType::CorePair => quote!(#k::CoreCounts),
         OptionType::Config(c) => {
             let t = ident(&names::type_name(c));
@@ -36,7 +38,9 @@ fn parse_value(o: &OptionSpec, index: usize, s: &Settings) -> TokenStream {
         OptionType::Bool => quote!(cx.bool(v, #m)),
         OptionType::Int => quote!(cx.int(v, #m)),
         OptionType::IntEnum | OptionType::StrEnum => quote!(cx.enumerated(v, #m)),
-        OptionType::Str | OptionType::Path { .. } => quote!(cx.string(v, #m)),
+        OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => {
+            quote!(cx.string(v, #m))
+        }
         OptionType::CorePair => quote!(cx.cores(v, #m)),
         OptionType::Config(c) => {
             let t = ident(&names::type_name(c));
@@ -56,7 +60,9 @@ fn visit_value(o: &OptionSpec, index: usize, s: &Settings) -> TokenStream {
         OptionType::IntEnum | OptionType::StrEnum => {
             quote!(v.value(#m, <_ as #k::SpecEnum>::value_ref(*x)))
         }
-        OptionType::Str | OptionType::Path { .. } => quote!(v.value(#m, #k::ValueRef::Str(x))),
+        OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => {
+            quote!(v.value(#m, #k::ValueRef::Str(x)))
+        }
         OptionType::CorePair => quote!(v.value(#m, #k::ValueRef::Cores(*x))),
         OptionType::Config(_) => quote! {
             v.enter(#m);

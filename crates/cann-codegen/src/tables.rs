@@ -20,6 +20,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             OptionType::Str => quote!(#k::meta::TypeMeta::Str),
             OptionType::CorePair => quote!(#k::meta::TypeMeta::CorePair),
             OptionType::Config(c) => quote!(#k::meta::TypeMeta::Config(#c)),
+            OptionType::Object(c) => quote!(#k::meta::TypeMeta::Object(#c)),
             OptionType::Path { chars } => {
                 let cs = chars.iter().map(|c| match c {
                     CharClass::AsciiAlphanumeric => quote!(#k::meta::CharClass::AsciiAlphanumeric),
@@ -57,7 +58,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             Some(r) => {
                 let min = opt_i64(r.min);
                 let max = opt_i64(r.max);
-                quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+                let advice = r.advice;
+                quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
             }
             None => quote!(::core::option::Option::None),
         };
@@ -116,7 +118,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 Some(r) => {
                     let min = opt_i64(r.min);
                     let max = opt_i64(r.max);
-                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+                    let advice = r.advice;
+                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
                 }
                 None => quote!(::core::option::Option::None),
             };
@@ -151,7 +154,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 Some(r) => {
                     let min = opt_i64(r.min);
                     let max = opt_i64(r.max);
-                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+                    let advice = r.advice;
+                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
                 }
                 None => quote!(::core::option::Option::None),
             };
@@ -215,7 +219,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 Some(r) => {
                     let min = opt_i64(r.min);
                     let max = opt_i64(r.max);
-                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max }))
+                    let advice = r.advice;
+                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
                 }
                 None => quote!(::core::option::Option::None),
             };

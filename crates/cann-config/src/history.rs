@@ -43,8 +43,41 @@ pub fn replacement_hint(
     }
 }
 
-/// An error for a retired option set in a release that no longer supports it.
+/// When the adapter stopped reading what `r` retired, in a few words.
+fn gone_when(r: &RemovalMeta, lang: Lang) -> String {
+    match r.gone {
+        Gone::After(l) => msg::gone_after(lang, l.id()),
+        Gone::Before(b) => msg::gone_before(lang, b.id()),
+        Gone::Never => msg::gone_never(lang),
+    }
+}
+
+/// A retired environment variable: a warning that nothing reads it any more, since the
+/// name may be the script's own (validation and lint say the same).
+pub fn env_no_longer_read(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic {
+    let name = o.env.unwrap_or(o.name);
+    let mut d = Diagnostic::new(
+        Severity::Warning,
+        o.path,
+        msg::env_no_longer_read(lang, name, &gone_when(r, lang)),
+    );
+    d.hint = Some(replacement_hint(r.replacement, r.values, r.note, lang));
+    d
+}
+
+/// Whether `o` is an environment variable rather than an option of a Python class.
+pub fn is_env(o: &OptionMeta) -> bool {
+    crate::CONFIGS
+        .iter()
+        .any(|c| c.name == o.config && c.kind == crate::meta::ConfigKind::Environment)
+}
+
+/// An error for a retired option set in a release that no longer supports it; for a
+/// retired environment variable, the warning of [`env_no_longer_read`].
 pub fn removed_option(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic {
+    if is_env(o) {
+        return env_no_longer_read(o, r, lang);
+    }
     let mut d = Diagnostic::new(
         Severity::Error,
         o.path,
@@ -104,11 +137,7 @@ pub fn removed_value(o: &OptionMeta, v: &ValueMeta, r: &RemovalMeta, lang: Lang)
 
 /// "last supported in 7.0.0; use `x` (a -> b)": a removal in one line.
 pub fn removal_summary(r: &RemovalMeta, lang: Lang) -> String {
-    let when = match r.gone {
-        Gone::After(l) => msg::gone_after(lang, l.id()),
-        Gone::Before(b) => msg::gone_before(lang, b.id()),
-        Gone::Never => msg::gone_never(lang),
-    };
+    let when = gone_when(r, lang);
     let map = if r.values.is_empty() {
         String::new()
     } else {

@@ -36,12 +36,25 @@ pub enum TypeMeta {
     IntEnum,
     StrEnum,
     Str,
-    Path { chars: &'static [CharClass] },
+    Path {
+        chars: &'static [CharClass],
+    },
     CorePair,
     Config(&'static str),
+    /// A Python object of this class (`tf.ConfigProto`): only a script can pass one.
+    Object(&'static str),
 }
 
 impl TypeMeta {
+    /// The type as users read it: its name, and the class of a Python object
+    /// (`python-object (tf.ConfigProto)`).
+    pub fn describe(&self) -> String {
+        match self {
+            TypeMeta::Object(class) => format!("{} ({class})", self.name()),
+            _ => self.name().to_string(),
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             TypeMeta::Bool => "bool",
@@ -52,6 +65,7 @@ impl TypeMeta {
             TypeMeta::Path { .. } => "path",
             TypeMeta::CorePair => "core-pair",
             TypeMeta::Config(_) => "config",
+            TypeMeta::Object(_) => "python-object",
         }
     }
 }
@@ -132,9 +146,16 @@ pub fn supports(products: Products, product: Product, release: Release) -> bool 
 pub struct RangeMeta {
     pub min: Option<i64>,
     pub max: Option<i64>,
+    /// This project's advice, not an upstream bound: a value outside is a warning.
+    pub advice: bool,
 }
 
 impl RangeMeta {
+    /// For an advised bound, the words that tell it from an upstream one.
+    pub fn advice_note(&self, lang: Lang) -> Option<String> {
+        self.advice.then(|| msg::range_advice(lang))
+    }
+
     pub fn contains(&self, v: i64) -> bool {
         self.min.is_none_or(|m| v >= m) && self.max.is_none_or(|m| v <= m)
     }
@@ -496,6 +517,8 @@ pub struct ReleaseMeta {
     pub release: Release,
     pub id: &'static str,
     pub products: &'static [Product],
+    /// Not released yet: the adapter's development branch beyond the newest release.
+    pub unreleased: bool,
     pub note: Option<Text>,
 }
 

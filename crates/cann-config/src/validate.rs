@@ -250,8 +250,14 @@ impl Checker<'_> {
         // A special value (such as -1, "off") lies outside the range and is valid all the same.
         if !r.contains(i) && !o.special.iter().any(|(v, _)| *v == i) {
             let lang = self.lang;
+            // No upstream source states an advised bound: the value may work, so warn.
+            let (severity, text) = if r.advice {
+                (Severity::Warning, msg::outside_advice(lang, i, o.name))
+            } else {
+                (Severity::Error, msg::out_of_range(lang, i, o.name))
+            };
             self.push(
-                Diagnostic::new(Severity::Error, o.path, msg::out_of_range(lang, i, o.name))
+                Diagnostic::new(severity, o.path, text)
                     .with_value(i)
                     .with_expected(meta::describe_int_values_in(
                         Some(r),
@@ -379,6 +385,10 @@ impl Visitor for Checker<'_> {
                 let mut d = Diagnostic::new(Severity::Error, o.path, m).with_value(v);
                 d.expected = allowed(o, self.lang);
                 self.push(d);
+            }
+            (TypeMeta::Object(class), _) => {
+                let m = msg::python_object_only(self.lang, o.name, class);
+                self.push(Diagnostic::new(Severity::Error, o.path, m).with_value(v));
             }
             _ => {}
         }

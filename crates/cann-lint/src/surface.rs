@@ -82,7 +82,7 @@ fn carried_as(o: &OptionMeta) -> Option<PyType> {
             TypeMeta::Str | TypeMeta::StrEnum | TypeMeta::Path { .. } | TypeMeta::CorePair => {
                 Some(PyType::Str)
             }
-            TypeMeta::Config(_) => None,
+            TypeMeta::Config(_) | TypeMeta::Object(_) => None,
         },
     }
 }

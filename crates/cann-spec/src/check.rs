@@ -187,9 +187,41 @@ fn releases(spec: &mut Spec, d: &mut Diagnostics) {
     if spec.releases.is_empty() {
         d.error(Loc::default(), "the spec declares no releases");
     }
+    unreleased_last(spec, d);
     for c in &spec.configs {
         range(spec, &c.available, d);
         support(spec, &c.products, d);
+    }
+}
+
+/// Unreleased releases come after every released one, and at least one release is
+/// released: the default target is the newest released release.
+fn unreleased_last(spec: &Spec, d: &mut Diagnostics) {
+    let mut pending: Option<&crate::model::Release> = None;
+    for r in &spec.releases {
+        match (r.unreleased, pending) {
+            (true, None) => pending = Some(r),
+            (false, Some(u)) => {
+                d.error(
+                    r.loc.clone(),
+                    format!(
+                        "release {} is released but follows the unreleased {}",
+                        r.id, u.id
+                    ),
+                )
+                .hint(format!(
+                    "move {} above {}: unreleased releases come last",
+                    r.id, u.id
+                ));
+            }
+            _ => {}
+        }
+    }
+    if !spec.releases.is_empty() && spec.newest_released().is_none() {
+        d.error(
+            spec.releases[0].loc.clone(),
+            "every release is marked `unreleased`; the default target must be a released one",
+        );
     }
 }
 

@@ -10,6 +10,9 @@ pub const FILES: &str = "files";
 pub const ID: &str = "id";
 pub const NAME: &str = "name";
 pub const NOTE: &str = "note";
+pub const UNRELEASED: &str = "unreleased";
+pub const REFS: &str = "refs";
+pub const ADVICE: &str = "advice";
 pub const CORES: &str = "cores";
 pub const CUBE: &str = "cube";
 pub const VECTOR: &str = "vector";
@@ -93,6 +96,7 @@ pub const TYPES: &[&str] = &[
     "path",
     "core-pair",
     "config",
+    "python-object",
 ];
 /// Values of `chars:` that name a class rather than a literal character.
 pub const CHAR_CLASSES: &[&str] = &["ascii-alphanumeric", "cjk"];

@@ -14,6 +14,7 @@ pub mod model;
 pub mod names;
 pub mod range;
 mod read;
+pub mod source;
 pub mod yaml;
 
 pub use diag::{Diagnostic, Loc, SpecErrors};

@@ -61,6 +61,12 @@ pub struct Release {
     pub products: Vec<String>,
     /// Where `products:` is written.
     pub products_loc: Loc,
+    /// Not released yet: what the adapter's development branch has beyond the newest
+    /// release. Never the default release; only the newest releases may be unreleased.
+    pub unreleased: bool,
+    /// The upstream git refs whose code is this release (`hicann/tensorflow@tfa_v0.0.48_9.0.0`):
+    /// a source read at one of them is evidence of this release.
+    pub refs: Vec<String>,
     pub note: Option<Text>,
     pub source: Sources,
     pub loc: Loc,
@@ -132,9 +138,21 @@ pub enum OptionType {
     CorePair,
     /// A nested configuration class, by name.
     Config(String),
+    /// A Python object of the named class (`tf.ConfigProto`), which only a script can pass;
+    /// a config file cannot hold it.
+    Object(String),
 }
 
 impl OptionType {
+    /// The type as users read it: its name, and the class of a Python object
+    /// (`python-object (tf.ConfigProto)`).
+    pub fn describe(&self) -> String {
+        match self {
+            OptionType::Object(class) => format!("{} ({class})", self.name()),
+            _ => self.name().to_string(),
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             OptionType::Bool => "bool",
@@ -145,6 +163,7 @@ impl OptionType {
             OptionType::Path { .. } => "path",
             OptionType::CorePair => "core-pair",
             OptionType::Config(_) => "config",
+            OptionType::Object(_) => "python-object",
         }
     }
 }
@@ -243,6 +262,9 @@ pub struct Surfaces {
 pub struct IntRange {
     pub min: Option<i64>,
     pub max: Option<i64>,
+    /// The bounds are this project's advice: no upstream code or page states them, so a
+    /// value outside them is a warning, not an error.
+    pub advice: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -596,6 +618,19 @@ impl Spec {
 
     pub fn release_index(&self, id: &str) -> Option<usize> {
         self.releases.iter().position(|r| r.id == id)
+    }
+
+    /// The newest released release: the default target. `None` only for a spec without
+    /// releases, which the checks refuse.
+    pub fn newest_released(&self) -> Option<&Release> {
+        self.releases.iter().rev().find(|r| !r.unreleased)
+    }
+
+    /// The release whose code a source was read at: the release listing its ref in
+    /// `refs:`; `None` for a source not read at a ref, or at one no release lists.
+    pub fn release_of(&self, source: &str) -> Option<&Release> {
+        let at = crate::source::Cited::parse(source)?.at();
+        self.releases.iter().find(|r| r.refs.contains(&at))
     }
 
     /// The release after `id`, if `id` is known and not the newest.

@@ -190,3 +190,143 @@ fn diff_over_the_unknown_interval_names_the_interval_never_a_release() {
         "{zh}"
     );
 }
+
+/// The development branches are the release `next`: named, never the default.
+#[test]
+fn the_unreleased_release_is_never_the_default() {
+    let o = cannctl(&["explain", "npu_run_config.oo_level"]);
+    let text = out(&o);
+    assert!(
+        text.contains("release: 9.0.0 (the newest released"),
+        "{text}"
+    );
+
+    // What master brings: the auto_multistream_parallel_mode rules of 9.0.0 end, master's
+    // begins.
+    let o = cannctl(&["diff", "9.0.0", "next", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    let text = out(&o);
+    for id in [
+        "multistream-cv-only",
+        "multistream-cv-not-with-dynamic-multistream",
+        "multistream-dynamic-shape-needs-env",
+    ] {
+        assert!(text.contains(id), "{id}: {text}");
+    }
+
+    // A mode only master knows: 9.0.0 warns that it does nothing, next does not.
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("c.yaml");
+    std::fs::write(
+        &cfg,
+        "product: atlas-a2-training\nnpu_run_config:\n  auto_multistream_parallel_mode: \"LoadBalance:8\"\nenv:\n  ENABLE_DYNAMIC_SHAPE_MULTI_STREAM: 1\n",
+    )
+    .unwrap();
+    let cfg = cfg.display().to_string();
+    let at = |release: &[&str]| {
+        let mut args = vec!["check", cfg.as_str(), "--format", "json"];
+        args.extend(release);
+        out(&cannctl(&args))
+    };
+    let fires = |release: &[&str]| {
+        let v: serde_json::Value = serde_json::from_str(&at(release)).unwrap();
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["rule"] == "multistream-cv-only")
+    };
+    assert!(
+        fires(&["--release", "9.0.0"]),
+        "{}",
+        at(&["--release", "9.0.0"])
+    );
+    assert!(
+        !fires(&["--release", "next"]),
+        "{}",
+        at(&["--release", "next"])
+    );
+    // Without --release, the default is 9.0.0.
+    assert!(fires(&[]), "{}", at(&[]));
+}
+
+/// A bound no upstream source states reads as this project's advice in `explain` (both
+/// languages) and is a warning in `check`; an upstream bound stays an error.
+#[test]
+fn an_advised_bound_is_told_apart_from_an_upstream_one() {
+    let en = out(&cannctl(&["explain", "npu_run_config.op_execute_timeout"]));
+    assert!(
+        en.contains("cannctl's advice: no upstream source states this bound"),
+        "{en}"
+    );
+    let zh = out(&cannctl(&[
+        "explain",
+        "npu_run_config.op_execute_timeout",
+        "--lang",
+        "zh",
+    ]));
+    assert!(zh.contains("cannctl 的建议：上游未规定此范围"), "{zh}");
+    let rank = out(&cannctl(&["explain", "npu_run_config.local_rank_id"]));
+    assert!(!rank.contains("advice"), "{rank}");
+    let v: serde_json::Value = serde_json::from_slice(
+        &cannctl(&[
+            "explain",
+            "npu_run_config.op_execute_timeout",
+            "--format",
+            "json",
+        ])
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(v["range_is_advice"], true, "{v:#}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("c.yaml");
+    std::fs::write(
+        &cfg,
+        "product: atlas-a2-training\nnpu_run_config:\n  op_execute_timeout: -5\n  local_rank_id: 8\n",
+    )
+    .unwrap();
+    let cfg = cfg.display().to_string();
+    let v: serde_json::Value =
+        serde_json::from_slice(&cannctl(&["check", &cfg, "--format", "json"]).stdout).unwrap();
+    let sev = |path: &str| {
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["option"] == path)
+            .map(|d| d["severity"].clone())
+    };
+    assert_eq!(
+        sev("npu_run_config.op_execute_timeout"),
+        Some("warning".into()),
+        "{v:#}"
+    );
+    assert_eq!(
+        sev("npu_run_config.local_rank_id"),
+        Some("error".into()),
+        "{v:#}"
+    );
+}
+
+/// `session_config` is a tf.ConfigProto: `explain` says so, and a config file cannot set it.
+#[test]
+fn a_python_object_option_says_what_it_takes() {
+    let en = out(&cannctl(&["explain", "npu_run_config.session_config"]));
+    assert!(en.contains("python-object (tf.ConfigProto)"), "{en}");
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("c.yaml");
+    std::fs::write(
+        &cfg,
+        "product: atlas-a2-training\nnpu_run_config:\n  session_config: \"allow_soft_placement: true\"\n",
+    )
+    .unwrap();
+    let o = cannctl(&["check", &cfg.display().to_string()]);
+    let text = out(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("takes a Python object (tf.ConfigProto)"),
+        "{text}"
+    );
+}

@@ -109,3 +109,67 @@ fn lint_and_check_agree() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["diagnostics"][0]["severity"], "warning");
 }
+
+/// Variables that scripts of early toolkits export and no release reads: `check` and
+/// `lint` warn that nothing reads them (the name may be the script's own), and a variable
+/// the spec does not know stays silent in `lint`.
+#[test]
+fn retired_environment_variables_are_a_warning_in_check_and_lint() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("env.yaml");
+    std::fs::write(
+        &cfg,
+        "product: atlas-a2-training\nenv:\n  WHICH_OP: GEOP\n  NEW_GE_FE_ID: \"1\"\n  GE_AICPU_FLAG: \"1\"\n  OPTION_EXEC_HCCL_FLAG: \"1\"\n",
+    )
+    .unwrap();
+    let cfg = cfg.display().to_string();
+    for lang in ["en", "zh"] {
+        let o = cannctl(&["check", &cfg, "--format", "json", "--lang", lang]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(o.status.code(), Some(0), "{v:#}");
+        let ds = v["diagnostics"].as_array().unwrap();
+        for name in [
+            "WHICH_OP",
+            "NEW_GE_FE_ID",
+            "GE_AICPU_FLAG",
+            "OPTION_EXEC_HCCL_FLAG",
+        ] {
+            let d = ds
+                .iter()
+                .find(|d| d["option"] == format!("env.{name}"))
+                .unwrap_or_else(|| panic!("{name}: {v:#}"));
+            assert_eq!(d["severity"], "warning", "{d:#}");
+            let m = d["message"].as_str().unwrap();
+            let words = if lang == "en" {
+                "no longer reads"
+            } else {
+                "不再读取"
+            };
+            assert!(m.contains(words) && m.contains(name), "{m}");
+        }
+    }
+
+    let script = dir.path().join("train.py");
+    std::fs::write(
+        &script,
+        "import os\n\
+         os.environ[\"WHICH_OP\"] = \"GEOP\"\n\
+         os.environ[\"GE_AICPU_FLAG\"] = \"1\"\n\
+         os.environ[\"MY_OWN_SETTING\"] = \"1\"\n",
+    )
+    .unwrap();
+    let script = script.display().to_string();
+    let o = cannctl(&["lint", &script, "--no-progress", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let text = v.to_string();
+    assert_eq!(o.status.code(), Some(0), "warnings only: {v:#}");
+    for name in ["WHICH_OP", "GE_AICPU_FLAG"] {
+        assert!(text.contains(&format!("`{name}`")), "{name}: {v:#}");
+    }
+    assert!(text.contains("no longer reads"), "{v:#}");
+    assert!(!text.contains("\"error\""), "{v:#}");
+    assert!(
+        !text.contains("MY_OWN_SETTING"),
+        "an unknown name stays silent: {v:#}"
+    );
+}

@@ -109,11 +109,17 @@ pub fn explain(d: &Drill) -> Result<()> {
         rules(&at(VALUE_OPTION, Some(RELEASE))?) && !rules(&at(VALUE_OPTION, Some(PREVIOUS))?),
         "explain --release does not follow the new rule",
     )?;
-    // New product: the class's support reaches it.
+    // New product: the class's support reaches it, from the new release on (the new
+    // release and any unreleased one after it).
     let support = at(CHANGED_OPTION, None)?;
     let on_product = support["support"].as_array().is_some_and(|rows| {
-        rows.iter()
-            .any(|r| r["product"] == PRODUCT && r["releases"] == serde_json::json!([RELEASE]))
+        rows.iter().any(|r| {
+            r["product"] == PRODUCT
+                && r["releases"]
+                    .as_array()
+                    .and_then(|rs| rs.first())
+                    .is_some_and(|first| first == RELEASE)
+        })
     });
     ensure(
         on_product,

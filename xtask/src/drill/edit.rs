@@ -7,7 +7,8 @@ use super::Result;
 
 pub const PRODUCT: &str = "atlas-drill";
 pub const RELEASE: &str = "9.1.0";
-/// The release before it, the newest of the bundled spec.
+/// The release before it, the newest released one of the bundled spec (an unreleased one,
+/// the development branches, may follow it and stays after the new release).
 pub const PREVIOUS: &str = "9.0.0";
 const MEMORY: &str = "spec/options/memory_config.yaml";
 
@@ -30,14 +31,22 @@ pub const NEW_RULE: &str = "drill-memory-priority";
 
 pub fn edit_spec(copy: &Path) -> Result<()> {
     let spec = cann_spec::load_dir(&copy.join("spec")).map_err(|e| e.to_string())?;
-    let last = spec.releases.last().ok_or("the spec has no release")?;
+    let last = spec
+        .newest_released()
+        .ok_or("the spec has no released release")?;
     if last.id != PREVIOUS {
         return Err(format!(
-            "the drill adds {RELEASE} after {PREVIOUS}, but the newest release is {}",
+            "the drill adds {RELEASE} after {PREVIOUS}, but the newest released release is {}",
             last.id
         )
         .into());
     }
+    // The new release goes right after the newest released one, before any unreleased.
+    let before = spec
+        .releases
+        .iter()
+        .find(|r| r.unreleased)
+        .map(|r| r.loc.pos.line as usize);
     append(
         copy,
         "spec/products.yaml",
@@ -46,11 +55,11 @@ pub fn edit_spec(copy: &Path) -> Result<()> {
         ),
     )?;
     // A release written as the previous one plus a product.
-    append(
-        copy,
-        "spec/releases.yaml",
-        &format!("  - id: \"{RELEASE}\"\n    products: {{ add: [{PRODUCT}] }}\n"),
-    )?;
+    let release = format!("  - id: \"{RELEASE}\"\n    products: {{ add: [{PRODUCT}] }}\n");
+    match before {
+        Some(line) => insert_at_line(copy, "spec/releases.yaml", line, &release)?,
+        None => append(copy, "spec/releases.yaml", &release)?,
+    }
     let mut memory = std::fs::read_to_string(copy.join(MEMORY))?;
     // The new product is supported by the class, from the new release on.
     insert_after(
@@ -146,6 +155,21 @@ fn append(copy: &Path, rel: &str, text: &str) -> Result<()> {
     }
     s.push_str(text);
     std::fs::write(p, s)?;
+    Ok(())
+}
+
+/// Inserts `text` before line `line` (1-based) of the file.
+fn insert_at_line(copy: &Path, rel: &str, line: usize, text: &str) -> Result<()> {
+    let p = copy.join(rel);
+    let s = std::fs::read_to_string(&p)?;
+    let at = s
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>();
+    let mut out = s;
+    out.insert_str(at, text);
+    std::fs::write(p, out)?;
     Ok(())
 }
 

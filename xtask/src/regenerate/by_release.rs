@@ -46,7 +46,15 @@ pub fn range_text(range: Option<RangeMeta>, o: &OptionSpec) -> Option<String> {
     let r = range?;
     let [lo, hi, unit] = range_ends(r.min, r.max, o);
     let special: String = o.special.iter().map(|(v, _)| format!(", {v}")).collect();
-    Some(format!("{lo} … {hi}{unit}{special}"))
+    // An advised bound reads differently wherever the docs show it.
+    let advice = match (
+        r.advice_note(cann_config::meta::Lang::En),
+        r.advice_note(cann_config::meta::Lang::Zh),
+    ) {
+        (Some(en), Some(zh)) => format!(" {en} / {zh}"),
+        _ => String::new(),
+    };
+    Some(format!("{lo} … {hi}{unit}{special}{advice}"))
 }
 
 /// One row per release whose facts differ from the release before, oldest first, among the

@@ -137,7 +137,8 @@ impl<'a> Facts<'a> {
             OptionType::StrEnum | OptionType::Str => Literal::Str("...".into()),
             OptionType::Path { .. } => Literal::Str("/home/user/cann".into()),
             OptionType::CorePair => Literal::Str("24|48".into()),
-            OptionType::Config(_) => return None,
+            // Neither has a value a config file or a snippet can write.
+            OptionType::Config(_) | OptionType::Object(_) => return None,
         })
     }
 

@@ -60,7 +60,7 @@ pub fn generate(spec: &Spec) -> String {
                 "| [`{}`](#{}) | {} | {} | {} |",
                 o.name,
                 o.name.to_lowercase(),
-                o.ty.name(),
+                o.ty.describe(),
                 newest_default(o).map_or("unset".into(), |d| cell(&format!("`{d}`"))),
                 newest_ge_key(o).map_or("".into(), |k| format!("`{k}`")),
             );
@@ -148,6 +148,7 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         Some(n) => n.range.map(|r| cann_spec::IntRange {
             min: r.min,
             max: r.max,
+            advice: r.advice,
         }),
         None => o.range.clone(),
     };

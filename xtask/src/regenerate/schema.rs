@@ -184,6 +184,14 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
                 "description": desc,
             });
         }
+        // Only a script can pass a Python object: no value of a config file is valid.
+        OptionType::Object(_) => {
+            return json!({
+                "title": o.name,
+                "description": desc,
+                "not": {},
+            });
+        }
     }
     if o.ty == OptionType::CorePair {
         // As `CoreCounts::from_str`: two whole numbers above 0 around a `|`.
@@ -198,10 +206,13 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
         Some(n) => n.range.map(|r| cann_spec::IntRange {
             min: r.min,
             max: r.max,
+            advice: r.advice,
         }),
         None => o.range.clone(),
     };
-    if let Some(r) = &range {
+    // An advised bound is a warning in `check`, not a rule of the format: the schema leaves
+    // it out.
+    if let Some(r) = range.as_ref().filter(|r| !r.advice) {
         if let Some(min) = r.min {
             bounds.insert("minimum".into(), json!(min));
         }

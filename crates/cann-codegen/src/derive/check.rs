@@ -34,7 +34,7 @@ pub fn expected_type(o: &OptionSpec) -> String {
         OptionType::Bool => "bool".into(),
         OptionType::Int => "i64".into(),
         OptionType::IntEnum | OptionType::StrEnum => names::enum_name(&o.name),
-        OptionType::Str | OptionType::Path { .. } => "String".into(),
+        OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => "String".into(),
         OptionType::CorePair => "CoreCounts".into(),
         OptionType::Config(c) => names::type_name(c),
     }

@@ -102,7 +102,7 @@ pub static PRODUCTS: [::cann_config::meta::ProductMeta; 8usize] = [
     },
 ];
 /// Metadata of every release, oldest first.
-pub static RELEASES: [::cann_config::meta::ReleaseMeta; 6usize] = [
+pub static RELEASES: [::cann_config::meta::ReleaseMeta; 7usize] = [
     ::cann_config::meta::ReleaseMeta {
         release: ::cann_config::Release::V8_0_RC2,
         id: "8.0.RC2",
@@ -113,6 +113,7 @@ pub static RELEASES: [::cann_config::meta::ReleaseMeta; 6usize] = [
             ::cann_config::Product::AtlasInference,
             ::cann_config::Product::AtlasTraining,
         ],
+        unreleased: false,
         note: ::core::option::Option::Some(::cann_config::meta::Text {
             en: "The MemoryConfig page of 8.0.RC2 to 8.0.0 has no product table. The product lines listed here are those of the first page that has one (8.1.RC1.alpha002), which predates the Atlas A3 series.",
             zh: "8.0.RC2 至 8.0.0 的 MemoryConfig 页面没有产品支持表。此处列出的产品线取自第一个带产品表的页面 （8.1.RC1.alpha002），当时尚无 Atlas A3 系列。",
@@ -128,6 +129,7 @@ pub static RELEASES: [::cann_config::meta::ReleaseMeta; 6usize] = [
             ::cann_config::Product::AtlasInference,
             ::cann_config::Product::AtlasTraining,
         ],
+        unreleased: false,
         note: ::core::option::Option::None,
     },
     ::cann_config::meta::ReleaseMeta {
@@ -140,6 +142,7 @@ pub static RELEASES: [::cann_config::meta::ReleaseMeta; 6usize] = [
             ::cann_config::Product::AtlasInference,
             ::cann_config::Product::AtlasTraining,
         ],
+        unreleased: false,
         note: ::core::option::Option::None,
     },
     ::cann_config::meta::ReleaseMeta {
@@ -152,6 +155,7 @@ pub static RELEASES: [::cann_config::meta::ReleaseMeta; 6usize] = [
             ::cann_config::Product::AtlasInference,
             ::cann_config::Product::AtlasTraining,
         ],
+        unreleased: false,
         note: ::core::option::Option::Some(::cann_config::meta::Text {
             en: "Modelled on the 8.1.RC1.alpha002 page, the only 8.1.RC1 MemoryConfig page found. It lists the Atlas A2 inference line as \"Atlas 800I A2\".",
             zh: "依据 8.1.RC1.alpha002 页面建模，这是能找到的唯一一个 8.1.RC1 MemoryConfig 页面。 其中 Atlas A2 推理产品写作 “Atlas 800I A2”。",
@@ -169,6 +173,7 @@ pub static RELEASES: [::cann_config::meta::ReleaseMeta; 6usize] = [
             ::cann_config::Product::AtlasInference,
             ::cann_config::Product::AtlasTraining,
         ],
+        unreleased: false,
         note: ::core::option::Option::Some(::cann_config::meta::Text {
             en: "The MemoryConfig page of seed 000 documents this release. Its exact version could not be confirmed: the page is newer than 8.1.RC1.alpha002 (which has no Atlas A3 rows and supports the Atlas inference series) and older than 8.5.0 (whose page already lists memory_optimization_policy and merges the two Atlas A2 rows). 8.3.RC1 is the last release in that window; change the id here if the page is located.",
             zh: "种子文档 000 的 MemoryConfig 页面对应此版本，但具体版本号未能确认：该页面晚于 8.1.RC1.alpha002（其中没有 Atlas A3 产品行，且支持 Atlas 推理系列产品），早于 8.5.0 （其页面已列出 memory_optimization_policy，并把两行 Atlas A2 合并）。8.3.RC1 是该区间内的最后一个版本； 如找到原页面，请在此修改版本号。",
@@ -187,11 +192,31 @@ pub static RELEASES: [::cann_config::meta::ReleaseMeta; 6usize] = [
             ::cann_config::Product::AtlasInference,
             ::cann_config::Product::AtlasTraining,
         ],
+        unreleased: false,
         note: ::core::option::Option::None,
+    },
+    ::cann_config::meta::ReleaseMeta {
+        release: ::cann_config::Release::VNEXT,
+        id: "next",
+        products: &[
+            ::cann_config::Product::Atlas350,
+            ::cann_config::Product::AtlasA3Training,
+            ::cann_config::Product::AtlasA3Inference,
+            ::cann_config::Product::AtlasA2Training,
+            ::cann_config::Product::AtlasA2Inference,
+            ::cann_config::Product::Atlas200i500A2,
+            ::cann_config::Product::AtlasInference,
+            ::cann_config::Product::AtlasTraining,
+        ],
+        unreleased: true,
+        note: ::core::option::Option::Some(::cann_config::meta::Text {
+            en: "Not released: what the adapter's master branch (hicann/tensorflow 82957b9, July 2026) and the graph engine's master have beyond the 9.0.0 tags. Never the default release; name it with --release next.",
+            zh: "尚未发布：适配器 master 分支（hicann/tensorflow 82957b9，2026 年 7 月）与图引擎 master 分支相对 9.0.0 标签新增的内容。不会作为默认版本；需用 --release next 指定。",
+        }),
     },
 ];
 /// Every option of the spec, in spec order.
-pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
+pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
     ::cann_config::meta::OptionMeta {
         name: "ASCEND_CACHE_PATH",
         path: "env.ASCEND_CACHE_PATH",
@@ -306,6 +331,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::Some(2147483646i64),
+            advice: false,
         }),
         special: &[
             (
@@ -399,8 +425,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/003_4673dfd952b60fb9.txt",
-            "hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_MAX_OP_CACHE_SIZE.md",
-            "hicann/ge@ffdcbc9:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc",
+            "hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_MAX_OP_CACHE_SIZE.md:16",
+            "hicann/ge@v9.0.0:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc:585",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -413,6 +439,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(100i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("percent"),
@@ -498,8 +525,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/003_4673dfd952b60fb9.txt",
-            "hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_REMAIN_CACHE_SIZE_RATIO.md",
-            "hicann/ge@ffdcbc9:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc",
+            "hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_REMAIN_CACHE_SIZE_RATIO.md:10",
+            "hicann/ge@v9.0.0:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc:622",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -658,7 +685,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "与 static_memory_policy 作用相同的旧开关；图引擎对二者取并集，任一方开启的扩展方式都会生效。后续版本将废弃，建议使用配置参数。",
         },
         source: &[
-            "hicann/ge@ffdcbc9:base/graph/manager/graph_var_manager.h",
+            "hicann/ge@v9.0.0:base/graph/manager/graph_var_manager.h:45",
             "https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0137.html",
         ],
     },
@@ -672,6 +699,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -756,7 +784,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "进程使用的逻辑设备 ID；session_device_id 优先。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:20",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -858,8 +886,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "运行时落盘文件的工作目录：异常算子 dump、算子编译调试文件（优先级低于 debug_dir）、fusion_result.json、外置权重等。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md",
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:10",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:67",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -961,7 +989,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "故障信息采集目录。设置后，无论 enable_exception_dump 取值如何都按普通 ExceptionDump（取值 1）处理，且不能使用 op_debug_config 的 oom 检测。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:10",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -974,6 +1002,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("s"),
@@ -1058,7 +1087,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "设备间集合通信任务的超时时间；hccl_timeout 优先。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:25",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1152,7 +1181,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "通过环境变量开启性能采集；enable_profiling（profiling_mode）优先。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:16",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1246,7 +1275,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "性能采集选项（JSON）；profiling_options 可用的键以此为准。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:20",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1340,7 +1369,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "通过环境变量设置 AOE 调优模式（\"1\" 子图调优、\"2\" 算子调优、\"4\" 梯度切分调优）；脚本中的 aoe_mode 优先。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:22",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1463,12 +1492,12 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         changes: &[],
         by_product: &[],
         doc: ::cann_config::meta::Text {
-            en: "Turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode then picks the algorithm but cannot turn it on by itself.",
-            zh: "开启动态 shape 图多流执行；之后由 auto_multistream_parallel_mode 选择算法，该选项本身不能开启动态 shape 多流。",
+            en: "Set to 1, turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode cannot turn it on by itself.",
+            zh: "取 1 时开启动态 shape 图多流执行；auto_multistream_parallel_mode 本身不能开启动态 shape 多流。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
-            "hicann/ge@ffdcbc9:docs/en/design/constraints/stream_allocator.md",
+            "hicann/ge@v9.0.0:compiler/graph/build/stream/stream_utils.cc:231",
+            "hicann/ge@ffdcbc9:docs/en/design/constraints/stream_allocator.md:15",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1481,6 +1510,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -1565,7 +1595,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "session 方式按 step 划分 experimental_accelerate_train_mode 时的当前步数，由脚本每次运行后更新。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:106",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1578,6 +1608,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -1662,7 +1693,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "session 方式按 step 划分 experimental_accelerate_train_mode 时的总步数。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:108",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1756,7 +1787,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "session 方式按 loss 划分 experimental_accelerate_train_mode 时的当前 loss（十进制字符串）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:120",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1850,7 +1881,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "session 方式按 loss 划分 experimental_accelerate_train_mode 时的目标 loss（十进制字符串）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:122",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -1944,8 +1975,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TensorFlow 集群描述（JSON）。其中配置了集群时，NPURunConfig 要求设置 distribute（ParameterServerStrategy）并开启 mix_compile_mode；NPUEstimator 据此生成 job 与 task_index。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:213",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:656",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2039,8 +2070,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "训练或在线推理任务的自定义任务 ID。建议只用字母、数字、`-` 和 `_`，避免以 0 开头的纯数字。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/JOB_ID.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/JOB_ID.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/JOB_ID.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/JOB_ID.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2134,8 +2165,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "分布式训练或推理时，描述参与集合通信的 AI 处理器资源的 rank table 文件路径及文件名。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_TABLE_FILE.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_TABLE_FILE.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_TABLE_FILE.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_TABLE_FILE.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2148,6 +2179,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -2232,8 +2264,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "当前进程在集合通信进程组中的 rank ID，须与 rank table 中该设备的 rank_id 一致。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_ID.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_ID.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_ID.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_ID.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2246,6 +2278,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -2330,8 +2363,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "分布式训练或推理时当前任务使用的设备数量。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_SIZE.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_SIZE.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_SIZE.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_SIZE.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2425,8 +2458,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "不使用 rank table 时：主节点监听的 IPv4 或 IPv6 地址。与其他 CM_* 变量一起配置，不能与 RANK_TABLE_FILE、RANK_ID、RANK_SIZE 同时使用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_IP.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_IP.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_IP.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_IP.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2439,6 +2472,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(65520i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -2523,8 +2557,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "不使用 rank table 时：主节点监听的端口，须未被其他进程占用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_PORT.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_PORT.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_PORT.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_PORT.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2537,6 +2571,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -2621,8 +2656,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "不使用 rank table 时：主节点上负责汇总集群信息的设备逻辑 ID，须小于服务器上的设备数。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_DEVICE.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_DEVICE.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_DEVICE.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_DEVICE.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2635,6 +2670,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(32768i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -2719,8 +2755,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "不使用 rank table 时：通信域中的设备数量。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_SIZE.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_SIZE.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_SIZE.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_SIZE.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2814,8 +2850,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "不使用 rank table 时：当前设备与主节点交互信息所用网卡的 IPv4 或 IPv6 地址。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_IP.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_IP.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_IP.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_IP.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -2942,8 +2978,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TensorFlow 1.15 动态 shape 输入训练场景：将 V1 控制流算子（Switch、Merge、Enter 等）转换为 V2（If、While 等）。通过 tf.raw_ops 调用的算子不做转换；更推荐修改脚本。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_FORCE_V2_CONTROL.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_FORCE_V2_CONTROL.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_FORCE_V2_CONTROL.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_FORCE_V2_CONTROL.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3070,8 +3106,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TensorFlow 1.15 训练或在线推理：在 Conv、MatMul 算子中以 HF32（取值范围同 FP32、精度接近 FP16）替换 FP32。未设置时 Conv 开启、MatMul 关闭。优先级介于 op_precision_mode 的 ByNodeName 与 ByOpType 配置之间。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_HF32_EXECUTION.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_HF32_EXECUTION.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_HF32_EXECUTION.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_HF32_EXECUTION.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3165,8 +3201,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TensorFlow 2.6.5：TF Adapter 调试日志开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DEBUG.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DEBUG.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DEBUG.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DEBUG.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3260,8 +3296,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TensorFlow 2.6.5：TF Adapter 导出图的开关（1 或 true 开启，0 或 false 关闭）。须在 `import npu_device` 之前设置。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DUMP_GRAPH.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DUMP_GRAPH.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DUMP_GRAPH.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DUMP_GRAPH.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3355,8 +3391,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TensorFlow 2.6.5：在日志中打印每次图执行耗时（可搜索 \"Graph engine run\" 与 \"cost\"）。仅在 NPU_DEBUG 开启时生效；须在 `import npu_device` 之前设置。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_ENABLE_PERF.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_ENABLE_PERF.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_ENABLE_PERF.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_ENABLE_PERF.md:1",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3369,6 +3405,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -3453,8 +3490,468 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TensorFlow 2.6.5：每次下沉到 NPU 执行的迭代次数。须在 `import npu_device` 之前设置。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_LOOP_SIZE.md",
-            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_LOOP_SIZE.md",
+            "hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_LOOP_SIZE.md:1",
+            "hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_LOOP_SIZE.md:1",
+        ],
+    },
+    ::cann_config::meta::OptionMeta {
+        name: "WHICH_OP",
+        path: "env.WHICH_OP",
+        config: "Environment",
+        ty: ::cann_config::meta::TypeMeta::Str,
+        default: ::core::option::Option::None,
+        values: &[],
+        range: ::core::option::Option::None,
+        special: &[],
+        unit: ::core::option::Option::None,
+        ge_key: ::core::option::Option::None,
+        estimator: ::core::option::Option::None,
+        estimator_default: ::cann_config::meta::PyDefault::None,
+        session: ::core::option::Option::None,
+        tf2: ::core::option::Option::None,
+        tf2_as: ::core::option::Option::None,
+        tf2_default: ::core::option::Option::None,
+        tf2_values: ::core::option::Option::None,
+        env: ::core::option::Option::Some("WHICH_OP"),
+        available: ::cann_config::meta::Span {
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
+            last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+        },
+        introduced: ::core::option::Option::None,
+        products: &[
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas350,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas200i500A2,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasInference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasTraining,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+        ],
+        deprecated: ::core::option::Option::None,
+        removed: &[
+            ::cann_config::meta::RemovalMeta {
+                gone: ::cann_config::meta::Gone::Before(
+                    ::cann_config::Release::V8_0_RC2,
+                ),
+                estimator: ::core::option::Option::None,
+                session: ::core::option::Option::None,
+                tf2: ::core::option::Option::None,
+                env: ::core::option::Option::None,
+                replacement: ::core::option::Option::None,
+                values: &[],
+                empty_ignored: &[],
+                note: ::cann_config::meta::Text {
+                    en: "Chose the graph execution operator (GEOP) in toolkits of 2020; the TF Adapter builds its GeOp itself and no release reads the variable.",
+                    zh: "2020 年的工具链用它选择图执行算子（GEOP）；TF Adapter 自行构建 GeOp，任何版本都不读取该变量。",
+                },
+                source: &[
+                    "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc",
+                ],
+            },
+        ],
+        changes: &[],
+        by_product: &[],
+        doc: ::cann_config::meta::Text {
+            en: "Retired: selected the graph execution operator in early toolkits.",
+            zh: "已废弃：早期工具链中用于选择图执行算子。",
+        },
+        source: &[
+            "Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh",
+        ],
+    },
+    ::cann_config::meta::OptionMeta {
+        name: "NEW_GE_FE_ID",
+        path: "env.NEW_GE_FE_ID",
+        config: "Environment",
+        ty: ::cann_config::meta::TypeMeta::Str,
+        default: ::core::option::Option::None,
+        values: &[],
+        range: ::core::option::Option::None,
+        special: &[],
+        unit: ::core::option::Option::None,
+        ge_key: ::core::option::Option::None,
+        estimator: ::core::option::Option::None,
+        estimator_default: ::cann_config::meta::PyDefault::None,
+        session: ::core::option::Option::None,
+        tf2: ::core::option::Option::None,
+        tf2_as: ::core::option::Option::None,
+        tf2_default: ::core::option::Option::None,
+        tf2_values: ::core::option::Option::None,
+        env: ::core::option::Option::Some("NEW_GE_FE_ID"),
+        available: ::cann_config::meta::Span {
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
+            last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+        },
+        introduced: ::core::option::Option::None,
+        products: &[
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas350,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas200i500A2,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasInference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasTraining,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+        ],
+        deprecated: ::core::option::Option::None,
+        removed: &[
+            ::cann_config::meta::RemovalMeta {
+                gone: ::cann_config::meta::Gone::Before(
+                    ::cann_config::Release::V8_0_RC2,
+                ),
+                estimator: ::core::option::Option::None,
+                session: ::core::option::Option::None,
+                tf2: ::core::option::Option::None,
+                env: ::core::option::Option::None,
+                replacement: ::core::option::Option::None,
+                values: &[],
+                empty_ignored: &[],
+                note: ::cann_config::meta::Text {
+                    en: "A switch of the 2020 graph engine and fusion engine; neither the adapter nor the graph engine of any release on record reads it.",
+                    zh: "2020 年图引擎与融合引擎的开关；有记录的各版本中，适配器与图引擎都不读取该变量。",
+                },
+                source: &[
+                    "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc",
+                ],
+            },
+        ],
+        changes: &[],
+        by_product: &[],
+        doc: ::cann_config::meta::Text {
+            en: "Retired: an engine switch of early toolkits.",
+            zh: "已废弃：早期工具链的引擎开关。",
+        },
+        source: &[
+            "Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh",
+        ],
+    },
+    ::cann_config::meta::OptionMeta {
+        name: "GE_AICPU_FLAG",
+        path: "env.GE_AICPU_FLAG",
+        config: "Environment",
+        ty: ::cann_config::meta::TypeMeta::Str,
+        default: ::core::option::Option::None,
+        values: &[],
+        range: ::core::option::Option::None,
+        special: &[],
+        unit: ::core::option::Option::None,
+        ge_key: ::core::option::Option::None,
+        estimator: ::core::option::Option::None,
+        estimator_default: ::cann_config::meta::PyDefault::None,
+        session: ::core::option::Option::None,
+        tf2: ::core::option::Option::None,
+        tf2_as: ::core::option::Option::None,
+        tf2_default: ::core::option::Option::None,
+        tf2_values: ::core::option::Option::None,
+        env: ::core::option::Option::Some("GE_AICPU_FLAG"),
+        available: ::cann_config::meta::Span {
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
+            last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+        },
+        introduced: ::core::option::Option::None,
+        products: &[
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas350,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas200i500A2,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasInference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasTraining,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+        ],
+        deprecated: ::core::option::Option::None,
+        removed: &[
+            ::cann_config::meta::RemovalMeta {
+                gone: ::cann_config::meta::Gone::Before(
+                    ::cann_config::Release::V8_0_RC2,
+                ),
+                estimator: ::core::option::Option::None,
+                session: ::core::option::Option::None,
+                tf2: ::core::option::Option::None,
+                env: ::core::option::Option::None,
+                replacement: ::core::option::Option::None,
+                values: &[],
+                empty_ignored: &[],
+                note: ::cann_config::meta::Text {
+                    en: "The name of a graph engine constant for the option key ge.aicpuFlag, not an environment variable; the adapter never read it from the environment, and the constant left the adapter's copy of the engine headers after branch r1.10.0.",
+                    zh: "这是图引擎中选项键 ge.aicpuFlag 的常量名，并非环境变量；适配器从未从环境中读取它，且该常量在 r1.10.0 分支之后已从适配器附带的引擎头文件中删除。",
+                },
+                source: &[
+                    "Ascend/tensorflow@r1.1.1:inc/external/ge/ge_api_types.h:41",
+                    "Ascend/tensorflow@r1.10.0:inc/graphengine/inc/external/ge/ge_api_types.h:44",
+                ],
+            },
+        ],
+        changes: &[],
+        by_product: &[],
+        doc: ::cann_config::meta::Text {
+            en: "Retired: a graph engine constant name that scripts exported as a variable.",
+            zh: "已废弃：被脚本当作环境变量导出的图引擎常量名。",
+        },
+        source: &[
+            "Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh",
+        ],
+    },
+    ::cann_config::meta::OptionMeta {
+        name: "OPTION_EXEC_HCCL_FLAG",
+        path: "env.OPTION_EXEC_HCCL_FLAG",
+        config: "Environment",
+        ty: ::cann_config::meta::TypeMeta::Str,
+        default: ::core::option::Option::None,
+        values: &[],
+        range: ::core::option::Option::None,
+        special: &[],
+        unit: ::core::option::Option::None,
+        ge_key: ::core::option::Option::None,
+        estimator: ::core::option::Option::None,
+        estimator_default: ::cann_config::meta::PyDefault::None,
+        session: ::core::option::Option::None,
+        tf2: ::core::option::Option::None,
+        tf2_as: ::core::option::Option::None,
+        tf2_default: ::core::option::Option::None,
+        tf2_values: ::core::option::Option::None,
+        env: ::core::option::Option::Some("OPTION_EXEC_HCCL_FLAG"),
+        available: ::cann_config::meta::Span {
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
+            last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+        },
+        introduced: ::core::option::Option::None,
+        products: &[
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas350,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA3Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Training,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasA2Inference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::Atlas200i500A2,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasInference,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+            ::cann_config::meta::SupportMeta {
+                product: ::cann_config::Product::AtlasTraining,
+                span: ::cann_config::meta::Span {
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+                    last: ::core::option::Option::None,
+                },
+            },
+        ],
+        deprecated: ::core::option::Option::None,
+        removed: &[
+            ::cann_config::meta::RemovalMeta {
+                gone: ::cann_config::meta::Gone::Before(
+                    ::cann_config::Release::V8_0_RC2,
+                ),
+                estimator: ::core::option::Option::None,
+                session: ::core::option::Option::None,
+                tf2: ::core::option::Option::None,
+                env: ::core::option::Option::None,
+                replacement: ::core::option::Option::None,
+                values: &[],
+                empty_ignored: &[],
+                note: ::cann_config::meta::Text {
+                    en: "The name of a graph engine constant for the option key ge.exec.hcclFlag, which the adapter sets itself when it initializes the engine; exporting the name does nothing.",
+                    zh: "这是图引擎中选项键 ge.exec.hcclFlag 的常量名，适配器初始化引擎时会自行设置该选项；导出同名环境变量不起作用。",
+                },
+                source: &[
+                    "Ascend/tensorflow@r1.1.1:inc/external/ge/ge_api_types.h:60",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc:191",
+                ],
+            },
+        ],
+        changes: &[],
+        by_product: &[],
+        doc: ::cann_config::meta::Text {
+            en: "Retired: a graph engine constant name that scripts exported as a variable.",
+            zh: "已废弃：被脚本当作环境变量导出的图引擎常量名。",
+        },
+        source: &[
+            "Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3558,7 +4055,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "将算子数据 dump 到 dump_path。不能与 enable_dump_debug 同时开启。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:3",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3655,7 +4152,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "dump 文件的存放目录，需提前创建，可为绝对路径或相对脚本执行目录的路径；开启 enable_dump 或 enable_dump_debug 时必须配置。运行用户需具备读写权限。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:73",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3752,7 +4249,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "需要 dump 的训练迭代，用 `|` 分隔，`-` 表示区间，如 \"0|3-5|10\"。不设置时 dump 所有迭代。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:88",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -3908,7 +4405,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "dump 算子的输入、输出或两者。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:21",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4012,7 +4509,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "开启溢出/下溢检测，结果写入 dump_path。不能与 enable_dump 同时开启。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:38",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4230,7 +4727,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "溢出检测的范围。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:56",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4369,7 +4866,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "dump 完整张量还是统计信息。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:102",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4466,7 +4963,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "需要 dump 的算子名，以空格分隔；其输入中的 Data 算子也会一并 dump。不设置时 dump 全部算子。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:117",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4565,7 +5062,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "输入名与 shape，如 \"data:1,1,40,-1;label:1,-1\"，须按输入名字母序排列；-1 表示由 dynamic_dims 给出的动态维度；标量写 0。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:6",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4664,7 +5161,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "以 `;` 分隔的档位，每档按顺序给出 input_shape 中各 -1 维度的取值（逗号分隔），如 \"20,20,1,1;40,40,2,2\"。档位数 2~100（Atlas 350 为 2~256）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:26",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4798,8 +5295,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "动态输入的节点类型，同一图中只能有一种。TF2 仅接受字符串 \"0\"。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/multi_branches_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:55",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/multi_branches_config.py:23",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -4937,7 +5434,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "档位图与动态 shape 图混合编译执行。仅支持 placeholder 动态输入（dynamic_node_type 为 1）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:70",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -5076,8 +5573,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "辅助模型在逻辑设备上的部署方式。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/logical_device_deploy_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:455",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/logical_device_deploy_config.py:22",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -5176,8 +5673,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "SINGLE 部署时使用的逻辑设备，如 \"[0:0]\"。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-            "hicann/ge@ffdcbc9:docs/zh/user_guides/dflow/dflow_api/cpp/CountBatch.md",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:456",
+            "hicann/ge@ffdcbc9:docs/zh/user_guides/dflow/dflow_api/cpp/CountBatch.md:46",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -5275,7 +5772,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: model deployment mode forwarded to the graph engine.",
             zh: "文档未列出：透传给图引擎的模型部署模式。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2543",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "model_deploy_devicelist",
@@ -5372,7 +5871,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: devices a model is deployed to, forwarded to the graph engine.",
             zh: "文档未列出：模型部署的设备列表，透传给图引擎。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2546",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "graph_memory_optimize_config",
@@ -5465,7 +5966,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "图内存优化配置，以 GraphMemoryOptimizeConfig 对象传入，其他类型会被拒绝。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:459",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -5566,7 +6067,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: automatic graph parallelism, configured by graph_parallel_option_path.",
             zh: "文档未列出：自动图并行开关，细节由 graph_parallel_option_path 配置。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2565",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "graph_parallel_option_path",
@@ -5661,7 +6164,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: path of the graph parallelism option file.",
             zh: "文档未列出：图并行配置文件路径。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2562",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "graph_compiler_cache_dir",
@@ -5757,7 +6262,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "图编译结果的磁盘缓存目录（须已存在），再次编译时直接加载。图变化或 CANN 升级后需手动清理缓存；含资源类算子的图不支持缓存。TF2 中位于顶层。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md:12",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -5853,7 +6358,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: path of a resource configuration file forwarded to the graph engine.",
             zh: "文档未列出：透传给图引擎的资源配置文件路径。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2559",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "accelerate_train_mode",
@@ -5949,8 +6456,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "用于运行超过一小时的训练加速：\"类型|触发方式|比例\"，类型为 fast（float16）或 fast1（bf16），触发方式为 step（比例 0.2~0.9，默认 0.9）或 loss（1.01~1.5，默认 1.05）。需通过 TellMeStepOrLossHook（session 方式为 STEP_NOW/TOTAL_STEP 或 LOSS_NOW/TARGET_LOSS 环境变量）告知当前步数或 loss。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md",
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md:37",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:59",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -5973,7 +6480,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -6051,13 +6558,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 values: &[],
                 empty_ignored: &[],
                 note: ::cann_config::meta::Text {
-                    en: "ExperimentalConfig took a GraphParallelConfig object on branches r1.10.0 and r1.11.0 only. No tagged build has it: the first, 6.3.RC1.alpha002, already takes enable_graph_parallel and graph_parallel_option_path directly and rejects the old keyword with TypeError, so it was gone by 6.3.RC1.",
-                    zh: "仅 r1.10.0 与 r1.11.0 分支的 ExperimentalConfig 接受 GraphParallelConfig 对象。打过标签的构建都没有它：最早的 6.3.RC1.alpha002 已直接接受 enable_graph_parallel 与 graph_parallel_option_path，旧参数会引发 TypeError，因此最迟在 6.3.RC1 已移除。",
+                    en: "ExperimentalConfig took a GraphParallelConfig object on branches r1.10.0 and r1.11.0 and in the first tag, tfa_v0.0.1 (cut from r1.11.0, February 2023). The next tag, tfa_v0.0.2, and every later one take enable_graph_parallel and graph_parallel_option_path directly and reject the old keyword with TypeError; the first tag naming a CANN build, 6.3.RC1.alpha002, is among them, so it was gone by 6.3.RC1.",
+                    zh: "r1.10.0、r1.11.0 分支以及最早的标签 tfa_v0.0.1（2023 年 2 月从 r1.11.0 打出）中，ExperimentalConfig 接受 GraphParallelConfig 对象。下一个标签 tfa_v0.0.2 及其后所有标签改为直接接受 enable_graph_parallel 与 graph_parallel_option_path，传入旧参数会引发 TypeError；第一个标明 CANN 构建的标签 6.3.RC1.alpha002 也在其中，因此最迟在 6.3.RC1 已移除。",
                 },
                 source: &[
-                    "Ascend/tensorflow@8b307195:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@0ad6f275:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@r1.10.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:391",
+                    "Ascend/tensorflow@tfa_v0.0.1:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:396",
+                    "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:402",
+                    "Ascend/tensorflow@tfa_v0.0.3_6.3.RC1.alpha002:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:405",
                 ],
             },
         ],
@@ -6068,7 +6576,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧的自动图并行嵌套配置对象 GraphParallelConfig。",
         },
         source: &[
-            "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:395",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -6202,7 +6710,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "以重计算代替保存激活值。文档未列出；本版本 NPUEstimator 会校验取值但不会向下传递。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441",
             "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
         ],
     },
@@ -6336,7 +6844,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: graph slicing to lower peak memory, forwarded to the graph engine.",
             zh: "文档未列出：通过切分图降低内存峰值，透传给图引擎。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2670",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "enable_graph_parallel",
@@ -6360,7 +6870,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -6447,14 +6957,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 ],
                 empty_ignored: &[],
                 note: ::cann_config::meta::Text {
-                    en: "Moved to ExperimentalConfig(enable_graph_parallel=...) and npu.global_options().experimental.enable_graph_parallel after branch r1.11.0; the first tagged build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
-                    zh: "在 r1.11.0 分支之后移至 ExperimentalConfig(enable_graph_parallel=...) 与 npu.global_options().experimental.enable_graph_parallel；最早打标签的构建 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
+                    en: "A GraphParallelConfig field on branches r1.10.0 and r1.11.0 and in the first tag, tfa_v0.0.1; from the next tag, tfa_v0.0.2, it is ExperimentalConfig(enable_graph_parallel=...) and npu.global_options().experimental.enable_graph_parallel. The first tag naming a CANN build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
+                    zh: "在 r1.10.0、r1.11.0 分支及最早的标签 tfa_v0.0.1 中是 GraphParallelConfig 的字段；自下一个标签 tfa_v0.0.2 起改为 ExperimentalConfig(enable_graph_parallel=...) 与 npu.global_options().experimental.enable_graph_parallel。第一个标明 CANN 构建的标签 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
                 },
                 source: &[
-                    "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@0ad6f275:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/experimental_config.py",
+                    "Ascend/tensorflow@tfa_v0.0.1:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:384",
+                    "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:402",
+                    "Ascend/tensorflow@tfa_v0.0.3_6.3.RC1.alpha002:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:405",
+                    "Ascend/tensorflow@tfa_v0.0.2:tf_adapter_2.x/python/npu_device/configs/experimental_config.py:40",
                 ],
             },
         ],
@@ -6465,7 +6975,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧的自动图并行开关。",
         },
         source: &[
-            "Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py",
+            "Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py:25",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -6490,7 +7000,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -6568,14 +7078,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 values: &[],
                 empty_ignored: &[],
                 note: ::cann_config::meta::Text {
-                    en: "Moved to ExperimentalConfig(graph_parallel_option_path=...) and npu.global_options().experimental.graph_parallel_option_path after branch r1.11.0 (TF2 called it config_path); the first tagged build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
-                    zh: "在 r1.11.0 分支之后移至 ExperimentalConfig(graph_parallel_option_path=...) 与 npu.global_options().experimental.graph_parallel_option_path（TF2 中旧名为 config_path）；最早打标签的构建 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
+                    en: "A GraphParallelConfig field on branches r1.10.0 and r1.11.0 and in the first tag, tfa_v0.0.1; from the next tag, tfa_v0.0.2, it is ExperimentalConfig(graph_parallel_option_path=...) and npu.global_options().experimental.graph_parallel_option_path (TF2 called it config_path). The first tag naming a CANN build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
+                    zh: "在 r1.10.0、r1.11.0 分支及最早的标签 tfa_v0.0.1 中是 GraphParallelConfig 的字段；自下一个标签 tfa_v0.0.2 起改为 ExperimentalConfig(graph_parallel_option_path=...) 与 npu.global_options().experimental.graph_parallel_option_path（TF2 中旧名为 config_path）。第一个标明 CANN 构建的标签 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
                 },
                 source: &[
-                    "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@0ad6f275:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/experimental_config.py",
+                    "Ascend/tensorflow@tfa_v0.0.1:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:384",
+                    "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:403",
+                    "Ascend/tensorflow@tfa_v0.0.3_6.3.RC1.alpha002:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:406",
+                    "Ascend/tensorflow@tfa_v0.0.2:tf_adapter_2.x/python/npu_device/configs/experimental_config.py:39",
                 ],
             },
         ],
@@ -6586,7 +7096,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧的图并行配置文件路径。",
         },
         source: &[
-            "Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py",
+            "Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py:26",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -6731,8 +7241,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/000_9a217887009aa707.txt",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2522",
+            "hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:91",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -6913,7 +7423,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         source: &[
             "seeds/000_9a217887009aa707.txt",
             "seeds/001_b29fdb33e13c51f8.txt",
-            "hicann/ge@ffdcbc9:base/graph/manager/graph_var_manager.h",
+            "hicann/ge@v9.0.0:base/graph/manager/graph_var_manager.h:353",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -7053,9 +7563,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             "seeds/001_b29fdb33e13c51f8.txt",
             "hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h",
             "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py",
-            "Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-            "Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc",
-            "Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337",
+            "Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027",
+            "Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348",
             "Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)",
             "spec/history/upstream-refs.json",
         ],
@@ -7192,7 +7702,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         source: &[
             "seeds/000_9a217887009aa707.txt",
             "seeds/001_b29fdb33e13c51f8.txt",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2525",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -7446,7 +7956,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/003_4673dfd952b60fb9.txt",
-            "hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h",
+            "hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:463",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -7576,10 +8086,18 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+            from: ::core::option::Option::None,
             last: ::core::option::Option::None,
         },
-        introduced: ::core::option::Option::None,
+        introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
+            after: "7.0.0",
+            first_recorded: ::cann_config::Release::V9_0_0,
+            source: &[
+                "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2615",
+                "spec/history/upstream-refs.json",
+            ],
+        }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
@@ -7598,14 +8116,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
                 span: ::cann_config::meta::Span {
-                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
                 },
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
                 span: ::cann_config::meta::Span {
-                    from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+                    from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
                 },
             },
@@ -7620,8 +8138,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/003_4673dfd952b60fb9.txt",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "spec/history/upstream-refs.json",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2616",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -7695,7 +8212,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             first_recorded: ::cann_config::Release::V9_0_0,
             source: &[
                 "Ascend/tensorflow@tfa_v0.0.20_7.0.0.alpha003",
-                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2608",
                 "spec/history/upstream-refs.json",
             ],
         }),
@@ -7767,7 +8284,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/003_4673dfd952b60fb9.txt",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2610",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -7953,10 +8470,10 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 zh: "自 r1.12.0 分支（2023 年）起（早于此处建模的所有版本），TF1 适配器会打印弃用告警并提示改用 op_debug_config，TF2 也同样将该选项标记为弃用；文档将其列为待废弃项。",
             },
             source: &[
-                "Ascend/tensorflow@0ad6f275:tf_adapter/util/npu_attrs.cc",
-                "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@0ad6f275:tf_adapter/util/npu_attrs.cc:1745",
+                "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/npu_config.py:51",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:49",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:5",
             ],
         }),
         removed: &[],
@@ -7968,8 +8485,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/003_4673dfd952b60fb9.txt",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-            "hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:49",
+            "hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:229",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8067,7 +8584,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         },
         source: &[
             "seeds/003_4673dfd952b60fb9.txt",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2513",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8210,8 +8727,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "AOE 调优模式（字符串），仅支持训练场景。优先级高于环境变量 AOE_MODE。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:10",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2153",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8308,8 +8825,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "AOE 工作目录，存放配置与调优结果，需提前创建且可读写，可为绝对路径或相对脚本执行目录的路径；未设置时 NPUEstimator 使用 \"./\"。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:32",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:707",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8406,7 +8923,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "JSON 配置文件路径，用于仅调优指定算子名或类型（tune_ops_name、tune_ops_type、tune_optimization_level 取 O1/O2、feature 取 deeper_opat 或 nonhomo_split）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:47",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8419,6 +8936,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -8508,8 +9026,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "每次 Session.run 在设备侧连续执行的训练步数，之后才回到 Host。session 方式下须与 set_iteration_per_loop 设置的值一致。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:35",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:5",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8646,8 +9164,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "图按训练还是在线推理方式运行。NPURunConfig 对大于 1 的取值直接报错。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md:3",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:59",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8660,6 +9178,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -8747,7 +9266,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "session 使用的逻辑设备 ID，便于一个脚本通过多个 session 驱动多个设备。优先级高于环境变量 ASCEND_DEVICE_ID。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:16",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8884,7 +9403,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "确定性计算开关，用于排查多次运行结果不一致的问题；同时应在脚本中固定随机种子。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md:53",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -8979,13 +9498,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             replacement: ::core::option::Option::None,
             values: &[],
             note: ::cann_config::meta::Text {
-                en: "The adapter has logged a deprecation warning for this key since branch r1.11.0 (late 2022), before every release modelled here; the pages list it for removal and name no replacement.",
-                zh: "适配器自 r1.11.0 分支（2022 年底）起即对该配置项打印弃用告警，早于此处建模的所有版本；文档将其列为待废弃项，未给出替代项。",
+                en: "The adapter has logged a deprecation warning for this key since commit 087fc4e6 (September 2022), first on branch r1.10.0, before every release modelled here; the pages list it for removal and name no replacement.",
+                zh: "适配器自提交 087fc4e6（2022 年 9 月）起即对该配置项打印弃用告警，最早见于 r1.10.0 分支，早于此处建模的所有版本；文档将其列为待废弃项，未给出替代项。",
             },
             source: &[
-                "Ascend/tensorflow@36bfa870:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@087fc4e6:tf_adapter/util/npu_attrs.cc:853",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:919",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:61",
             ],
         }),
         removed: &[],
@@ -8996,8 +9515,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "将 GetNext 算子下沉到设备执行，这是训练循环下沉的前提，要求使用 tf.data Dataset 读取数据。NPURunConfig 默认 true，直接使用 session 时默认 false。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:61",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:47",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9094,8 +9613,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF1 session：在 AI 处理器上训练（true）或在 Host CPU 上训练（false）。NPUEstimator 总是设为 true，NPURunConfig 没有对应参数。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:234",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:792",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9194,8 +9713,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "混合计算：设备不支持的算子留在 Host 侧由 TensorFlow 执行。NPURunConfig 要求取值为 bool；开启时 iterations_per_loop 须为 1；配置 PS 集群时必须开启。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md:3",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:51",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9292,7 +9811,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF1 session 的在线推理混合计算场景：true 表示将 in_out_pair 范围内的算子下沉到设备，false 表示保留在 TensorFlow 中执行、其余算子下沉。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md:18",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9389,7 +9908,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF1 session 的在线推理混合计算场景：[输入节点名列表, 输出节点名列表] 对组成的列表（Python 字符串形式），界定 in_out_pair_flag 作用的算子范围。仅支持配置一个范围。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md:31",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9485,9 +10004,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF1 session，内部参数：PS-Worker 集群中本进程的任务类型（`ps` 与 `default` 时适配器跳过图改写）。NPUEstimator 从 TF_CONFIG 读取；parameter_map 中未设置时按 `localhost` 处理。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
-            "hicann/tensorflow@82957b9:tf_adapter/optimizers/dp_tf_to_ge_conversion_pass.cc",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:934",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:664",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/optimizers/dp_tf_to_ge_conversion_pass.cc:1033",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9500,6 +10019,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -9587,8 +10107,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF1 session，内部参数：本任务在所属 job 中的序号。NPUEstimator 从 TF_CONFIG 读取（未配置时为 0）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:939",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:665",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9614,7 +10134,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -9692,7 +10212,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "适配器与图引擎均不读取该配置项，NPUEstimator 自己写入的这一项同样无效。删除该行即可。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:795",
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
                 ],
@@ -9705,8 +10225,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF1 session，无实际作用：NPUEstimator 总会把该项（值为 true）写入 parameter_map，但适配器的 C++ 代码从不读取该键，本版本及更早的 r1.x 分支均如此。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
-            "Ascend/tensorflow@r1.15.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:795",
+            "Ascend/tensorflow@r1.15.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:731",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9802,7 +10322,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "TF1 session only, undocumented: lower functional control-flow operators before partitioning the graph. Read by the adapter's graph passes.",
             zh: "仅 TF1 session，文档未列出：在图切分前展开函数式控制流算子。由适配器的图优化 pass 读取。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &["hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:931"],
     },
     ::cann_config::meta::OptionMeta {
         name: "const_input",
@@ -9897,7 +10417,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "TF1 session only, undocumented: passed through to the adapter's graph passes unchanged.",
             zh: "仅 TF1 session，文档未列出：原样传递给适配器的图优化 pass。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &["hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:979"],
     },
     ::cann_config::meta::OptionMeta {
         name: "auto_tune_mode",
@@ -9989,11 +10509,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
             values: &[],
             note: ::cann_config::meta::Text {
-                en: "Superseded by AOE tuning: the NPURunConfig keyword and the TF2 option were gone before 8.0.RC2; only the session key was still forwarded.",
-                zh: "已被 AOE 调优取代：NPURunConfig 参数与 TF2 选项在 8.0.RC2 之前已移除，仅 session 配置项仍被透传。",
+                en: "Superseded by AOE tuning: the NPURunConfig keyword and the TF2 option were gone before 8.0.RC2 (the keyword was deleted on branch r1.11.0 in November 2022); only the session key was still forwarded.",
+                zh: "已被 AOE 调优取代：NPURunConfig 参数与 TF2 选项在 8.0.RC2 之前已移除（该参数于 2022 年 11 月在 r1.11.0 分支删除），仅 session 配置项仍被透传。",
             },
             source: &[
-                "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                "Ascend/tensorflow@r1.10.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:59",
+                "Ascend/tensorflow@c8e219da: 删除auto_tune_mode",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
             ],
         }),
         removed: &[
@@ -10013,7 +10535,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "NPURunConfig 在 r1.10.0 与 r1.11.0 分支之间（2022 年底）去掉了该参数；传入会引发 TypeError。",
                 },
                 source: &[
-                    "Ascend/tensorflow@8b307195:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@8b307195:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:59",
                     "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
                     "Ascend/tensorflow@c8e219da: 删除auto_tune_mode",
                 ],
@@ -10034,7 +10556,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "TF2 的 NpuConfig 同时去掉了该选项；设置不存在的选项会引发 ValueError。",
                 },
                 source: &[
-                    "Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+                    "Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/npu_config.py:39",
                     "Ascend/tensorflow@36bfa870:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
                     "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/option_base.py",
                 ],
@@ -10048,17 +10570,17 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
                 empty_ignored: &[
-                    "hicann/ge@9.0.0:api/session/session/inner_session.cc",
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
+                    "hicann/ge@9.0.0:api/session/session/inner_session.cc:89",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
                 ],
                 note: ::cann_config::meta::Text {
                     en: "The adapter still forwards the session key as ge.autoTuneMode, but the graph engine refuses any non-empty value and the session fails, pointing to AOE.",
                     zh: "适配器仍将该 session 配置项透传为 ge.autoTuneMode，但图引擎拒绝任何非空取值，会话创建失败并提示改用 AOE。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "hicann/ge@9.0.0:api/session/session/inner_session.cc",
-                    "hicann/ge@8.5.0:api/session/session/inner_session.cc",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
+                    "hicann/ge@9.0.0:api/session/session/inner_session.cc:89",
+                    "hicann/ge@8.5.0:api/session/session/inner_session.cc:87",
                 ],
             },
         ],
@@ -10069,8 +10591,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧的算子自动调优模式（如 \"RL,GA\"），透传给图引擎。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
+            "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:746",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10167,8 +10689,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "文档未列出：单次图执行的超时时间，透传给图引擎。NPURunConfig 没有该参数。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2516",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:79",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10265,7 +10787,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "需要开启的非通用 scope 融合规则名，逗号分隔，如 \"ScopeLayerNormPass,ScopeClipBoxesPass\"。通用规则总是开启。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:98",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10402,8 +10924,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "针对通道数不大于 4 的卷积层的优化；对 ResNet50/101/152 有收益，其他网络可能劣化。TF2 取值为 True/False。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:34",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:57",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10500,7 +11022,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅适用于 NMT 网络：各引擎的并行度，以逗号分隔的 `引擎:n` 表示，如 \"DNN_VM_AICPU:10,AIcoreEngine:1\"。默认 1，不能超过 AI Core 数。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:113",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10635,7 +11157,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "动态 shape 图中允许 AI CPU 与 AI Core 算子并行执行。取值为字符串 \"0\" 或 \"1\"。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:88",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10737,9 +11259,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 zh: "自 r1.12.0 分支（2023 年）起，TF1 适配器对该配置项打印弃用告警，TF2 将该选项标记为弃用且无替代项，早于此处建模的所有版本。",
             },
             source: &[
-                "Ascend/tensorflow@0ad6f275:tf_adapter/util/npu_attrs.cc",
-                "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@0ad6f275:tf_adapter/util/npu_attrs.cc:1655",
+                "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/npu_config.py:35",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:74",
             ],
         }),
         removed: &[],
@@ -10750,7 +11272,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "在变量初始化时将其转换为更适合 NPU 的格式（如 NCHW 转 NC1HWC0）。不设置即不开启。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:74",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10849,7 +11371,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "当前文档未列出：全局权重压缩开关。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:71",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10946,7 +11468,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "当前文档未列出：列出需压缩权重的节点的配置文件路径。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:72",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -11114,8 +11636,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "图编译时的图遍历顺序，主要面向在线推理。TF Adapter 文档未描述，取值来自图引擎文档。",
         },
         source: &[
-            "hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/options_params/operator_and_graph_compilation.md",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+            "hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/options_params/operator_and_graph_compilation.md:343",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:61",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -11211,7 +11733,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented in the TF Adapter pages: path of an operator insertion (e.g. AIPP) configuration file.",
             zh: "TF Adapter 文档未列出：插入算子（如 AIPP）配置文件路径。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2554",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "jit_compile",
@@ -11364,8 +11888,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "在线编译算子还是复用已编译二进制；主要面向大型推荐模型。NPURunConfig 要求字符串取值（\"true\" 而非 True）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:25",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:107",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -11529,7 +12053,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "jit_compile 为 \"true\" 时的 shape 泛化方式；其他取值或开启 compile_dynamic_mode 时不生效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:42",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -11639,7 +12163,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "将所有输入 shape 泛化为 -1，静态图也按动态图编译。不能与动态档位参数（input_shape、dynamic_dims、dynamic_node_type）同时使用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:103",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -11751,7 +12275,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "动态 shape 图中去掉用于空 tensor 检查的控制节点。仅在确认图中没有空 tensor 时开启，否则部分算子可能执行失败。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:118",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -11852,11 +12376,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         changes: &[],
         by_product: &[],
         doc: ::cann_config::meta::Text {
-            en: "Recommendation networks: run Cube and Vector operators in parallel. \"cv\", \"LoadBalance:n\" or \"MainStream:n\" with n in 1..64; unset runs them serially. Dynamic shapes also need ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.",
-            zh: "面向推荐网络：让 Cube 与 Vector 算子并行执行。取值 \"cv\"、\"LoadBalance:n\" 或 \"MainStream:n\"（n 取 1~64）；不设置时串行执行。动态 shape 还需设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。",
+            en: "Recommendation networks: run Cube and Vector operators in parallel with \"cv\"; unset runs them serially. After 9.0.0 (release next) it also takes \"LoadBalance\" or \"LoadBalance:n\" (operators spread evenly over n streams, 8 by default) and \"MainStream:n\" (serial operators on the main stream, the rest over up to n streams), n in 1..64.",
+            zh: "面向推荐网络：取 \"cv\" 时让 Cube 与 Vector 算子并行执行；不设置时串行执行。9.0.0 之后（next 版本）还可取 \"LoadBalance\" 或 \"LoadBalance:n\"（算子均匀分布到 n 条流，默认 8 条）以及 \"MainStream:n\"（串行算子在主流执行，其余分布到至多 n 条流），n 取 1~64。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:84",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:199",
+            "hicann/ge@v9.0.0:compiler/graph/build/stream/stream_utils.cc:244",
+            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:199",
+            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py:84",
+            "hicann/ge@ffdcbc9:base/common/option_register.cc:87",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12035,8 +12564,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "图编译优化级别（图引擎的试验参数，TF Adapter 文档未列出）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-            "hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/experimental_parameters.md",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:85",
+            "hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/experimental_parameters.md:168",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12141,8 +12670,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "单个融合规则的开关，透传给图引擎（TF Adapter 文档未列出）。适配器总会追加 forbidden_close_pass:on。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/operator_and_graph_compilation.md",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2639",
+            "hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/operator_and_graph_compilation.md:271",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12155,6 +12684,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::Some(2147483647i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -12252,7 +12782,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "在线推理时并行执行图的最大线程数；大于 1 时以流水方式并行执行。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:188",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12352,7 +12882,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: device type forwarded to the graph engine.",
             zh: "文档未列出：透传给图引擎的设备类型。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2495",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "soc_config",
@@ -12447,7 +12979,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: overrides the SoC version the graph engine compiles for.",
             zh: "文档未列出：覆盖图引擎编译所用的 SoC 版本。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2211",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "op_wait_timeout",
@@ -12459,6 +12993,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("s"),
@@ -12546,7 +13081,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "算子等待超时时间（秒）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:33",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12559,6 +13094,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: true,
         }),
         special: &[],
         unit: ::core::option::Option::Some("s"),
@@ -12646,7 +13182,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "算子执行超时时间（秒）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:43",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12659,6 +13195,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(-1i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("ms"),
@@ -12748,7 +13285,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "图执行时流同步超时时间（毫秒），-1 表示一直等待。集群场景须大于 hccl_timeout 或 HCCL_EXEC_TIMEOUT。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:53",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12761,6 +13298,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(-1i64),
             max: ::core::option::Option::None,
+            advice: true,
         }),
         special: &[],
         unit: ::core::option::Option::Some("ms"),
@@ -12850,7 +13388,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "图执行时事件同步超时时间（毫秒），-1 表示一直等待。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:67",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -12952,7 +13490,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF2，文档未列出：以原名透传给图引擎的执行次数，-1 表示由引擎决定。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:66",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13046,7 +13584,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "数据 dump 与溢出检测配置，以 DumpConfig 对象传入；其他类型会被 NPURunConfig 拒绝。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/accuracy_comparison.md:3",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13140,7 +13678,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "性能数据采集配置，以 ProfilingConfig 对象传入。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/Profiling.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/Profiling.md:3",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13294,7 +13832,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "dump 在设备上执行异常的算子的数据。设置了 NPU_COLLECT_PATH 时无论取值如何都按模式 1 处理。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:3",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13437,7 +13975,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "在线推理 AMCT 量化网络时，保证量化前的数据可被 dump。取值为字符串 \"0\" 或 \"1\"；需配合数据 dump 使用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:129",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13534,7 +14072,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "算子编译调试时生成的 .o、.json、.cce 等文件的存放目录；优先级高于 ASCEND_WORK_PATH，其次为当前执行目录。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:146",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13696,7 +14234,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "何时生成融合统计文件 fusion_result.json（位于当前目录或 $ASCEND_WORK_PATH/FE/<pid>/）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:162",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13801,7 +14339,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "用于开关图融合与 UB 融合规则的 JSON 文件路径（可用 \"ALL\":\"off\" 并单独开启个别规则）。部分规则无法关闭；Atlas 350 不支持 UB 融合。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:145",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13935,7 +14473,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "缓存优化的高级开关，仅适用于在线推理。TF2 不提供该选项。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:221",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14067,8 +14605,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 TF2，文档未列出：透传给图引擎的溢出检测标志。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:63",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:84",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14172,7 +14710,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "分布式训练时让 AllReduce 梯度聚合与前反向计算并行。ResNet-18 等小网络建议设为 false。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:19",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14276,7 +14814,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅适用于 BERT 网络：让不依赖最后一次梯度 AllReduce 的计算与其并行，优化通信拖尾。取值须与 NPUOptimizer 的 is_tailing_optimization 一致。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:131",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14372,7 +14910,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "仅 Estimator：标识使用 Horovod 启动的任务。取值不是 bool 时 NPURunConfig 报错；不会写入 session 的 parameter_map。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:58",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14471,8 +15009,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "文档未列出：集合通信多模式开关，透传给图引擎。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2412",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:47",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14568,7 +15106,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Undocumented: collective communication algorithm selection, passed to HCCL under the raw name HCCL_algorithm (the keyword is spelled with capitals).",
             zh: "文档未列出：集合通信算法选择，以原名 HCCL_algorithm 传给 HCCL（参数名含大写字母）。",
         },
-        source: &["hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc"],
+        source: &[
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2510",
+        ],
     },
     ::cann_config::meta::OptionMeta {
         name: "distribute_config",
@@ -14664,7 +15204,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "分布式部署所用 NCA 配置文件路径（选项页面未详细说明）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:85",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14676,7 +15216,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
-            max: ::core::option::Option::None,
+            max: ::core::option::Option::Some(7i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -14764,7 +15305,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "一个主进程为其他进程的设备预处理并去重数据时，本进程在本服务器上的 rank 编号；可通过 get_local_rank_id() 获取。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md:3",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:394",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14861,7 +15403,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "主进程发送预处理数据的目标设备，逗号分隔的设备 ID 列表，如 \"0,1\"。与 local_rank_id 配合使用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md:19",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -14874,6 +15416,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(2147483647i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("s"),
@@ -14961,6 +15504,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
                     min: ::core::option::Option::Some(1i64),
                     max: ::core::option::Option::Some(17340i64),
+                    advice: false,
                 }),
                 default: ::core::option::Option::None,
             },
@@ -14970,7 +15514,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "设备间集合通信任务的同步超时时间（秒）。Atlas 350、A3、A2 上 0 表示永不超时。Atlas 训练系列产品（及 Atlas 300I Duo 推理卡）上实际生效值向下取整到 68 的倍数，小于 68 时按 68 秒处理。优先级高于 HCCL_EXEC_TIMEOUT。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:3",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15064,7 +15608,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "动态档位配置，以 DynamicInputConfig 对象传入。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:65",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15157,13 +15701,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             replacement: ::core::option::Option::None,
             values: &[],
             note: ::cann_config::meta::Text {
-                en: "The adapter has logged a deprecation warning for the key since branch r1.12.0 (2023), before every release modelled here; the pages recommend set_graph_exec_config for dynamic inputs.",
-                zh: "适配器自 r1.12.0 分支（2023 年）起即对该配置项打印弃用告警，早于此处建模的所有版本；文档推荐使用 set_graph_exec_config 设置动态输入。",
+                en: "The adapter has logged a deprecation warning for the key since commit 9fca9ead (January 2023), first in tag tfa_v0.0.2 and on branch r1.12.0, before every release modelled here; the pages list it for removal.",
+                zh: "适配器自提交 9fca9ead（2023 年 1 月）起即对该配置项打印弃用告警（最早见于标签 tfa_v0.0.2 与 r1.12.0 分支），早于此处建模的所有版本；文档将其列为待废弃项。",
             },
             source: &[
-                "Ascend/tensorflow@0ad6f275:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/util/npu_attrs.cc:1778",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:942",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:124",
             ],
         }),
         removed: &[],
@@ -15174,7 +15718,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "标识输入是否为动态输入。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:124",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15304,13 +15848,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             replacement: ::core::option::Option::None,
             values: &[],
             note: ::cann_config::meta::Text {
-                en: "The adapter has logged a deprecation warning for the key since branch r1.12.0 (2023), before every release modelled here; the pages recommend set_graph_exec_config for dynamic inputs.",
-                zh: "适配器自 r1.12.0 分支（2023 年）起即对该配置项打印弃用告警，早于此处建模的所有版本；文档推荐使用 set_graph_exec_config 设置动态输入。",
+                en: "The adapter has logged a deprecation warning for the key since commit 9fca9ead (January 2023), first in tag tfa_v0.0.2 and on branch r1.12.0, before every release modelled here; the pages list it for removal.",
+                zh: "适配器自提交 9fca9ead（2023 年 1 月）起即对该配置项打印弃用告警（最早见于标签 tfa_v0.0.2 与 r1.12.0 分支），早于此处建模的所有版本；文档将其列为待废弃项。",
             },
             source: &[
-                "Ascend/tensorflow@0ad6f275:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/util/npu_attrs.cc:1782",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:945",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:137",
             ],
         }),
         removed: &[],
@@ -15321,7 +15865,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "动态输入的执行方式；仅在 dynamic_input 为 true 时生效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:137",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15414,13 +15958,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             replacement: ::core::option::Option::None,
             values: &[],
             note: ::cann_config::meta::Text {
-                en: "The adapter has logged a deprecation warning for the key since branch r1.12.0 (2023), before every release modelled here; the pages recommend set_graph_exec_config for dynamic inputs. The graph engine of 8.5.0 and 9.0.0 also warns about ge.exec.dataInputsShapeRange.",
-                zh: "适配器自 r1.12.0 分支（2023 年）起即对该配置项打印弃用告警，早于此处建模的所有版本；文档推荐使用 set_graph_exec_config 设置动态输入。8.5.0 与 9.0.0 的图引擎也会对 ge.exec.dataInputsShapeRange 打印弃用告警。",
+                en: "The adapter has logged a deprecation warning for the key since commit 9fca9ead (January 2023), first in tag tfa_v0.0.2 and on branch r1.12.0, before every release modelled here; for graphs whose inputs differ in shape the pages recommend set_graph_exec_config instead. The graph engine of 8.5.0 and 9.0.0 also warns about ge.exec.dataInputsShapeRange.",
+                zh: "适配器自提交 9fca9ead（2023 年 1 月）起即对该配置项打印弃用告警（最早见于标签 tfa_v0.0.2 与 r1.12.0 分支），早于此处建模的所有版本；对输入 shape 各不相同的子图，文档推荐改用 set_graph_exec_config。8.5.0 与 9.0.0 的图引擎也会对 ge.exec.dataInputsShapeRange 打印弃用告警。",
             },
             source: &[
-                "Ascend/tensorflow@0ad6f275:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/util/npu_attrs.cc:1791",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:952",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:218",
                 "hicann/ge@9.0.0:compiler/graph/manager/graph_manager.cc",
             ],
         }),
@@ -15432,7 +15976,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "动态输入的 shape 范围，如 \"getnext:[128,3~5,-1];data:[3~5]\"（getnext 表示 dataset 输入，data 表示 placeholder 输入；`~` 表示范围，-1 表示不限）。设置了 dynamic_dims 时不生效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:149",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15526,7 +16070,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "试验性配置，以 ExperimentalConfig 对象传入；其他类型会被 NPURunConfig 拒绝。不可用于生产环境。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/experiment_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/experiment_options.md:5",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15630,7 +16174,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "将 Const/Constant 权重落盘（转为 FileConstant 节点），使同一 session 的多个模型共享权重；文件位于 ASCEND_WORK_PATH 或当前目录下的 tmp_weight_<pid>_<sessionid>。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:60",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15643,6 +16187,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(33554432i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("bytes"),
@@ -15742,7 +16287,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "不超过该大小的输入在 Host 到 Device 传输时合并拷贝；0 表示关闭。仅对静态 shape 图生效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:81",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15833,7 +16378,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "将多个输入批量从 Host 拷贝到 Device；输入数大于 1 时才生效。已被 input_fusion_size 合并的输入不再计入批量拷贝。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:102",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -15965,7 +16510,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "变量的部署位置。取 Host 时，若脚本使用 TF1 控制流（tf.cond、tf.while_loop 等），需开启 control flow v2 与 resource variable，否则可能执行失败。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:148",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16064,7 +16609,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "基于检查点在线推理时将变量转为常量，减少 Host 与 Device 间的数据拷贝。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:173",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16161,7 +16706,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 zh: "9.0.0 文档将其列为待废弃项，并说明已不再生效（系统按实际使用动态分配内存）；6.0.1 文档中它仍带有字节取值范围。未找到能确定其间具体失效版本的页面，因此以 9.0.0 为首个明确说明的建模版本。",
             },
             source: &[
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:229",
                 "https://www.hiascend.com/doc_center/source/zh/canncommercial/601/modeldev/tfmigr1/tfmigr_tfadapi_0025.html",
             ],
         }),
@@ -16173,7 +16718,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧版的网络静态内存与最大动态内存大小（字节，字符串形式）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:229",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16270,7 +16815,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 zh: "9.0.0 文档将其列为待废弃项，并说明已不再生效（系统按实际使用动态分配内存）；6.0.1 文档中它仍带有字节取值范围。未找到能确定其间具体失效版本的页面，因此以 9.0.0 为首个明确说明的建模版本。",
             },
             source: &[
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:235",
                 "https://www.hiascend.com/doc_center/source/zh/canncommercial/601/modeldev/tfmigr1/tfmigr_tfadapi_0025.html",
             ],
         }),
@@ -16282,7 +16827,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧版的变量内存大小（字节，字符串形式）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:235",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16376,7 +16921,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "保存检查点和摘要的目录。与 NPUEstimator 的 model_dir 同时设置时二者必须一致；都不设置时在当前目录下生成 model_dir_xxxxxxxxxx 目录。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:7",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16470,7 +17015,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "变量初始化的随机种子，同 RunConfig。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:15",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16483,6 +17028,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -16569,7 +17115,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "保存摘要的步数间隔，仅在 iterations_per_loop 为 1 时有效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:16",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16582,6 +17128,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -16666,8 +17213,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "保存检查点的步数间隔，与 save_checkpoints_secs 互斥。二者都不设置时 NPURunConfig 每 100 步保存一次。iterations_per_loop 大于 1 时应设为其整数倍。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:20",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:40",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16680,6 +17227,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: true,
         }),
         special: &[],
         unit: ::core::option::Option::Some("s"),
@@ -16764,8 +17312,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "保存检查点的时间间隔（秒），与 save_checkpoints_steps 互斥。多设备训练时不能使用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/introduction.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:22",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/introduction.md:22",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16778,6 +17326,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -16864,7 +17413,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "最多保留的检查点文件个数。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:36",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16960,7 +17509,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "每隔该小时数额外保留一个检查点；需配合较大的 keep_checkpoint_max 使用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16973,6 +17522,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::None,
@@ -17059,14 +17609,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "记录 global_step 和 loss 的步数间隔，仅在 iterations_per_loop 为 1 时有效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:60",
         ],
     },
     ::cann_config::meta::OptionMeta {
         name: "session_config",
         path: "npu_run_config.session_config",
         config: "NPURunConfig",
-        ty: ::cann_config::meta::TypeMeta::Str,
+        ty: ::cann_config::meta::TypeMeta::Object("tf.ConfigProto"),
         default: ::core::option::Option::None,
         values: &[],
         range: ::core::option::Option::None,
@@ -17149,19 +17699,22 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         changes: &[],
         by_product: &[],
         doc: ::cann_config::meta::Text {
-            en: "A tf.ConfigProto for the session (Python object, set it in the script). NPUEstimator adds its NpuOptimizer and the parameter map to it.",
-            zh: "session 配置 tf.ConfigProto（Python 对象，需在脚本中传入）。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。",
+            en: "The session's tf.ConfigProto, passed in the script. NPUEstimator adds its NpuOptimizer and the parameter map to it.",
+            zh: "session 配置 tf.ConfigProto，需在脚本中传入。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:313",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:54",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:775",
         ],
     },
     ::cann_config::meta::OptionMeta {
         name: "distribute",
         path: "npu_run_config.distribute",
         config: "NPURunConfig",
-        ty: ::cann_config::meta::TypeMeta::Str,
+        ty: ::cann_config::meta::TypeMeta::Object(
+            "tf.distribute.experimental.ParameterServerStrategy",
+        ),
         default: ::core::option::Option::None,
         values: &[],
         range: ::core::option::Option::None,
@@ -17244,19 +17797,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         changes: &[],
         by_product: &[],
         doc: ::cann_config::meta::Text {
-            en: "A ParameterServerStrategy for PS-worker training (Python object, set it in the script). NPURunConfig requires it exactly when TF_CONFIG names a cluster.",
-            zh: "PS-Worker 架构训练用的 ParameterServerStrategy（Python 对象，需在脚本中传入）。TF_CONFIG 中配置了集群时必须设置，反之不能设置。",
+            en: "The ParameterServerStrategy of PS-worker training, passed in the script. NPURunConfig requires it exactly when TF_CONFIG names a cluster.",
+            zh: "PS-Worker 架构训练用的 ParameterServerStrategy，需在脚本中传入。TF_CONFIG 中配置了集群时必须设置，反之不能设置。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:216",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:36",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:46",
         ],
     },
     ::cann_config::meta::OptionMeta {
         name: "train_distribute",
         path: "npu_run_config.train_distribute",
         config: "NPURunConfig",
-        ty: ::cann_config::meta::TypeMeta::Str,
+        ty: ::cann_config::meta::TypeMeta::Object("tf.distribute.Strategy"),
         default: ::core::option::Option::None,
         values: &[],
         range: ::core::option::Option::None,
@@ -17343,14 +17897,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:68",
         ],
     },
     ::cann_config::meta::OptionMeta {
         name: "eval_distribute",
         path: "npu_run_config.eval_distribute",
         config: "NPURunConfig",
-        ty: ::cann_config::meta::TypeMeta::Str,
+        ty: ::cann_config::meta::TypeMeta::Object("tf.distribute.Strategy"),
         default: ::core::option::Option::None,
         values: &[],
         range: ::core::option::Option::None,
@@ -17437,7 +17991,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:74",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17531,7 +18085,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "NPURunConfig 不接受的 RunConfig 参数（构造函数中没有该参数）：设备放置由适配器负责。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:72",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17625,7 +18179,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "NPURunConfig 不接受的 RunConfig 参数（构造函数中没有该参数）。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:73",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17719,8 +18273,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "NPURunConfig 不接受的 RunConfig 参数：NPURunConfig 会根据 distribute 和 TF_CONFIG 自行生成。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:68",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:317",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -18072,11 +18626,11 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "全局算子精度模式（旧开关；推荐使用 precision_mode_v2，二者不能同时配置）。默认值随产品及训练/推理场景而不同。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/ge@8.5.0:compiler/api/aclgrph/option_utils.cc",
-            "Ascend/tensorflow@77c372e4:tf_adapter/util/npu_attrs.cc",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:77",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:34",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2187",
+            "hicann/ge@8.5.0:compiler/api/aclgrph/option_utils.cc:74",
+            "Ascend/tensorflow@77c372e4:tf_adapter/util/npu_attrs.cc:1735",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -18380,8 +18934,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "语义更清晰的全局算子精度模式，取代 precision_mode 且不能与其同时配置。Atlas 训练系列产品没有 v2 默认值，沿用 precision_mode 的默认值。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:3",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:75",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -18409,7 +18963,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -18488,8 +19042,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 },
                 source: &[
                     "spec/history/upstream-refs.json",
-                    "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:541",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:581",
                 ],
             },
         ],
@@ -18500,8 +19054,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧参数，无实际作用：NPURunConfig 接受该参数，NPUEstimator 会把它写入 parameter_map，但适配器的 C++ 代码从不读取该键；请使用 precision_mode_v2 设置精度。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:541",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:49",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -18598,7 +19152,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "JSON 文件路径，用于调整混合精度黑名单、白名单、灰名单中的算子类型。仅在混合精度模式下生效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:163",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -18695,7 +19249,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "配置文件路径，按算子名或 `OpType::` 类型为个别算子指定输入输出数据类型，优先于全局精度模式。precision_mode_v2 为 origin 或 precision_mode 为 must_keep_origin_dtype 时不生效。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:216",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -18792,7 +19346,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "ini 文件路径，按算子类型（[ByOpType]）或节点名（[ByNodeName]，优先）设置 high_precision、high_performance、keep_fp16、super_performance、support_out_of_bound_index 等模式。优先于 op_select_implmode 和 optypelist_for_implmode。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:50",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -18961,14 +19515,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             ),
             values: &[],
             note: ::cann_config::meta::Text {
-                en: "Before every release modelled here the adapter warned about it, naming op_precision_mode: TF1 since branch r1.11.0 (late 2022), TF2 since r1.12.0; the pages list it for removal.",
-                zh: "早于此处建模的所有版本，适配器即对其打印弃用告警并提示改用 op_precision_mode：TF1 自 r1.11.0 分支（2022 年底）起，TF2 自 r1.12.0 起；文档将其列为待废弃项。",
+                en: "Before every release modelled here the adapter warned about it, naming op_precision_mode: TF1 since commit 087fc4e6 (September 2022), first on branch r1.10.0; TF2 since commit 8e51bbf5 (December 2022), first in tag tfa_v0.0.2 and on branch r1.12.0. The pages list it for removal.",
+                zh: "早于此处建模的所有版本，适配器即对其打印弃用告警并提示改用 op_precision_mode：TF1 自提交 087fc4e6（2022 年 9 月）起，最早见于 r1.10.0 分支；TF2 自提交 8e51bbf5（2022 年 12 月）起，最早见于标签 tfa_v0.0.2 与 r1.12.0 分支。文档将其列为待废弃项。",
             },
             source: &[
-                "Ascend/tensorflow@36bfa870:tf_adapter/util/npu_attrs.cc",
-                "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@087fc4e6:tf_adapter/util/npu_attrs.cc:1195",
+                "Ascend/tensorflow@8e51bbf5:tf_adapter_2.x/python/npu_device/configs/npu_config.py:40",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:38",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:91",
             ],
         }),
         removed: &[],
@@ -18979,9 +19533,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "同时具备高精度和高性能实现的算子所采用的实现模式。TF2 仅接受 high_precision 和 high_performance。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
-            "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:91",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2307",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:38",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19076,14 +19630,14 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             ),
             values: &[],
             note: ::cann_config::meta::Text {
-                en: "Before every release modelled here the adapter warned about it, naming op_precision_mode: TF1 since branch r1.11.0 (late 2022), TF2 since r1.12.0; the pages list it for removal.",
-                zh: "早于此处建模的所有版本，适配器即对其打印弃用告警并提示改用 op_precision_mode：TF1 自 r1.11.0 分支（2022 年底）起，TF2 自 r1.12.0 起；文档将其列为待废弃项。",
+                en: "Before every release modelled here the adapter warned about it, naming op_precision_mode: TF1 since commit 087fc4e6 (September 2022), first on branch r1.10.0; TF2 since commit 8e51bbf5 (December 2022), first in tag tfa_v0.0.2 and on branch r1.12.0. The pages list it for removal.",
+                zh: "早于此处建模的所有版本，适配器即对其打印弃用告警并提示改用 op_precision_mode：TF1 自提交 087fc4e6（2022 年 9 月）起，最早见于 r1.10.0 分支；TF2 自提交 8e51bbf5（2022 年 12 月）起，最早见于标签 tfa_v0.0.2 与 r1.12.0 分支。文档将其列为待废弃项。",
             },
             source: &[
-                "Ascend/tensorflow@36bfa870:tf_adapter/util/npu_attrs.cc",
-                "Ascend/tensorflow@0ad6f275:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+                "Ascend/tensorflow@087fc4e6:tf_adapter/util/npu_attrs.cc:1199",
+                "Ascend/tensorflow@8e51bbf5:tf_adapter_2.x/python/npu_device/configs/npu_config.py:42",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:40",
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:106",
             ],
         }),
         removed: &[],
@@ -19094,7 +19648,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "op_select_implmode 作用的算子类型，逗号分隔（如 \"Pooling,SoftmaxV2\"）；需与 op_select_implmode 配合使用。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:106",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19120,7 +19674,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -19205,7 +19759,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "混合精度的旧名称，开源适配器从未读取；上游迁移示例将其替换为 precision_mode 的 allow_mix_precision。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/sample_ref/run_config.md",
+                    "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/sample_ref/run_config.md:30",
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
                 ],
@@ -19218,7 +19772,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "部分脚本用来开启混合精度的 TF1 session 配置项，实际不生效。",
         },
         source: &[
-            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/nlp/GNMT_for_TensorFlow/estimator.py",
+            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/nlp/GNMT_for_TensorFlow/estimator.py:901",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19244,7 +19798,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -19334,7 +19888,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "部分 host embedding 推荐模型脚本设置的 TF1 session 配置项，实际不生效。",
         },
         source: &[
-            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/WideDeep_ID0028_for_TensorFlow/unkownshape/main_run.py",
+            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/WideDeep_ID0028_for_TensorFlow/unkownshape/main_run.py:660",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19360,7 +19914,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -19461,7 +20015,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "部分脚本设置的、意为混合计算的 TF1 session 配置项，实际不生效。",
         },
         source: &[
-            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/cv/detection/CRNN_Kernel_ID0055_for_TensorFlow/tools/train_shadownet.py",
+            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/cv/detection/CRNN_Kernel_ID0055_for_TensorFlow/tools/train_shadownet.py:275",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19487,7 +20041,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -19577,7 +20131,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "在推理脚本间被复制的错误拼写的自动调优配置项，实际不生效。",
         },
         source: &[
-            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/contrib/cv/PRNET_ID0727_for_TensorFlow/predict_from_ckpt.py",
+            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/contrib/cv/PRNET_ID0727_for_TensorFlow/predict_from_ckpt.py:78",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19603,7 +20157,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -19695,7 +20249,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "TF2 Keras 样例中出现的错误拼写的融合开关配置项，实际不生效。",
         },
         source: &[
-            "Ascend/ModelZoo-TensorFlow@master:TensorFlow2/built-in/keras_sample/cv/PointNet_ID2913_for_TensorFlow2.X/train.py",
+            "Ascend/ModelZoo-TensorFlow@master:TensorFlow2/built-in/keras_sample/cv/PointNet_ID2913_for_TensorFlow2.X/train.py:278",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19721,7 +20275,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -19813,7 +20367,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "推荐模型脚本中出现的错误拼写的 dump 模式配置项，实际不生效。",
         },
         source: &[
-            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/DeepFM_ID0030_for_TensorFlow/train.py",
+            "Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/DeepFM_ID0030_for_TensorFlow/train.py:391",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19839,7 +20393,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -19932,7 +20486,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "2021 年适配器（r1.2.0、r1.3.0 分支）的调优开关，后更名为 aoe_mode；组合取值 3 没有对应的单一取值。",
                 },
                 source: &[
-                    "Ascend/tensorflow@153c2015:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@153c2015:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:70",
                     "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
                     "Ascend/tensorflow@a0bc1f7f: change mstune_mode to aoe_mode",
                 ],
@@ -19944,7 +20498,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Former tuning mode: 1 subgraph, 2 operator, 3 both, 4 gradient split.",
             zh: "旧的调优模式：1 子图调优，2 算子调优，3 两者，4 梯度切分调优。",
         },
-        source: &["Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc"],
+        source: &["Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc:1039"],
     },
     ::cann_config::meta::OptionMeta {
         name: "op_tune_mode",
@@ -19969,7 +20523,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -20049,7 +20603,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "仅在 r1.3.0 分支与 mstune_mode 配合选择算子调优算法（GA、RL）；后由 AOE 算子调优（aoe_mode \"2\"）取代。",
                 },
                 source: &[
-                    "Ascend/tensorflow@153c2015:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@153c2015:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:90",
                     "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
                     "Ascend/tensorflow@9c7b68d4: delete op_tune_mode",
                 ],
@@ -20061,7 +20615,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Former operator tuning algorithm: GA, RL or both.",
             zh: "旧的算子调优算法：GA、RL 或两者。",
         },
-        source: &["Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc"],
+        source: &["Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc:1061"],
     },
     ::cann_config::meta::OptionMeta {
         name: "graph_compiler_cache_dir",
@@ -20083,7 +20637,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -20161,13 +20715,15 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                 values: &[],
                 empty_ignored: &[],
                 note: ::cann_config::meta::Text {
-                    en: "Of the tagged builds only 6.3.RC2.alpha003 takes it on NPURunConfig: 6.3.RC2 is the last release with the keyword there, and from 7.0.RC1 on it is an ExperimentalConfig keyword. The session key of the same name is unchanged.",
-                    zh: "打过标签的构建中只有 6.3.RC2.alpha003 在 NPURunConfig 上接受该参数：6.3.RC2 是最后一个带该参数的版本，自 7.0.RC1 起它改为 ExperimentalConfig 的参数。同名的 session 配置项不变。",
+                    en: "Three tags take it on NPURunConfig: tfa_v0.0.8_mt, tfa_v0.0.9_6.3.RC2.alpha003 and tfa_v0.0.10_mt (June 2023). The tag before them, 6.3.RC2.alpha002, and tfa_v0.0.11_mt after them take it on ExperimentalConfig, as every build from 7.0.RC1 on does. So 6.3.RC2 is the last release with the keyword on NPURunConfig. The session key of the same name is unchanged.",
+                    zh: "有三个标签在 NPURunConfig 上接受该参数：tfa_v0.0.8_mt、tfa_v0.0.9_6.3.RC2.alpha003 与 tfa_v0.0.10_mt（2023 年 6 月）。其前的 6.3.RC2.alpha002 与其后的 tfa_v0.0.11_mt 都在 ExperimentalConfig 上接受它，7.0.RC1 起的所有构建亦然。因此 6.3.RC2 是 NPURunConfig 带该参数的最后一个版本。同名的 session 配置项不变。",
                 },
                 source: &[
-                    "Ascend/tensorflow@7ad9e731:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@66880be5:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@08734de7:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@tfa_v0.0.7_6.3.RC2.alpha002:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:410",
+                    "Ascend/tensorflow@tfa_v0.0.8_mt:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:113",
+                    "Ascend/tensorflow@tfa_v0.0.9_6.3.RC2.alpha003:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:113",
+                    "Ascend/tensorflow@tfa_v0.0.10_mt:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:113",
+                    "Ascend/tensorflow@tfa_v0.0.11_mt:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:419",
                     "spec/history/upstream-refs.json",
                 ],
             },
@@ -20175,11 +20731,11 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         changes: &[],
         by_product: &[],
         doc: ::cann_config::meta::Text {
-            en: "Former NPURunConfig keyword for the graph compile cache directory (6.3.RC2 alpha builds).",
-            zh: "旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 alpha 版本）。",
+            en: "Former NPURunConfig keyword for the graph compile cache directory (three 6.3.RC2-era tags).",
+            zh: "旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 时期的三个标签）。",
         },
         source: &[
-            "Ascend/tensorflow@7ad9e731:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "Ascend/tensorflow@7ad9e731:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:781",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -20283,8 +20839,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "由 embedding service 接口自行填写的集群配置（ge.esClusterConfig）；9.0.0 的适配器既不接受该参数，也不读取该配置项。",
                 },
                 source: &[
-                    "Ascend/tensorflow@085a7b2e:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@085a7b2e:tf_adapter/util/npu_attrs.cc",
+                    "Ascend/tensorflow@085a7b2e:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:108",
+                    "Ascend/tensorflow@085a7b2e:tf_adapter/util/npu_attrs.cc:2295",
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
                 ],
             },
@@ -20295,7 +20851,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Embedding-service cluster configuration, set by that service's API rather than by users.",
             zh: "embedding service 的集群配置，由该服务的接口设置，而非用户设置。",
         },
-        source: &["Ascend/tensorflow@08734de7:tf_adapter/util/npu_attrs.cc"],
+        source: &["Ascend/tensorflow@08734de7:tf_adapter/util/npu_attrs.cc:2203"],
     },
     ::cann_config::meta::OptionMeta {
         name: "nable_scope_fusion_passes",
@@ -20317,7 +20873,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -20397,8 +20953,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "上游文档 TF2 global_options 示例中 enable_scope_fusion_passes 的错误拼写；TF2 的 NpuConfig 没有该选项，脚本设置时会引发 ValueError。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:docs/en/tfadapter_2/apiref/npu-global_options/performance_tuning.md",
-                    "hicann/tensorflow@82957b9:docs/zh/tfadapter_2/apiref/npu-global_options/performance_tuning.md",
+                    "hicann/tensorflow@82957b9:docs/en/tfadapter_2/apiref/npu-global_options/performance_tuning.md:128",
+                    "hicann/tensorflow@82957b9:docs/zh/tfadapter_2/apiref/npu-global_options/performance_tuning.md:128",
                     "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/option_base.py",
                     "spec/history/upstream-refs.json",
                 ],
@@ -20411,7 +20967,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "从上游文档复制而来的错误拼写的 TF2 scope 融合选项，会被拒绝。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_2/apiref/npu-global_options/performance_tuning.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_2/apiref/npu-global_options/performance_tuning.md:128",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -20515,7 +21071,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "按 profiling_options 采集性能数据，优先级高于环境变量 PROFILING_MODE。session 中的名称为 profiling_mode。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:3",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -20616,8 +21172,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "采集开关的 JSON 对象，键与环境变量 PROFILING_OPTIONS 相同，如 {\"output\":\"/tmp/profiling\",\"task_trace\":\"on\"}。TF2 有开启多项采集的默认值；开启采集但未给出选项时 NPUEstimator 传空字符串。",
         },
         source: &[
-            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/profiling_config.py",
+            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:18",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/profiling_config.py:23",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -20643,7 +21199,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -20725,7 +21281,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "2021 年初，前向起始节点改为在 profiling_options 的 JSON 中以 fp_point 字段给出。",
                 },
                 source: &[
-                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:183",
                     "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                 ],
@@ -20737,7 +21293,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Former name of the first forward-propagation node that bounds the profiled iteration.",
             zh: "旧参数：界定采集迭代的前向传播起始节点名称。",
         },
-        source: &["Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc"],
+        source: &["Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:744"],
     },
     ::cann_config::meta::OptionMeta {
         name: "bp_point",
@@ -20762,7 +21318,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -20844,7 +21400,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "2021 年初，反向结束节点改为在 profiling_options 的 JSON 中以 bp_point 字段给出。",
                 },
                 source: &[
-                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:184",
                     "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                 ],
@@ -20856,7 +21412,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             en: "Former name of the last backward-propagation node that bounds the profiled iteration.",
             zh: "旧参数：界定采集迭代的反向传播结束节点名称。",
         },
-        source: &["Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc"],
+        source: &["Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:745"],
     },
     ::cann_config::meta::OptionMeta {
         name: "enable_options",
@@ -20878,7 +21434,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
         },
         introduced: ::core::option::Option::None,
@@ -20960,8 +21516,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
                     zh: "在 r1.1.1 分支，该参数接受采集类型列表（training_trace、task_trace、op_trace），由 NPUEstimator 以 ':' 连接后写入 profiling_options 配置项；自 r1.2.0 起 ProfilingConfig 改为接受 JSON 字符串 profiling_options，旧参数会引发 TypeError。",
                 },
                 source: &[
-                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:182",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:553",
                     "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                     "spec/history/upstream-refs.json",
@@ -20975,7 +21531,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 182usize] = [
             zh: "旧参数：要采集的跟踪类型列表，如 [\"training_trace\", \"task_trace\"]。",
         },
         source: &[
-            "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+            "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:182",
         ],
     },
 ];
@@ -21043,8 +21599,8 @@ pub static CONFIGS: [::cann_config::meta::ConfigMeta; 9usize] = [
             "from npu_bridge.estimator.npu.npu_config import GraphParallelConfig",
         ),
         doc: ::cann_config::meta::Text {
-            en: "Former holder of the automatic graph parallelism settings, nested in ExperimentalConfig; no release modelled here has it.",
-            zh: "旧的自动图并行配置类，嵌套于 ExperimentalConfig；此处建模的版本均已没有该类。",
+            en: "Former holder of the automatic graph parallelism settings, nested in ExperimentalConfig: branches r1.10.0 and r1.11.0 and the tag tfa_v0.0.1 have it; no release modelled here does.",
+            zh: "旧的自动图并行配置类，嵌套于 ExperimentalConfig：r1.10.0、r1.11.0 分支及标签 tfa_v0.0.1 中存在；此处建模的版本均已没有该类。",
         },
     },
     ::cann_config::meta::ConfigMeta {
@@ -21079,7 +21635,7 @@ pub static CONFIGS: [::cann_config::meta::ConfigMeta; 9usize] = [
     },
 ];
 /// Every cross-option rule of the spec.
-pub static RULES: [::cann_config::meta::RuleMeta; 52usize] = [
+pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
     ::cann_config::meta::RuleMeta {
         id: "op-debug-level-disables-cache",
         severity: ::cann_config::meta::Severity::Warning,
@@ -22104,6 +22660,48 @@ pub static RULES: [::cann_config::meta::RuleMeta; 52usize] = [
         }),
     },
     ::cann_config::meta::RuleMeta {
+        id: "multistream-cv-only",
+        severity: ::cann_config::meta::Severity::Warning,
+        conditions: &["npu_run_config.auto_multistream_parallel_mode != \"cv\""],
+        options: &["npu_run_config.auto_multistream_parallel_mode"],
+        available: ::cann_config::meta::Span {
+            from: ::core::option::Option::None,
+            last: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+        },
+        message: ::cann_config::meta::Text {
+            en: "In this release cv is the only mode of auto_multistream_parallel_mode: the graph engine treats any other value as unset (operators stay serial), and TF2's global options refuse it.",
+            zh: "此版本中 auto_multistream_parallel_mode 只有 cv 一种模式：图引擎把其他取值当作未设置（算子仍串行执行），TF2 的 global_options 会直接拒绝。",
+        },
+        hint: ::core::option::Option::Some(::cann_config::meta::Text {
+            en: "Use \"cv\", or leave it unset.",
+            zh: "请使用 \"cv\"，或不设置。",
+        }),
+    },
+    ::cann_config::meta::RuleMeta {
+        id: "multistream-cv-not-with-dynamic-multistream",
+        severity: ::cann_config::meta::Severity::Warning,
+        conditions: &[
+            "npu_run_config.auto_multistream_parallel_mode == \"cv\"",
+            "env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM == 1",
+        ],
+        options: &[
+            "npu_run_config.auto_multistream_parallel_mode",
+            "env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
+        ],
+        available: ::cann_config::meta::Span {
+            from: ::core::option::Option::None,
+            last: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+        },
+        message: ::cann_config::meta::Text {
+            en: "In this release the graph engine refuses cv together with dynamic-shape multi-stream: building a dynamic-shape graph fails (static graphs are not affected).",
+            zh: "此版本的图引擎不允许 cv 与动态 shape 多流同时开启：动态 shape 图会编译失败（静态图不受影响）。",
+        },
+        hint: ::core::option::Option::Some(::cann_config::meta::Text {
+            en: "For dynamic-shape networks, unset ENABLE_DYNAMIC_SHAPE_MULTI_STREAM or auto_multistream_parallel_mode.",
+            zh: "对含动态 shape 的网络，请取消 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM 或 auto_multistream_parallel_mode 之一。",
+        }),
+    },
+    ::cann_config::meta::RuleMeta {
         id: "multistream-dynamic-shape-needs-env",
         severity: ::cann_config::meta::Severity::Note,
         conditions: &[
@@ -22115,7 +22713,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 52usize] = [
             "env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
         ],
         available: ::cann_config::meta::Span {
-            from: ::core::option::Option::None,
+            from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::None,
         },
         message: ::cann_config::meta::Text {
@@ -22187,6 +22785,7 @@ pub static FILES: [::cann_config::meta::FileMeta; 1usize] = [
                 range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
                     min: ::core::option::Option::Some(1i64),
                     max: ::core::option::Option::Some(2147483647i64),
+                    advice: false,
                 }),
                 unit: ::core::option::Option::Some("MB"),
                 default: ::core::option::Option::Some(500i64),
@@ -22211,6 +22810,7 @@ pub static FILES: [::cann_config::meta::FileMeta; 1usize] = [
                 range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
                     min: ::core::option::Option::Some(1i64),
                     max: ::core::option::Option::Some(100i64),
+                    advice: false,
                 }),
                 unit: ::core::option::Option::Some("percent"),
                 default: ::core::option::Option::Some(50i64),
@@ -22267,18 +22867,18 @@ pub static FILES: [::cann_config::meta::FileMeta; 1usize] = [
 /// | `3` | Dynamic-shape expansion, as static_memory_policy 3. |
 /// | `4` | Both, as static_memory_policy 4. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/ge@ffdcbc9:base/graph/manager/graph_var_manager.h`, `https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0137.html`
+/// Sources: `hicann/ge@v9.0.0:base/graph/manager/graph_var_manager.h:45`, `https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0137.html`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EnvGeUseStaticMemory {
     /// `0`: No expansion (the default).
@@ -22434,9 +23034,9 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnvGeUseStaticMe
 }
 /// Values of `env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM`.
 ///
-/// Turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode then picks the algorithm but cannot turn it on by itself.
+/// Set to 1, turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode cannot turn it on by itself.
 ///
-/// 开启动态 shape 图多流执行；之后由 auto_multistream_parallel_mode 选择算法，该选项本身不能开启动态 shape 多流。
+/// 取 1 时开启动态 shape 图多流执行；auto_multistream_parallel_mode 本身不能开启动态 shape 多流。
 ///
 /// - Type: `int-enum`
 /// - Default: unset
@@ -22447,18 +23047,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnvGeUseStaticMe
 /// | `0` | Dynamic-shape graphs run on one stream. |
 /// | `1` | Dynamic-shape multi-stream on. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`, `hicann/ge@ffdcbc9:docs/en/design/constraints/stream_allocator.md`
+/// Sources: `hicann/ge@v9.0.0:compiler/graph/build/stream/stream_utils.cc:231`, `hicann/ge@ffdcbc9:docs/en/design/constraints/stream_allocator.md:15`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EnvEnableDynamicShapeMultiStream {
     /// `0`: Dynamic-shape graphs run on one stream.
@@ -22599,18 +23199,18 @@ for EnvEnableDynamicShapeMultiStream {
 /// | `0` | Control flow stays as written (any value but 1). |
 /// | `1` | TF1 control-flow operators are upgraded to their V2 forms so dynamic shapes work; may fail on ref control operators and may cost speed. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_FORCE_V2_CONTROL.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_FORCE_V2_CONTROL.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_FORCE_V2_CONTROL.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_FORCE_V2_CONTROL.md:1`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EnvEnableForceV2Control {
     /// `0`: Control flow stays as written (any value but 1).
@@ -22730,18 +23330,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnvEnableForceV2
 /// | `0` | No FP32 to HF32 substitution. |
 /// | `1` | FP32 is replaced by HF32 in Conv and MatMul operators. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_HF32_EXECUTION.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_HF32_EXECUTION.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_HF32_EXECUTION.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_HF32_EXECUTION.md:1`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EnvEnableHf32Execution {
     /// `0`: No FP32 to HF32 substitution.
@@ -22865,18 +23465,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnvEnableHf32Exe
 /// | `"output"` | Operator outputs only (the default). |
 /// | `"all"` | Inputs and outputs; inputs of operators that modify them in place (e.g. HcomAllReduce) are dumped before they run. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:21`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DumpMode {
     /// `"input"`: Operator inputs only.
@@ -22910,15 +23510,15 @@ impl DumpMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DumpMode::Input => &OPTIONS[35usize].values[0usize],
-            DumpMode::Output => &OPTIONS[35usize].values[1usize],
-            DumpMode::All => &OPTIONS[35usize].values[2usize],
+            DumpMode::Input => &OPTIONS[39usize].values[0usize],
+            DumpMode::Output => &OPTIONS[39usize].values[1usize],
+            DumpMode::All => &OPTIONS[39usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DumpMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[35usize]
+        &OPTIONS[39usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -23001,18 +23601,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DumpMode {
 /// | `"atomic_overflow"` | Atomic Add overflow when results move from UB to global memory. |
 /// | `"all"` | Both kinds (the default, and the only value on Atlas 350, A3 and A2). |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:56`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DumpDebugMode {
     /// `"aicore_overflow"`: AI Core operators producing extreme values from normal inputs.
@@ -23046,15 +23646,15 @@ impl DumpDebugMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DumpDebugMode::AicoreOverflow => &OPTIONS[37usize].values[0usize],
-            DumpDebugMode::AtomicOverflow => &OPTIONS[37usize].values[1usize],
-            DumpDebugMode::All => &OPTIONS[37usize].values[2usize],
+            DumpDebugMode::AicoreOverflow => &OPTIONS[41usize].values[0usize],
+            DumpDebugMode::AtomicOverflow => &OPTIONS[41usize].values[1usize],
+            DumpDebugMode::All => &OPTIONS[41usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DumpDebugMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[37usize]
+        &OPTIONS[41usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -23140,18 +23740,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DumpDebugMode {
 /// | `"tensor"` | Operator data (the default). |
 /// | `"stats"` | Operator statistics in .csv files; a fast first pass on large jobs. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:102`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DumpData {
     /// `"tensor"`: Operator data (the default).
@@ -23178,14 +23778,14 @@ impl DumpData {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DumpData::Tensor => &OPTIONS[38usize].values[0usize],
-            DumpData::Stats => &OPTIONS[38usize].values[1usize],
+            DumpData::Tensor => &OPTIONS[42usize].values[0usize],
+            DumpData::Stats => &OPTIONS[42usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DumpData {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[38usize]
+        &OPTIONS[42usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -23266,18 +23866,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DumpData {
 /// | `0` | The dynamic inputs come from a dataset. |
 /// | `1` | The dynamic inputs are placeholders. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/multi_branches_config.py`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:55`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/multi_branches_config.py:23`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DynamicNodeType {
     /// `0`: The dynamic inputs come from a dataset.
@@ -23301,14 +23901,14 @@ impl DynamicNodeType {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DynamicNodeType::Dataset => &OPTIONS[42usize].values[0usize],
-            DynamicNodeType::Placeholder => &OPTIONS[42usize].values[1usize],
+            DynamicNodeType::Dataset => &OPTIONS[46usize].values[0usize],
+            DynamicNodeType::Placeholder => &OPTIONS[46usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DynamicNodeType {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[42usize]
+        &OPTIONS[46usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -23400,18 +24000,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DynamicNodeType 
 /// | `0` | Profiles only (the default). |
 /// | `1` | Also compile a dynamic-shape graph, used when an input falls outside every profile; weights are externalized automatically. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:70`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CompileHybridMode {
     /// `0`: Profiles only (the default).
@@ -23441,14 +24041,14 @@ impl CompileHybridMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            CompileHybridMode::Off => &OPTIONS[43usize].values[0usize],
-            CompileHybridMode::On => &OPTIONS[43usize].values[1usize],
+            CompileHybridMode::Off => &OPTIONS[47usize].values[0usize],
+            CompileHybridMode::On => &OPTIONS[47usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for CompileHybridMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[43usize]
+        &OPTIONS[47usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -23540,18 +24140,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for CompileHybridMod
 /// | `"LB"` | Spread the helper models over the devices (the default). |
 /// | `"SINGLE"` | Deploy on the one logical device named by logical_device_id. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/logical_device_deploy_config.py`
+/// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:455`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/logical_device_deploy_config.py:22`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LogicalDeviceClusterDeployMode {
     /// `"LB"`: Spread the helper models over the devices (the default).
@@ -23582,15 +24182,15 @@ impl LogicalDeviceClusterDeployMode {
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
             LogicalDeviceClusterDeployMode::LoadBalance => {
-                &OPTIONS[44usize].values[0usize]
+                &OPTIONS[48usize].values[0usize]
             }
-            LogicalDeviceClusterDeployMode::Single => &OPTIONS[44usize].values[1usize],
+            LogicalDeviceClusterDeployMode::Single => &OPTIONS[48usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for LogicalDeviceClusterDeployMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[44usize]
+        &OPTIONS[48usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -23682,18 +24282,18 @@ for LogicalDeviceClusterDeployMode {
 /// | `"auto"` | Recomputation chosen automatically. |
 /// | `"manual"` | Recomputation where the script marks it. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+/// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Recompute {
     /// `"auto"`: Recomputation chosen automatically.
@@ -23714,14 +24314,14 @@ impl Recompute {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            Recompute::Auto => &OPTIONS[55usize].values[0usize],
-            Recompute::Manual => &OPTIONS[55usize].values[1usize],
+            Recompute::Auto => &OPTIONS[59usize].values[0usize],
+            Recompute::Manual => &OPTIONS[59usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for Recompute {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[55usize]
+        &OPTIONS[59usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -23802,18 +24402,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for Recompute {
 /// | `"auto"` | Slice the graph automatically. |
 /// | `"manual"` | Slice where the script marks it; TF2 does not accept it. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+/// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2670`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GraphSlice {
     /// `"auto"`: Slice the graph automatically.
@@ -23834,14 +24434,14 @@ impl GraphSlice {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            GraphSlice::Auto => &OPTIONS[56usize].values[0usize],
-            GraphSlice::Manual => &OPTIONS[56usize].values[1usize],
+            GraphSlice::Auto => &OPTIONS[60usize].values[0usize],
+            GraphSlice::Manual => &OPTIONS[60usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for GraphSlice {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[56usize]
+        &OPTIONS[60usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -23922,18 +24522,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for GraphSlice {
 /// | `0` | All memset outputs of a graph are cleared together, once, at the start of each run. |
 /// | `1` | Each memset output is cleared on its own just before use; saves memory when memset outputs are large, at some speed cost. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | - | - | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - |
-/// | Atlas inference series | yes | yes | yes | yes | - | - |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | - | - | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - | - |
+/// | Atlas inference series | yes | yes | yes | yes | - | - | - |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `seeds/000_9a217887009aa707.txt`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h`
+/// Sources: `seeds/000_9a217887009aa707.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2522`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:91`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AtomicCleanPolicy {
     /// `0`: All memset outputs of a graph are cleared together, once, at the start of each run.
@@ -23963,14 +24563,14 @@ impl AtomicCleanPolicy {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            AtomicCleanPolicy::Centralized => &OPTIONS[59usize].values[0usize],
-            AtomicCleanPolicy::Separate => &OPTIONS[59usize].values[1usize],
+            AtomicCleanPolicy::Centralized => &OPTIONS[63usize].values[0usize],
+            AtomicCleanPolicy::Separate => &OPTIONS[63usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for AtomicCleanPolicy {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[59usize]
+        &OPTIONS[63usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24068,18 +24668,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for AtomicCleanPolic
 /// | `3` | Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost. |
 /// | `4` | Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | - | - | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - |
-/// | Atlas inference series | yes | yes | yes | yes | - | - |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | - | - | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - | - |
+/// | Atlas inference series | yes | yes | yes | yes | - | - | - |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:base/graph/manager/graph_var_manager.h`
+/// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:base/graph/manager/graph_var_manager.h:353`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StaticMemoryPolicy {
     /// `0`: Memory is allocated at each graph's exact size, every time.
@@ -24117,16 +24717,16 @@ impl StaticMemoryPolicy {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            StaticMemoryPolicy::Dynamic => &OPTIONS[60usize].values[0usize],
-            StaticMemoryPolicy::StaticShapeExpand => &OPTIONS[60usize].values[1usize],
-            StaticMemoryPolicy::DynamicShapeExpand => &OPTIONS[60usize].values[2usize],
-            StaticMemoryPolicy::AllShapeExpand => &OPTIONS[60usize].values[3usize],
+            StaticMemoryPolicy::Dynamic => &OPTIONS[64usize].values[0usize],
+            StaticMemoryPolicy::StaticShapeExpand => &OPTIONS[64usize].values[1usize],
+            StaticMemoryPolicy::DynamicShapeExpand => &OPTIONS[64usize].values[2usize],
+            StaticMemoryPolicy::AllShapeExpand => &OPTIONS[64usize].values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for StaticMemoryPolicy {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[60usize]
+        &OPTIONS[64usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24251,18 +24851,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for StaticMemoryPoli
 /// | `"BalanceMode"` | Balanced ordering; behaves like leaving the option unset. |
 /// | `"MemoryPriority"` | Orders and assigns memory to minimize the peak: large outputs are consumed and freed early, and large shared constants are not folded. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | - | - | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - |
-/// | Atlas inference series | yes | yes | yes | yes | - | - |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | - | - | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - | - |
+/// | Atlas inference series | yes | yes | yes | yes | - | - | - |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
+/// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MemoryOptimizationPolicy {
     /// `"BalanceMode"`: Balanced ordering; behaves like leaving the option unset.
@@ -24286,14 +24886,14 @@ impl MemoryOptimizationPolicy {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            MemoryOptimizationPolicy::BalanceMode => &OPTIONS[61usize].values[0usize],
-            MemoryOptimizationPolicy::MemoryPriority => &OPTIONS[61usize].values[1usize],
+            MemoryOptimizationPolicy::BalanceMode => &OPTIONS[65usize].values[0usize],
+            MemoryOptimizationPolicy::MemoryPriority => &OPTIONS[65usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for MemoryOptimizationPolicy {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[61usize]
+        &OPTIONS[65usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -24386,18 +24986,18 @@ for MemoryOptimizationPolicy {
 /// | `1` | Use 1 GiB pages; if they cannot be had, log an error and stop. |
 /// | `2` | Use 1 GiB pages; if they cannot be had, log an error and fall back to 2 MiB pages; stop only if those fail too. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | - | - | - | yes | yes | yes |
-/// | Atlas A2 inference series | - | - | - | - | - | yes |
-/// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-/// | Atlas inference series | - | - | - | - | - | - |
-/// | Atlas training series | - | - | - | - | - | - |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | - | - | - | yes | yes | yes | yes |
+/// | Atlas A2 inference series | - | - | - | - | - | yes | yes |
+/// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+/// | Atlas inference series | - | - | - | - | - | - | - |
+/// | Atlas training series | - | - | - | - | - | - | - |
 ///
-/// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+/// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2525`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariableUse1gHugePage {
     /// `0`: Use the system's default pages (4 KiB or 2 MiB).
@@ -24431,15 +25031,15 @@ impl VariableUse1gHugePage {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            VariableUse1gHugePage::DefaultPages => &OPTIONS[62usize].values[0usize],
-            VariableUse1gHugePage::Require1g => &OPTIONS[62usize].values[1usize],
-            VariableUse1gHugePage::Prefer1g => &OPTIONS[62usize].values[2usize],
+            VariableUse1gHugePage::DefaultPages => &OPTIONS[66usize].values[0usize],
+            VariableUse1gHugePage::Require1g => &OPTIONS[66usize].values[1usize],
+            VariableUse1gHugePage::Prefer1g => &OPTIONS[66usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for VariableUse1gHugePage {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[62usize]
+        &OPTIONS[66usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24549,18 +25149,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for VariableUse1gHug
 /// | `"force"` | Delete the existing cache, then compile and cache again. Use it once after a change of Python, libraries or tuning knowledge, then go back to enable; avoid it while other jobs compile in parallel. |
 /// | `"disable"` | No operator compile cache. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h`
+/// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:463`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OpCompilerCacheMode {
     /// `"enable"`: Compiled operators are cached on disk and reused when compiled again with the same parameters.
@@ -24594,15 +25194,15 @@ impl OpCompilerCacheMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OpCompilerCacheMode::Enable => &OPTIONS[64usize].values[0usize],
-            OpCompilerCacheMode::Force => &OPTIONS[64usize].values[1usize],
-            OpCompilerCacheMode::Disable => &OPTIONS[64usize].values[2usize],
+            OpCompilerCacheMode::Enable => &OPTIONS[68usize].values[0usize],
+            OpCompilerCacheMode::Force => &OPTIONS[68usize].values[1usize],
+            OpCompilerCacheMode::Disable => &OPTIONS[68usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OpCompilerCacheMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[64usize]
+        &OPTIONS[68usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -24692,18 +25292,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OpCompilerCacheM
 /// | `3` | Debug off; the .o and .json files are kept in kernel_meta. |
 /// | `4` | Debug off; keeps .o and .json files and also writes .cce sources and fusion descriptions. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h`
+/// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:49`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:229`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OpDebugLevel {
     /// `0`: No operator debug output.
@@ -24745,17 +25345,17 @@ impl OpDebugLevel {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OpDebugLevel::Off => &OPTIONS[68usize].values[0usize],
-            OpDebugLevel::Debug => &OPTIONS[68usize].values[1usize],
-            OpDebugLevel::DebugUnoptimized => &OPTIONS[68usize].values[2usize],
-            OpDebugLevel::KeepObjects => &OPTIONS[68usize].values[3usize],
-            OpDebugLevel::KeepObjectsAndSources => &OPTIONS[68usize].values[4usize],
+            OpDebugLevel::Off => &OPTIONS[72usize].values[0usize],
+            OpDebugLevel::Debug => &OPTIONS[72usize].values[1usize],
+            OpDebugLevel::DebugUnoptimized => &OPTIONS[72usize].values[2usize],
+            OpDebugLevel::KeepObjects => &OPTIONS[72usize].values[3usize],
+            OpDebugLevel::KeepObjectsAndSources => &OPTIONS[72usize].values[4usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OpDebugLevel {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[68usize]
+        &OPTIONS[72usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24864,18 +25464,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OpDebugLevel {
 /// | `"2"` | Operator tuning. |
 /// | `"4"` | Gradient split tuning for AllReduce in data-parallel training. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | - |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-/// | Atlas inference series | - | - | - | - | - | - |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+/// | Atlas inference series | - | - | - | - | - | - | - |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:10`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2153`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AoeMode {
     /// `"1"`: Subgraph tuning; not on Atlas A2 or A3.
@@ -24903,15 +25503,15 @@ impl AoeMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            AoeMode::SubgraphTuning => &OPTIONS[70usize].values[0usize],
-            AoeMode::OperatorTuning => &OPTIONS[70usize].values[1usize],
-            AoeMode::GradientSplitTuning => &OPTIONS[70usize].values[2usize],
+            AoeMode::SubgraphTuning => &OPTIONS[74usize].values[0usize],
+            AoeMode::OperatorTuning => &OPTIONS[74usize].values[1usize],
+            AoeMode::GradientSplitTuning => &OPTIONS[74usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for AoeMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[70usize]
+        &OPTIONS[74usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -24993,18 +25593,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for AoeMode {
 /// | `0` | Online inference. |
 /// | `1` | Training (the default). |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md:3`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:59`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GraphRunMode {
     /// `0`: Online inference.
@@ -25034,14 +25634,14 @@ impl GraphRunMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            GraphRunMode::Inference => &OPTIONS[74usize].values[0usize],
-            GraphRunMode::Training => &OPTIONS[74usize].values[1usize],
+            GraphRunMode::Inference => &OPTIONS[78usize].values[0usize],
+            GraphRunMode::Training => &OPTIONS[78usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for GraphRunMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[74usize]
+        &OPTIONS[78usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25132,18 +25732,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for GraphRunMode {
 /// | `0` | Results may differ between runs (the default, faster). |
 /// | `1` | Same hardware and input give the same output every run, at a speed cost. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md:53`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Deterministic {
     /// `0`: Results may differ between runs (the default, faster).
@@ -25170,14 +25770,14 @@ impl Deterministic {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            Deterministic::Off => &OPTIONS[76usize].values[0usize],
-            Deterministic::On => &OPTIONS[76usize].values[1usize],
+            Deterministic::Off => &OPTIONS[80usize].values[0usize],
+            Deterministic::On => &OPTIONS[80usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for Deterministic {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[76usize]
+        &OPTIONS[80usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25268,18 +25868,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for Deterministic {
 /// | `0` | Off (the training default; keep it off for training). |
 /// | `1` | On; fixed for online inference (graph_run_mode 0). |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:34`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:57`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EnableSmallChannel {
     /// `0`: Off (the training default; keep it off for training).
@@ -25309,14 +25909,14 @@ impl EnableSmallChannel {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            EnableSmallChannel::Off => &OPTIONS[90usize].values[0usize],
-            EnableSmallChannel::On => &OPTIONS[90usize].values[1usize],
+            EnableSmallChannel::Off => &OPTIONS[94usize].values[0usize],
+            EnableSmallChannel::On => &OPTIONS[94usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for EnableSmallChannel {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[90usize]
+        &OPTIONS[94usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25408,18 +26008,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnableSmallChann
 /// | `"0"` | AI CPU operators are not split out (the default). |
 /// | `"1"` | AI CPU operators that can run beside AI Core operators go to their own streams. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:88`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AcParallelEnable {
     /// `"0"`: AI CPU operators are not split out (the default).
@@ -25443,14 +26043,14 @@ impl AcParallelEnable {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            AcParallelEnable::Off => &OPTIONS[92usize].values[0usize],
-            AcParallelEnable::On => &OPTIONS[92usize].values[1usize],
+            AcParallelEnable::Off => &OPTIONS[96usize].values[0usize],
+            AcParallelEnable::On => &OPTIONS[96usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for AcParallelEnable {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[92usize]
+        &OPTIONS[96usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -25533,18 +26133,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for AcParallelEnable
 /// | `2` | Reverse depth-first order (graph engine only; TF2 rejects it). |
 /// | `3` | Existing operators keep their order, new ones are placed by reverse DFS (graph engine only; TF2 rejects it). |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/options_params/operator_and_graph_compilation.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+/// Sources: `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/options_params/operator_and_graph_compilation.md:343`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:61`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TopoSortingMode {
     /// `0`: Breadth-first order.
@@ -25576,16 +26176,16 @@ impl TopoSortingMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            TopoSortingMode::Bfs => &OPTIONS[96usize].values[0usize],
-            TopoSortingMode::Dfs => &OPTIONS[96usize].values[1usize],
-            TopoSortingMode::Rdfs => &OPTIONS[96usize].values[2usize],
-            TopoSortingMode::StableRdfs => &OPTIONS[96usize].values[3usize],
+            TopoSortingMode::Bfs => &OPTIONS[100usize].values[0usize],
+            TopoSortingMode::Dfs => &OPTIONS[100usize].values[1usize],
+            TopoSortingMode::Rdfs => &OPTIONS[100usize].values[2usize],
+            TopoSortingMode::StableRdfs => &OPTIONS[100usize].values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for TopoSortingMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[96usize]
+        &OPTIONS[100usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25683,18 +26283,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for TopoSortingMode 
 /// | `"true"` | Always compile operators online, tuned to the graph. |
 /// | `"false"` | Prefer prebuilt operator binaries; compile only what is missing. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:25`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:107`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum JitCompile {
     /// `"auto"`: Static shapes compile online; dynamic shapes reuse prebuilt binaries when found (the default).
@@ -25728,15 +26328,15 @@ impl JitCompile {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            JitCompile::Auto => &OPTIONS[98usize].values[0usize],
-            JitCompile::On => &OPTIONS[98usize].values[1usize],
-            JitCompile::Off => &OPTIONS[98usize].values[2usize],
+            JitCompile::Auto => &OPTIONS[102usize].values[0usize],
+            JitCompile::On => &OPTIONS[102usize].values[1usize],
+            JitCompile::Off => &OPTIONS[102usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for JitCompile {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[98usize]
+        &OPTIONS[102usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -25818,18 +26418,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for JitCompile {
 /// | `"FULL"` | When shapes change, generalize every axis to -1. |
 /// | `"ADAPTIVE"` | When shapes change, generalize only the changed axes; each new axis recompiles. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:42`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ShapeGeneralizationMode {
     /// `"STRICT"`: Use each iteration's shapes as given (the default).
@@ -25863,15 +26463,15 @@ impl ShapeGeneralizationMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            ShapeGeneralizationMode::Strict => &OPTIONS[99usize].values[0usize],
-            ShapeGeneralizationMode::Full => &OPTIONS[99usize].values[1usize],
-            ShapeGeneralizationMode::Adaptive => &OPTIONS[99usize].values[2usize],
+            ShapeGeneralizationMode::Strict => &OPTIONS[103usize].values[0usize],
+            ShapeGeneralizationMode::Full => &OPTIONS[103usize].values[1usize],
+            ShapeGeneralizationMode::Adaptive => &OPTIONS[103usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for ShapeGeneralizationMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[99usize]
+        &OPTIONS[103usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -25961,18 +26561,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for ShapeGeneralizat
 /// | `"O2"` | Accepted by the adapter; not described by the graph engine pages. |
 /// | `"O3"` | All optimizations (the default). |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/experimental_parameters.md`
+/// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:85`, `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/experimental_parameters.md:168`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OoLevel {
     /// `"O0"`: Accepted by the adapter; not described by the graph engine pages.
@@ -26010,16 +26610,16 @@ impl OoLevel {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OoLevel::O0 => &OPTIONS[103usize].values[0usize],
-            OoLevel::O1 => &OPTIONS[103usize].values[1usize],
-            OoLevel::O2 => &OPTIONS[103usize].values[2usize],
-            OoLevel::O3 => &OPTIONS[103usize].values[3usize],
+            OoLevel::O0 => &OPTIONS[107usize].values[0usize],
+            OoLevel::O1 => &OPTIONS[107usize].values[1usize],
+            OoLevel::O2 => &OPTIONS[107usize].values[2usize],
+            OoLevel::O3 => &OPTIONS[107usize].values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OoLevel {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[103usize]
+        &OPTIONS[107usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -26103,18 +26703,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OoLevel {
 /// | `1` | Full ExceptionDump: inputs, outputs, tensor descriptions and workspace of failing operators, under NPU_COLLECT_PATH, else ASCEND_WORK_PATH, else ./extra-info. |
 /// | `2` | LiteExceptionDump (the default): inputs, outputs, workspace and tiling data for AI Core error analysis, under ASCEND_WORK_PATH or ./extra-info/data-dump/<device_id>. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:3`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum EnableExceptionDump {
     /// `0`: No dump of failing operators.
@@ -26148,15 +26748,15 @@ impl EnableExceptionDump {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            EnableExceptionDump::Off => &OPTIONS[115usize].values[0usize],
-            EnableExceptionDump::ExceptionDump => &OPTIONS[115usize].values[1usize],
-            EnableExceptionDump::LiteExceptionDump => &OPTIONS[115usize].values[2usize],
+            EnableExceptionDump::Off => &OPTIONS[119usize].values[0usize],
+            EnableExceptionDump::ExceptionDump => &OPTIONS[119usize].values[1usize],
+            EnableExceptionDump::LiteExceptionDump => &OPTIONS[119usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for EnableExceptionDump {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[115usize]
+        &OPTIONS[119usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -26263,18 +26863,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnableExceptionD
 /// | `"0"` | Pre-quantization tensors may be optimized away (the default). |
 /// | `"1"` | Keep pre-quantization inputs and outputs dumpable. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:129`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum QuantDumpable {
     /// `"0"`: Pre-quantization tensors may be optimized away (the default).
@@ -26295,14 +26895,14 @@ impl QuantDumpable {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            QuantDumpable::Off => &OPTIONS[116usize].values[0usize],
-            QuantDumpable::On => &OPTIONS[116usize].values[1usize],
+            QuantDumpable::Off => &OPTIONS[120usize].values[0usize],
+            QuantDumpable::On => &OPTIONS[120usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for QuantDumpable {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[116usize]
+        &OPTIONS[120usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -26384,18 +26984,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for QuantDumpable {
 /// | `1` | Written when the program exits normally (the default). |
 /// | `2` | Written as soon as graph compilation ends, so it survives an interrupted run. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:162`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ExportCompileStat {
     /// `0`: No fusion_result.json.
@@ -26429,15 +27029,15 @@ impl ExportCompileStat {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            ExportCompileStat::Off => &OPTIONS[118usize].values[0usize],
-            ExportCompileStat::AtExit => &OPTIONS[118usize].values[1usize],
-            ExportCompileStat::AfterCompile => &OPTIONS[118usize].values[2usize],
+            ExportCompileStat::Off => &OPTIONS[122usize].values[0usize],
+            ExportCompileStat::AtExit => &OPTIONS[122usize].values[1usize],
+            ExportCompileStat::AfterCompile => &OPTIONS[122usize].values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for ExportCompileStat {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[118usize]
+        &OPTIONS[122usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -26534,18 +27134,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for ExportCompileSta
 /// | `"l2_optimize"` | Buffer (L2) optimization on (the default). |
 /// | `"off_optimize"` | Buffer optimization off. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:221`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BufferOptimize {
     /// `"l2_optimize"`: Buffer (L2) optimization on (the default).
@@ -26575,14 +27175,14 @@ impl BufferOptimize {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            BufferOptimize::L2Optimize => &OPTIONS[120usize].values[0usize],
-            BufferOptimize::OffOptimize => &OPTIONS[120usize].values[1usize],
+            BufferOptimize::L2Optimize => &OPTIONS[124usize].values[0usize],
+            BufferOptimize::OffOptimize => &OPTIONS[124usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for BufferOptimize {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[120usize]
+        &OPTIONS[124usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -26665,18 +27265,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for BufferOptimize {
 /// | `0` | Overflow flag off. |
 /// | `1` | Overflow flag on (the TF2 default). |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp`
+/// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:63`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:84`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OverflowFlag {
     /// `0`: Overflow flag off.
@@ -26703,14 +27303,14 @@ impl OverflowFlag {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OverflowFlag::Off => &OPTIONS[121usize].values[0usize],
-            OverflowFlag::On => &OPTIONS[121usize].values[1usize],
+            OverflowFlag::Off => &OPTIONS[125usize].values[0usize],
+            OverflowFlag::On => &OPTIONS[125usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OverflowFlag {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[121usize]
+        &OPTIONS[125usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -26800,18 +27400,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OverflowFlag {
 /// | `"dynamic_execute"` | Compile once for the ranges in dynamic_inputs_shape_range. |
 /// | `"lazy_recompile"` | Named in the source docstring only; not documented. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:137`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DynamicGraphExecuteMode {
     /// `"dynamic_execute"`: Compile once for the ranges in dynamic_inputs_shape_range.
@@ -26841,14 +27441,14 @@ impl DynamicGraphExecuteMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DynamicGraphExecuteMode::DynamicExecute => &OPTIONS[133usize].values[0usize],
-            DynamicGraphExecuteMode::LazyRecompile => &OPTIONS[133usize].values[1usize],
+            DynamicGraphExecuteMode::DynamicExecute => &OPTIONS[137usize].values[0usize],
+            DynamicGraphExecuteMode::LazyRecompile => &OPTIONS[137usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DynamicGraphExecuteMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[133usize]
+        &OPTIONS[137usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -26937,18 +27537,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DynamicGraphExec
 /// | `"Device"` | Variables live on the device (the default). |
 /// | `"Host"` | Variables live on the host, to fit large weights; needs mix_compile_mode. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:148`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VariablePlacement {
     /// `"Device"`: Variables live on the device (the default).
@@ -26978,14 +27578,14 @@ impl VariablePlacement {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            VariablePlacement::Device => &OPTIONS[139usize].values[0usize],
-            VariablePlacement::Host => &OPTIONS[139usize].values[1usize],
+            VariablePlacement::Device => &OPTIONS[143usize].values[0usize],
+            VariablePlacement::Host => &OPTIONS[143usize].values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for VariablePlacement {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[139usize]
+        &OPTIONS[143usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -27072,18 +27672,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for VariablePlacemen
 /// | `"allow_mix_precision_bf16"` | Automatic mixed precision with bfloat16 and float32. |
 /// | `"allow_fp32_to_bf16"` | Keep float32 where supported, otherwise drop to bfloat16. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/ge@8.5.0:compiler/api/aclgrph/option_utils.cc`, `Ascend/tensorflow@77c372e4:tf_adapter/util/npu_attrs.cc`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:77`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:34`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2187`, `hicann/ge@8.5.0:compiler/api/aclgrph/option_utils.cc:74`, `Ascend/tensorflow@77c372e4:tf_adapter/util/npu_attrs.cc:1735`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PrecisionMode {
     /// `"allow_fp32_to_fp16"`: Matrix operators prefer float16 when the graph has float32; vector operators keep the graph's type where they can. Training default on Atlas training products.
@@ -27131,20 +27731,20 @@ impl PrecisionMode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            PrecisionMode::AllowFp32ToFp16 => &OPTIONS[158usize].values[0usize],
-            PrecisionMode::ForceFp16 => &OPTIONS[158usize].values[1usize],
-            PrecisionMode::CubeFp16inFp32out => &OPTIONS[158usize].values[2usize],
-            PrecisionMode::MustKeepOriginDtype => &OPTIONS[158usize].values[3usize],
-            PrecisionMode::AllowMixPrecisionFp16 => &OPTIONS[158usize].values[4usize],
-            PrecisionMode::AllowMixPrecision => &OPTIONS[158usize].values[5usize],
-            PrecisionMode::AllowMixPrecisionBf16 => &OPTIONS[158usize].values[6usize],
-            PrecisionMode::AllowFp32ToBf16 => &OPTIONS[158usize].values[7usize],
+            PrecisionMode::AllowFp32ToFp16 => &OPTIONS[162usize].values[0usize],
+            PrecisionMode::ForceFp16 => &OPTIONS[162usize].values[1usize],
+            PrecisionMode::CubeFp16inFp32out => &OPTIONS[162usize].values[2usize],
+            PrecisionMode::MustKeepOriginDtype => &OPTIONS[162usize].values[3usize],
+            PrecisionMode::AllowMixPrecisionFp16 => &OPTIONS[162usize].values[4usize],
+            PrecisionMode::AllowMixPrecision => &OPTIONS[162usize].values[5usize],
+            PrecisionMode::AllowMixPrecisionBf16 => &OPTIONS[162usize].values[6usize],
+            PrecisionMode::AllowFp32ToBf16 => &OPTIONS[162usize].values[7usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for PrecisionMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[158usize]
+        &OPTIONS[162usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -27261,18 +27861,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for PrecisionMode {
 /// | `"mixed_hif8"` | Automatic mixed precision including hifloat8. |
 /// | `"cube_hif8"` | Cube operators forced to hifloat8 where supported. |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:3`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:75`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PrecisionModeV2 {
     /// `"fp16"`: float16 for every operator that supports it. Online inference default.
@@ -27316,19 +27916,19 @@ impl PrecisionModeV2 {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            PrecisionModeV2::Fp16 => &OPTIONS[159usize].values[0usize],
-            PrecisionModeV2::Origin => &OPTIONS[159usize].values[1usize],
-            PrecisionModeV2::CubeFp16inFp32out => &OPTIONS[159usize].values[2usize],
-            PrecisionModeV2::MixedFloat16 => &OPTIONS[159usize].values[3usize],
-            PrecisionModeV2::MixedBfloat16 => &OPTIONS[159usize].values[4usize],
-            PrecisionModeV2::MixedHif8 => &OPTIONS[159usize].values[5usize],
-            PrecisionModeV2::CubeHif8 => &OPTIONS[159usize].values[6usize],
+            PrecisionModeV2::Fp16 => &OPTIONS[163usize].values[0usize],
+            PrecisionModeV2::Origin => &OPTIONS[163usize].values[1usize],
+            PrecisionModeV2::CubeFp16inFp32out => &OPTIONS[163usize].values[2usize],
+            PrecisionModeV2::MixedFloat16 => &OPTIONS[163usize].values[3usize],
+            PrecisionModeV2::MixedBfloat16 => &OPTIONS[163usize].values[4usize],
+            PrecisionModeV2::MixedHif8 => &OPTIONS[163usize].values[5usize],
+            PrecisionModeV2::CubeHif8 => &OPTIONS[163usize].values[6usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for PrecisionModeV2 {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[159usize]
+        &OPTIONS[163usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -27427,18 +28027,18 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for PrecisionModeV2 
 /// | `"high_precision_for_all"` | High precision for every operator that has such a mode (accepted by the TF1 adapter only). |
 /// | `"high_performance_for_all"` | High performance for every operator that has such a mode (accepted by the TF1 adapter only). |
 ///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-/// |---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes |
+/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+/// |---|---|---|---|---|---|---|---|
+/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+/// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:91`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2307`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:38`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OpSelectImplmode {
     /// `"high_precision"`: Higher-precision implementations (e.g. Taylor or Newton steps for float16).
@@ -27470,16 +28070,16 @@ impl OpSelectImplmode {
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OpSelectImplmode::HighPrecision => &OPTIONS[164usize].values[0usize],
-            OpSelectImplmode::HighPerformance => &OPTIONS[164usize].values[1usize],
-            OpSelectImplmode::HighPrecisionForAll => &OPTIONS[164usize].values[2usize],
-            OpSelectImplmode::HighPerformanceForAll => &OPTIONS[164usize].values[3usize],
+            OpSelectImplmode::HighPrecision => &OPTIONS[168usize].values[0usize],
+            OpSelectImplmode::HighPerformance => &OPTIONS[168usize].values[1usize],
+            OpSelectImplmode::HighPrecisionForAll => &OPTIONS[168usize].values[2usize],
+            OpSelectImplmode::HighPerformanceForAll => &OPTIONS[168usize].values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OpSelectImplmode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[164usize]
+        &OPTIONS[168usize]
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -27579,16 +28179,16 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `ASCEND_CACHE_PATH`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
     /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0006.html`
     #[serde(
@@ -27606,18 +28206,18 @@ pub struct Environment {
     /// - Range: [1, 2147483646] MB
     /// - Environment variable: `ASCEND_MAX_OP_CACHE_SIZE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_MAX_OP_CACHE_SIZE.md`, `hicann/ge@ffdcbc9:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc`
+    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_MAX_OP_CACHE_SIZE.md:16`, `hicann/ge@v9.0.0:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc:585`
     #[serde(
         rename = "ASCEND_MAX_OP_CACHE_SIZE",
         default,
@@ -27633,18 +28233,18 @@ pub struct Environment {
     /// - Range: [0, 100] percent
     /// - Environment variable: `ASCEND_REMAIN_CACHE_SIZE_RATIO`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_REMAIN_CACHE_SIZE_RATIO.md`, `hicann/ge@ffdcbc9:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc`
+    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:docs/zh/user_guides/env_vars/ASCEND_REMAIN_CACHE_SIZE_RATIO.md:10`, `hicann/ge@v9.0.0:compiler/opcompiler/op_compile_adapter/source/cache/te_cache_space_manager.cc:622`
     #[serde(
         rename = "ASCEND_REMAIN_CACHE_SIZE_RATIO",
         default,
@@ -27666,18 +28266,18 @@ pub struct Environment {
     /// | `3` | Dynamic-shape expansion, as static_memory_policy 3. |
     /// | `4` | Both, as static_memory_policy 4. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/ge@ffdcbc9:base/graph/manager/graph_var_manager.h`, `https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0137.html`
+    /// Sources: `hicann/ge@v9.0.0:base/graph/manager/graph_var_manager.h:45`, `https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0137.html`
     #[serde(
         rename = "GE_USE_STATIC_MEMORY",
         default,
@@ -27693,18 +28293,18 @@ pub struct Environment {
     /// - Range: [0, inf]
     /// - Environment variable: `ASCEND_DEVICE_ID`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:20`
     #[serde(
         rename = "ASCEND_DEVICE_ID",
         default,
@@ -27719,18 +28319,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `ASCEND_WORK_PATH`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:10`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:67`
     #[serde(
         rename = "ASCEND_WORK_PATH",
         default,
@@ -27745,18 +28345,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `NPU_COLLECT_PATH`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:10`
     #[serde(
         rename = "NPU_COLLECT_PATH",
         default,
@@ -27772,18 +28372,18 @@ pub struct Environment {
     /// - Range: [0, inf] s
     /// - Environment variable: `HCCL_EXEC_TIMEOUT`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:25`
     #[serde(
         rename = "HCCL_EXEC_TIMEOUT",
         default,
@@ -27798,18 +28398,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `PROFILING_MODE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:16`
     #[serde(rename = "PROFILING_MODE", default, skip_serializing_if = "Option::is_none")]
     pub profiling_mode: ::core::option::Option<::std::string::String>,
     /// Profiling collection options (JSON); its keys define what profiling_options accepts.
@@ -27820,18 +28420,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `PROFILING_OPTIONS`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:20`
     #[serde(
         rename = "PROFILING_OPTIONS",
         default,
@@ -27846,23 +28446,23 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `AOE_MODE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:22`
     #[serde(rename = "AOE_MODE", default, skip_serializing_if = "Option::is_none")]
     pub aoe_mode: ::core::option::Option<::std::string::String>,
-    /// Turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode then picks the algorithm but cannot turn it on by itself.
+    /// Set to 1, turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode cannot turn it on by itself.
     ///
-    /// 开启动态 shape 图多流执行；之后由 auto_multistream_parallel_mode 选择算法，该选项本身不能开启动态 shape 多流。
+    /// 取 1 时开启动态 shape 图多流执行；auto_multistream_parallel_mode 本身不能开启动态 shape 多流。
     ///
     /// - Type: `int-enum`
     /// - Default: unset
@@ -27873,18 +28473,18 @@ pub struct Environment {
     /// | `0` | Dynamic-shape graphs run on one stream. |
     /// | `1` | Dynamic-shape multi-stream on. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`, `hicann/ge@ffdcbc9:docs/en/design/constraints/stream_allocator.md`
+    /// Sources: `hicann/ge@v9.0.0:compiler/graph/build/stream/stream_utils.cc:231`, `hicann/ge@ffdcbc9:docs/en/design/constraints/stream_allocator.md:15`
     #[serde(
         rename = "ENABLE_DYNAMIC_SHAPE_MULTI_STREAM",
         default,
@@ -27902,18 +28502,18 @@ pub struct Environment {
     /// - Range: [0, inf]
     /// - Environment variable: `STEP_NOW`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:106`
     #[serde(rename = "STEP_NOW", default, skip_serializing_if = "Option::is_none")]
     pub step_now: ::core::option::Option<i64>,
     /// Session mode of experimental_accelerate_train_mode split by step: the total number of steps.
@@ -27925,18 +28525,18 @@ pub struct Environment {
     /// - Range: [0, inf]
     /// - Environment variable: `TOTAL_STEP`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:108`
     #[serde(rename = "TOTAL_STEP", default, skip_serializing_if = "Option::is_none")]
     pub total_step: ::core::option::Option<i64>,
     /// Session mode of experimental_accelerate_train_mode split by loss: the current loss as a decimal string.
@@ -27947,18 +28547,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `LOSS_NOW`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:120`
     #[serde(rename = "LOSS_NOW", default, skip_serializing_if = "Option::is_none")]
     pub loss_now: ::core::option::Option<::std::string::String>,
     /// Session mode of experimental_accelerate_train_mode split by loss: the target loss as a decimal string.
@@ -27969,18 +28569,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `TARGET_LOSS`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:122`
     #[serde(rename = "TARGET_LOSS", default, skip_serializing_if = "Option::is_none")]
     pub target_loss: ::core::option::Option<::std::string::String>,
     /// TensorFlow cluster description (JSON). With a cluster in it NPURunConfig requires distribute (a ParameterServerStrategy) and mix_compile_mode; NPUEstimator derives job and task_index from it.
@@ -27991,18 +28591,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `TF_CONFIG`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:213`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:656`
     #[serde(rename = "TF_CONFIG", default, skip_serializing_if = "Option::is_none")]
     pub tf_config: ::core::option::Option<::std::string::String>,
     /// Task id of a training or online inference job. Keep to letters, digits, `-` and `_`, and avoid an all-digit id with a leading 0.
@@ -28013,18 +28613,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `JOB_ID`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/JOB_ID.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/JOB_ID.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/JOB_ID.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/JOB_ID.md:1`
     #[serde(rename = "JOB_ID", default, skip_serializing_if = "Option::is_none")]
     pub job_id: ::core::option::Option<::std::string::String>,
     /// Path and name of the rank table that describes the devices taking part in collective communication (distributed training or inference).
@@ -28035,18 +28635,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `RANK_TABLE_FILE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_TABLE_FILE.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_TABLE_FILE.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_TABLE_FILE.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_TABLE_FILE.md:1`
     #[serde(
         rename = "RANK_TABLE_FILE",
         default,
@@ -28062,18 +28662,18 @@ pub struct Environment {
     /// - Range: [0, inf]
     /// - Environment variable: `RANK_ID`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_ID.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_ID.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_ID.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_ID.md:1`
     #[serde(rename = "RANK_ID", default, skip_serializing_if = "Option::is_none")]
     pub rank_id: ::core::option::Option<i64>,
     /// Number of devices of the current training or inference job in distributed runs.
@@ -28085,18 +28685,18 @@ pub struct Environment {
     /// - Range: [1, inf]
     /// - Environment variable: `RANK_SIZE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_SIZE.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_SIZE.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/RANK_SIZE.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/RANK_SIZE.md:1`
     #[serde(rename = "RANK_SIZE", default, skip_serializing_if = "Option::is_none")]
     pub rank_size: ::core::option::Option<i64>,
     /// Without a rank table: IPv4 or IPv6 address the master node listens on. Set with the other CM_* variables, never with RANK_TABLE_FILE, RANK_ID or RANK_SIZE.
@@ -28107,18 +28707,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `CM_CHIEF_IP`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_IP.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_IP.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_IP.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_IP.md:1`
     #[serde(rename = "CM_CHIEF_IP", default, skip_serializing_if = "Option::is_none")]
     pub cm_chief_ip: ::core::option::Option<::std::string::String>,
     /// Without a rank table: port the master node listens on; it must be free.
@@ -28130,18 +28730,18 @@ pub struct Environment {
     /// - Range: [0, 65520]
     /// - Environment variable: `CM_CHIEF_PORT`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_PORT.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_PORT.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_PORT.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_PORT.md:1`
     #[serde(rename = "CM_CHIEF_PORT", default, skip_serializing_if = "Option::is_none")]
     pub cm_chief_port: ::core::option::Option<i64>,
     /// Without a rank table: logical id of the master node's device that gathers the cluster information; below the number of devices of the server.
@@ -28153,18 +28753,18 @@ pub struct Environment {
     /// - Range: [0, inf]
     /// - Environment variable: `CM_CHIEF_DEVICE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_DEVICE.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_DEVICE.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_CHIEF_DEVICE.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_CHIEF_DEVICE.md:1`
     #[serde(
         rename = "CM_CHIEF_DEVICE",
         default,
@@ -28180,18 +28780,18 @@ pub struct Environment {
     /// - Range: [0, 32768]
     /// - Environment variable: `CM_WORKER_SIZE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_SIZE.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_SIZE.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_SIZE.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_SIZE.md:1`
     #[serde(rename = "CM_WORKER_SIZE", default, skip_serializing_if = "Option::is_none")]
     pub cm_worker_size: ::core::option::Option<i64>,
     /// Without a rank table: IPv4 or IPv6 address of the network card this device uses to talk to the master node.
@@ -28202,18 +28802,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `CM_WORKER_IP`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_IP.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_IP.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/CM_WORKER_IP.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/CM_WORKER_IP.md:1`
     #[serde(rename = "CM_WORKER_IP", default, skip_serializing_if = "Option::is_none")]
     pub cm_worker_ip: ::core::option::Option<::std::string::String>,
     /// TensorFlow 1.15 training with dynamic-shape inputs: convert V1 control flow (Switch, Merge, Enter, ...) to V2 (If, While, ...). Calls through tf.raw_ops are not converted; changing the script is the better fix.
@@ -28229,18 +28829,18 @@ pub struct Environment {
     /// | `0` | Control flow stays as written (any value but 1). |
     /// | `1` | TF1 control-flow operators are upgraded to their V2 forms so dynamic shapes work; may fail on ref control operators and may cost speed. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_FORCE_V2_CONTROL.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_FORCE_V2_CONTROL.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_FORCE_V2_CONTROL.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_FORCE_V2_CONTROL.md:1`
     #[serde(
         rename = "ENABLE_FORCE_V2_CONTROL",
         default,
@@ -28260,18 +28860,18 @@ pub struct Environment {
     /// | `0` | No FP32 to HF32 substitution. |
     /// | `1` | FP32 is replaced by HF32 in Conv and MatMul operators. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_HF32_EXECUTION.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_HF32_EXECUTION.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/ENABLE_HF32_EXECUTION.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/ENABLE_HF32_EXECUTION.md:1`
     #[serde(
         rename = "ENABLE_HF32_EXECUTION",
         default,
@@ -28286,18 +28886,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `NPU_DEBUG`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DEBUG.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DEBUG.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DEBUG.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DEBUG.md:1`
     #[serde(rename = "NPU_DEBUG", default, skip_serializing_if = "Option::is_none")]
     pub npu_debug: ::core::option::Option<bool>,
     /// TensorFlow 2.6.5: the TF Adapter dumps its graphs (1 or true on, 0 or false off). Set before `import npu_device`.
@@ -28308,18 +28908,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `NPU_DUMP_GRAPH`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DUMP_GRAPH.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DUMP_GRAPH.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_DUMP_GRAPH.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_DUMP_GRAPH.md:1`
     #[serde(rename = "NPU_DUMP_GRAPH", default, skip_serializing_if = "Option::is_none")]
     pub npu_dump_graph: ::core::option::Option<bool>,
     /// TensorFlow 2.6.5: log how long each graph run takes (search the log for "Graph engine run" and "cost"). Works only with NPU_DEBUG on; set before `import npu_device`.
@@ -28330,18 +28930,18 @@ pub struct Environment {
     /// - Default: unset
     /// - Environment variable: `NPU_ENABLE_PERF`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_ENABLE_PERF.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_ENABLE_PERF.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_ENABLE_PERF.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_ENABLE_PERF.md:1`
     #[serde(
         rename = "NPU_ENABLE_PERF",
         default,
@@ -28357,20 +28957,116 @@ pub struct Environment {
     /// - Range: [1, inf]
     /// - Environment variable: `NPU_LOOP_SIZE`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_LOOP_SIZE.md`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_LOOP_SIZE.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfa_env/NPU_LOOP_SIZE.md:1`, `hicann/tensorflow@82957b9:docs/zh/tfa_env/NPU_LOOP_SIZE.md:1`
     #[serde(rename = "NPU_LOOP_SIZE", default, skip_serializing_if = "Option::is_none")]
     pub npu_loop_size: ::core::option::Option<i64>,
+    /// Retired: selected the graph execution operator in early toolkits.
+    ///
+    /// 已废弃：早期工具链中用于选择图执行算子。
+    ///
+    /// - Type: `string`
+    /// - Default: unset
+    /// - Environment variable: `WHICH_OP`
+    /// - Removed: unsupported since 8.0.RC2
+    ///
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
+    ///
+    /// Sources: `Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh`
+    #[serde(rename = "WHICH_OP", default, skip_serializing_if = "Option::is_none")]
+    pub which_op: ::core::option::Option<::std::string::String>,
+    /// Retired: an engine switch of early toolkits.
+    ///
+    /// 已废弃：早期工具链的引擎开关。
+    ///
+    /// - Type: `string`
+    /// - Default: unset
+    /// - Environment variable: `NEW_GE_FE_ID`
+    /// - Removed: unsupported since 8.0.RC2
+    ///
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
+    ///
+    /// Sources: `Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh`
+    #[serde(rename = "NEW_GE_FE_ID", default, skip_serializing_if = "Option::is_none")]
+    pub new_ge_fe_id: ::core::option::Option<::std::string::String>,
+    /// Retired: a graph engine constant name that scripts exported as a variable.
+    ///
+    /// 已废弃：被脚本当作环境变量导出的图引擎常量名。
+    ///
+    /// - Type: `string`
+    /// - Default: unset
+    /// - Environment variable: `GE_AICPU_FLAG`
+    /// - Removed: unsupported since 8.0.RC2
+    ///
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
+    ///
+    /// Sources: `Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh`
+    #[serde(rename = "GE_AICPU_FLAG", default, skip_serializing_if = "Option::is_none")]
+    pub ge_aicpu_flag: ::core::option::Option<::std::string::String>,
+    /// Retired: a graph engine constant name that scripts exported as a variable.
+    ///
+    /// 已废弃：被脚本当作环境变量导出的图引擎常量名。
+    ///
+    /// - Type: `string`
+    /// - Default: unset
+    /// - Environment variable: `OPTION_EXEC_HCCL_FLAG`
+    /// - Removed: unsupported since 8.0.RC2
+    ///
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
+    ///
+    /// Sources: `Ascend/modelzoo:built-in/TensorFlow/Official/nlp/GRU4Rec_ID0128_for_TensorFlow/test/env.sh`
+    #[serde(
+        rename = "OPTION_EXEC_HCCL_FLAG",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub option_exec_hccl_flag: ::core::option::Option<::std::string::String>,
 }
 impl Environment {
     /// The keys this class accepts in a config file.
@@ -28407,6 +29103,10 @@ impl Environment {
         "NPU_DUMP_GRAPH",
         "NPU_ENABLE_PERF",
         "NPU_LOOP_SIZE",
+        "WHICH_OP",
+        "NEW_GE_FE_ID",
+        "GE_AICPU_FLAG",
+        "OPTION_EXEC_HCCL_FLAG",
     ];
 }
 impl ::cann_config::Visit for Environment {
@@ -28507,6 +29207,18 @@ impl ::cann_config::Visit for Environment {
         }
         if let ::core::option::Option::Some(x) = &self.npu_loop_size {
             v.value(&OPTIONS[31usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.which_op {
+            v.value(&OPTIONS[32usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.new_ge_fe_id {
+            v.value(&OPTIONS[33usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.ge_aicpu_flag {
+            v.value(&OPTIONS[34usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.option_exec_hccl_flag {
+            v.value(&OPTIONS[35usize], ::cann_config::ValueRef::Str(x))
         }
     }
 }
@@ -28652,6 +29364,22 @@ impl ::cann_config::FromMap for Environment {
                     cx.record(OPTIONS[31usize].path, v);
                     out.npu_loop_size = cx.int(v, &OPTIONS[31usize]);
                 }
+                "WHICH_OP" => {
+                    cx.record(OPTIONS[32usize].path, v);
+                    out.which_op = cx.string(v, &OPTIONS[32usize]);
+                }
+                "NEW_GE_FE_ID" => {
+                    cx.record(OPTIONS[33usize].path, v);
+                    out.new_ge_fe_id = cx.string(v, &OPTIONS[33usize]);
+                }
+                "GE_AICPU_FLAG" => {
+                    cx.record(OPTIONS[34usize].path, v);
+                    out.ge_aicpu_flag = cx.string(v, &OPTIONS[34usize]);
+                }
+                "OPTION_EXEC_HCCL_FLAG" => {
+                    cx.record(OPTIONS[35usize].path, v);
+                    out.option_exec_hccl_flag = cx.string(v, &OPTIONS[35usize]);
+                }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
         }
@@ -28682,18 +29410,18 @@ pub struct DumpConfig {
     /// - TF1 session: `custom_op.parameter_map["enable_dump"].b`
     /// - TF2: `npu.global_options().dump_config.enable_dump`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:3`
     #[serde(rename = "enable_dump", default, skip_serializing_if = "Option::is_none")]
     pub enable_dump: ::core::option::Option<bool>,
     /// Existing directory, absolute or relative to the script's directory, that dump files go to; required when enable_dump or enable_dump_debug is on. The running user needs read and write access.
@@ -28707,18 +29435,18 @@ pub struct DumpConfig {
     /// - TF1 session: `custom_op.parameter_map["dump_path"].s`
     /// - TF2: `npu.global_options().dump_config.dump_path`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:73`
     #[serde(rename = "dump_path", default, skip_serializing_if = "Option::is_none")]
     pub dump_path: ::core::option::Option<::std::string::String>,
     /// Training iterations to dump, separated by `|`, with `-` for ranges, e.g. "0|3-5|10". Unset dumps every iteration.
@@ -28732,18 +29460,18 @@ pub struct DumpConfig {
     /// - TF1 session: `custom_op.parameter_map["dump_step"].s`
     /// - TF2: `npu.global_options().dump_config.dump_step`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:88`
     #[serde(rename = "dump_step", default, skip_serializing_if = "Option::is_none")]
     pub dump_step: ::core::option::Option<::std::string::String>,
     /// Which side of each operator is dumped.
@@ -28763,18 +29491,18 @@ pub struct DumpConfig {
     /// | `"output"` | Operator outputs only (the default). |
     /// | `"all"` | Inputs and outputs; inputs of operators that modify them in place (e.g. HcomAllReduce) are dumped before they run. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:21`
     #[serde(rename = "dump_mode", default, skip_serializing_if = "Option::is_none")]
     pub dump_mode: ::core::option::Option<DumpMode>,
     /// Overflow/underflow detection, results written to dump_path. Cannot be on together with enable_dump.
@@ -28788,18 +29516,18 @@ pub struct DumpConfig {
     /// - TF1 session: `custom_op.parameter_map["enable_dump_debug"].b`
     /// - TF2: `npu.global_options().dump_config.enable_dump_debug`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:38`
     #[serde(
         rename = "enable_dump_debug",
         default,
@@ -28823,18 +29551,18 @@ pub struct DumpConfig {
     /// | `"atomic_overflow"` | Atomic Add overflow when results move from UB to global memory. |
     /// | `"all"` | Both kinds (the default, and the only value on Atlas 350, A3 and A2). |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:56`
     #[serde(
         rename = "dump_debug_mode",
         default,
@@ -28857,18 +29585,18 @@ pub struct DumpConfig {
     /// | `"tensor"` | Operator data (the default). |
     /// | `"stats"` | Operator statistics in .csv files; a fast first pass on large jobs. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:102`
     #[serde(rename = "dump_data", default, skip_serializing_if = "Option::is_none")]
     pub dump_data: ::core::option::Option<DumpData>,
     /// Operator names to dump, separated by spaces; their Data inputs are dumped too. Unset dumps all operators.
@@ -28882,18 +29610,18 @@ pub struct DumpConfig {
     /// - TF1 session: `custom_op.parameter_map["dump_layer"].s`
     /// - TF2: `npu.global_options().dump_config.dump_layer`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:117`
     #[serde(rename = "dump_layer", default, skip_serializing_if = "Option::is_none")]
     pub dump_layer: ::core::option::Option<::std::string::String>,
 }
@@ -28913,28 +29641,28 @@ impl DumpConfig {
 impl ::cann_config::Visit for DumpConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.enable_dump {
-            v.value(&OPTIONS[32usize], ::cann_config::ValueRef::Bool(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.dump_path {
-            v.value(&OPTIONS[33usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.dump_step {
-            v.value(&OPTIONS[34usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.dump_mode {
-            v.value(&OPTIONS[35usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.enable_dump_debug {
             v.value(&OPTIONS[36usize], ::cann_config::ValueRef::Bool(*x))
         }
+        if let ::core::option::Option::Some(x) = &self.dump_path {
+            v.value(&OPTIONS[37usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.dump_step {
+            v.value(&OPTIONS[38usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.dump_mode {
+            v.value(&OPTIONS[39usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.enable_dump_debug {
+            v.value(&OPTIONS[40usize], ::cann_config::ValueRef::Bool(*x))
+        }
         if let ::core::option::Option::Some(x) = &self.dump_debug_mode {
-            v.value(&OPTIONS[37usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[41usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.dump_data {
-            v.value(&OPTIONS[38usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[42usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.dump_layer {
-            v.value(&OPTIONS[39usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[43usize], ::cann_config::ValueRef::Str(x))
         }
     }
 }
@@ -28952,36 +29680,36 @@ impl ::cann_config::FromMap for DumpConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "enable_dump" => {
-                    cx.record(OPTIONS[32usize].path, v);
-                    out.enable_dump = cx.bool(v, &OPTIONS[32usize]);
+                    cx.record(OPTIONS[36usize].path, v);
+                    out.enable_dump = cx.bool(v, &OPTIONS[36usize]);
                 }
                 "dump_path" => {
-                    cx.record(OPTIONS[33usize].path, v);
-                    out.dump_path = cx.string(v, &OPTIONS[33usize]);
+                    cx.record(OPTIONS[37usize].path, v);
+                    out.dump_path = cx.string(v, &OPTIONS[37usize]);
                 }
                 "dump_step" => {
-                    cx.record(OPTIONS[34usize].path, v);
-                    out.dump_step = cx.string(v, &OPTIONS[34usize]);
+                    cx.record(OPTIONS[38usize].path, v);
+                    out.dump_step = cx.string(v, &OPTIONS[38usize]);
                 }
                 "dump_mode" => {
-                    cx.record(OPTIONS[35usize].path, v);
-                    out.dump_mode = cx.enumerated(v, &OPTIONS[35usize]);
+                    cx.record(OPTIONS[39usize].path, v);
+                    out.dump_mode = cx.enumerated(v, &OPTIONS[39usize]);
                 }
                 "enable_dump_debug" => {
-                    cx.record(OPTIONS[36usize].path, v);
-                    out.enable_dump_debug = cx.bool(v, &OPTIONS[36usize]);
+                    cx.record(OPTIONS[40usize].path, v);
+                    out.enable_dump_debug = cx.bool(v, &OPTIONS[40usize]);
                 }
                 "dump_debug_mode" => {
-                    cx.record(OPTIONS[37usize].path, v);
-                    out.dump_debug_mode = cx.enumerated(v, &OPTIONS[37usize]);
+                    cx.record(OPTIONS[41usize].path, v);
+                    out.dump_debug_mode = cx.enumerated(v, &OPTIONS[41usize]);
                 }
                 "dump_data" => {
-                    cx.record(OPTIONS[38usize].path, v);
-                    out.dump_data = cx.enumerated(v, &OPTIONS[38usize]);
+                    cx.record(OPTIONS[42usize].path, v);
+                    out.dump_data = cx.enumerated(v, &OPTIONS[42usize]);
                 }
                 "dump_layer" => {
-                    cx.record(OPTIONS[39usize].path, v);
-                    out.dump_layer = cx.string(v, &OPTIONS[39usize]);
+                    cx.record(OPTIONS[43usize].path, v);
+                    out.dump_layer = cx.string(v, &OPTIONS[43usize]);
                 }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
@@ -29013,18 +29741,18 @@ pub struct DynamicInputConfig {
     /// - TF1 session: `custom_op.parameter_map["input_shape"].s`
     /// - TF2: `npu.global_options().experimental.multi_branches_config.input_shape`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:6`
     #[serde(rename = "input_shape", default, skip_serializing_if = "Option::is_none")]
     pub input_shape: ::core::option::Option<::std::string::String>,
     /// Profiles separated by `;`, each giving the -1 dimensions of input_shape in order, comma-separated, e.g. "20,20,1,1;40,40,2,2". 2 to 100 profiles (256 on Atlas 350).
@@ -29038,18 +29766,18 @@ pub struct DynamicInputConfig {
     /// - TF1 session: `custom_op.parameter_map["dynamic_dims"].s`
     /// - TF2: `npu.global_options().experimental.multi_branches_config.dynamic_dims`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:26`
     #[serde(rename = "dynamic_dims", default, skip_serializing_if = "Option::is_none")]
     pub dynamic_dims: ::core::option::Option<::std::string::String>,
     /// Kind of node that feeds the dynamic inputs; only one kind per graph. TF2 accepts only the string "0".
@@ -29068,18 +29796,18 @@ pub struct DynamicInputConfig {
     /// | `0` | The dynamic inputs come from a dataset. |
     /// | `1` | The dynamic inputs are placeholders. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/multi_branches_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:55`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/multi_branches_config.py:23`
     #[serde(
         rename = "dynamic_node_type",
         default,
@@ -29101,18 +29829,18 @@ pub struct DynamicInputConfig {
     /// | `0` | Profiles only (the default). |
     /// | `1` | Also compile a dynamic-shape graph, used when an input falls outside every profile; weights are externalized automatically. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:70`
     #[serde(
         rename = "compile_hybrid_mode",
         default,
@@ -29132,16 +29860,16 @@ impl DynamicInputConfig {
 impl ::cann_config::Visit for DynamicInputConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.input_shape {
-            v.value(&OPTIONS[40usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[44usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.dynamic_dims {
-            v.value(&OPTIONS[41usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[45usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.dynamic_node_type {
-            v.value(&OPTIONS[42usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[46usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.compile_hybrid_mode {
-            v.value(&OPTIONS[43usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[47usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
     }
 }
@@ -29159,20 +29887,20 @@ impl ::cann_config::FromMap for DynamicInputConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "input_shape" => {
-                    cx.record(OPTIONS[40usize].path, v);
-                    out.input_shape = cx.string(v, &OPTIONS[40usize]);
+                    cx.record(OPTIONS[44usize].path, v);
+                    out.input_shape = cx.string(v, &OPTIONS[44usize]);
                 }
                 "dynamic_dims" => {
-                    cx.record(OPTIONS[41usize].path, v);
-                    out.dynamic_dims = cx.string(v, &OPTIONS[41usize]);
+                    cx.record(OPTIONS[45usize].path, v);
+                    out.dynamic_dims = cx.string(v, &OPTIONS[45usize]);
                 }
                 "dynamic_node_type" => {
-                    cx.record(OPTIONS[42usize].path, v);
-                    out.dynamic_node_type = cx.enumerated(v, &OPTIONS[42usize]);
+                    cx.record(OPTIONS[46usize].path, v);
+                    out.dynamic_node_type = cx.enumerated(v, &OPTIONS[46usize]);
                 }
                 "compile_hybrid_mode" => {
-                    cx.record(OPTIONS[43usize].path, v);
-                    out.compile_hybrid_mode = cx.enumerated(v, &OPTIONS[43usize]);
+                    cx.record(OPTIONS[47usize].path, v);
+                    out.compile_hybrid_mode = cx.enumerated(v, &OPTIONS[47usize]);
                 }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
@@ -29209,18 +29937,18 @@ pub struct ExperimentalConfig {
     /// | `"LB"` | Spread the helper models over the devices (the default). |
     /// | `"SINGLE"` | Deploy on the one logical device named by logical_device_id. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/logical_device_deploy_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:455`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/logical_device_deploy_config.py:22`
     #[serde(
         rename = "logical_device_cluster_deploy_mode",
         default,
@@ -29240,18 +29968,18 @@ pub struct ExperimentalConfig {
     /// - TF1 session: `custom_op.parameter_map["experimental_logical_device_id"].s`
     /// - TF2: `npu.global_options().experimental.logical_device_deploy_config.logical_device_id`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `hicann/ge@ffdcbc9:docs/zh/user_guides/dflow/dflow_api/cpp/CountBatch.md`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:456`, `hicann/ge@ffdcbc9:docs/zh/user_guides/dflow/dflow_api/cpp/CountBatch.md:46`
     #[serde(
         rename = "logical_device_id",
         default,
@@ -29269,18 +29997,18 @@ pub struct ExperimentalConfig {
     /// - TF1 session: `custom_op.parameter_map["experimental_model_deploy_mode"].s`
     /// - TF2: `npu.global_options().experimental.model_deploy_config.model_deploy_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2543`
     #[serde(
         rename = "model_deploy_mode",
         default,
@@ -29298,18 +30026,18 @@ pub struct ExperimentalConfig {
     /// - TF1 session: `custom_op.parameter_map["experimental_model_deploy_devicelist"].s`
     /// - TF2: `npu.global_options().experimental.model_deploy_config.model_deploy_devicelist`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2546`
     #[serde(
         rename = "model_deploy_devicelist",
         default,
@@ -29324,18 +30052,18 @@ pub struct ExperimentalConfig {
     /// - Default: unset
     /// - Estimator: `ExperimentalConfig(graph_memory_optimize_config=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:459`
     #[serde(
         rename = "graph_memory_optimize_config",
         default,
@@ -29353,18 +30081,18 @@ pub struct ExperimentalConfig {
     /// - TF1 session: `custom_op.parameter_map["enable_graph_parallel"].b`
     /// - TF2: `npu.global_options().experimental.enable_graph_parallel`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2565`
     #[serde(
         rename = "enable_graph_parallel",
         default,
@@ -29382,18 +30110,18 @@ pub struct ExperimentalConfig {
     /// - TF1 session: `custom_op.parameter_map["graph_parallel_option_path"].s`
     /// - TF2: `npu.global_options().experimental.graph_parallel_option_path`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2562`
     #[serde(
         rename = "graph_parallel_option_path",
         default,
@@ -29411,18 +30139,18 @@ pub struct ExperimentalConfig {
     /// - TF1 session: `custom_op.parameter_map["graph_compiler_cache_dir"].s`
     /// - TF2: `npu.global_options().graph_compiler_cache_dir`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md:12`
     #[serde(
         rename = "graph_compiler_cache_dir",
         default,
@@ -29440,18 +30168,18 @@ pub struct ExperimentalConfig {
     /// - TF1 session: `custom_op.parameter_map["resource_config_path"].s`
     /// - TF2: `npu.global_options().experimental.resource_config_path`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2559`
     #[serde(
         rename = "resource_config_path",
         default,
@@ -29467,18 +30195,18 @@ pub struct ExperimentalConfig {
     /// - Estimator: `ExperimentalConfig(accelerate_train_mode=...)`
     /// - TF1 session: `custom_op.parameter_map["experimental_accelerate_train_mode"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/experimentalconfig_constructor.md:37`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:59`
     #[serde(
         rename = "accelerate_train_mode",
         default,
@@ -29494,18 +30222,18 @@ pub struct ExperimentalConfig {
     /// - Estimator: `ExperimentalConfig(graph_parallel_config=...)`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.enable_graph_parallel`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:395`
     #[serde(
         rename = "graph_parallel_config",
         default,
@@ -29533,41 +30261,41 @@ impl ::cann_config::Visit for ExperimentalConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.logical_device_cluster_deploy_mode
         {
-            v.value(&OPTIONS[44usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[48usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.logical_device_id {
-            v.value(&OPTIONS[45usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[49usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.model_deploy_mode {
-            v.value(&OPTIONS[46usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.model_deploy_devicelist {
-            v.value(&OPTIONS[47usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.graph_memory_optimize_config {
-            v.enter(&OPTIONS[48usize]);
-            ::cann_config::Visit::visit(x, v);
-            v.leave(&OPTIONS[48usize]);
-        }
-        if let ::core::option::Option::Some(x) = &self.enable_graph_parallel {
-            v.value(&OPTIONS[49usize], ::cann_config::ValueRef::Bool(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.graph_parallel_option_path {
             v.value(&OPTIONS[50usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.graph_compiler_cache_dir {
+        if let ::core::option::Option::Some(x) = &self.model_deploy_devicelist {
             v.value(&OPTIONS[51usize], ::cann_config::ValueRef::Str(x))
         }
+        if let ::core::option::Option::Some(x) = &self.graph_memory_optimize_config {
+            v.enter(&OPTIONS[52usize]);
+            ::cann_config::Visit::visit(x, v);
+            v.leave(&OPTIONS[52usize]);
+        }
+        if let ::core::option::Option::Some(x) = &self.enable_graph_parallel {
+            v.value(&OPTIONS[53usize], ::cann_config::ValueRef::Bool(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.graph_parallel_option_path {
+            v.value(&OPTIONS[54usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.graph_compiler_cache_dir {
+            v.value(&OPTIONS[55usize], ::cann_config::ValueRef::Str(x))
+        }
         if let ::core::option::Option::Some(x) = &self.resource_config_path {
-            v.value(&OPTIONS[52usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[56usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.accelerate_train_mode {
-            v.value(&OPTIONS[53usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[57usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.graph_parallel_config {
-            v.enter(&OPTIONS[54usize]);
+            v.enter(&OPTIONS[58usize]);
             ::cann_config::Visit::visit(x, v);
-            v.leave(&OPTIONS[54usize]);
+            v.leave(&OPTIONS[58usize]);
         }
     }
 }
@@ -29585,24 +30313,24 @@ impl ::cann_config::FromMap for ExperimentalConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "logical_device_cluster_deploy_mode" => {
-                    cx.record(OPTIONS[44usize].path, v);
+                    cx.record(OPTIONS[48usize].path, v);
                     out.logical_device_cluster_deploy_mode = cx
-                        .enumerated(v, &OPTIONS[44usize]);
+                        .enumerated(v, &OPTIONS[48usize]);
                 }
                 "logical_device_id" => {
-                    cx.record(OPTIONS[45usize].path, v);
-                    out.logical_device_id = cx.string(v, &OPTIONS[45usize]);
+                    cx.record(OPTIONS[49usize].path, v);
+                    out.logical_device_id = cx.string(v, &OPTIONS[49usize]);
                 }
                 "model_deploy_mode" => {
-                    cx.record(OPTIONS[46usize].path, v);
-                    out.model_deploy_mode = cx.string(v, &OPTIONS[46usize]);
+                    cx.record(OPTIONS[50usize].path, v);
+                    out.model_deploy_mode = cx.string(v, &OPTIONS[50usize]);
                 }
                 "model_deploy_devicelist" => {
-                    cx.record(OPTIONS[47usize].path, v);
-                    out.model_deploy_devicelist = cx.string(v, &OPTIONS[47usize]);
+                    cx.record(OPTIONS[51usize].path, v);
+                    out.model_deploy_devicelist = cx.string(v, &OPTIONS[51usize]);
                 }
                 "graph_memory_optimize_config" => {
-                    cx.record(OPTIONS[48usize].path, key_node);
+                    cx.record(OPTIONS[52usize].path, key_node);
                     out.graph_memory_optimize_config = ::core::option::Option::Some(
                         <GraphMemoryOptimizeConfig as ::cann_config::FromMap>::from_map(
                             v,
@@ -29612,27 +30340,27 @@ impl ::cann_config::FromMap for ExperimentalConfig {
                     );
                 }
                 "enable_graph_parallel" => {
-                    cx.record(OPTIONS[49usize].path, v);
-                    out.enable_graph_parallel = cx.bool(v, &OPTIONS[49usize]);
+                    cx.record(OPTIONS[53usize].path, v);
+                    out.enable_graph_parallel = cx.bool(v, &OPTIONS[53usize]);
                 }
                 "graph_parallel_option_path" => {
-                    cx.record(OPTIONS[50usize].path, v);
-                    out.graph_parallel_option_path = cx.string(v, &OPTIONS[50usize]);
+                    cx.record(OPTIONS[54usize].path, v);
+                    out.graph_parallel_option_path = cx.string(v, &OPTIONS[54usize]);
                 }
                 "graph_compiler_cache_dir" => {
-                    cx.record(OPTIONS[51usize].path, v);
-                    out.graph_compiler_cache_dir = cx.string(v, &OPTIONS[51usize]);
+                    cx.record(OPTIONS[55usize].path, v);
+                    out.graph_compiler_cache_dir = cx.string(v, &OPTIONS[55usize]);
                 }
                 "resource_config_path" => {
-                    cx.record(OPTIONS[52usize].path, v);
-                    out.resource_config_path = cx.string(v, &OPTIONS[52usize]);
+                    cx.record(OPTIONS[56usize].path, v);
+                    out.resource_config_path = cx.string(v, &OPTIONS[56usize]);
                 }
                 "accelerate_train_mode" => {
-                    cx.record(OPTIONS[53usize].path, v);
-                    out.accelerate_train_mode = cx.string(v, &OPTIONS[53usize]);
+                    cx.record(OPTIONS[57usize].path, v);
+                    out.accelerate_train_mode = cx.string(v, &OPTIONS[57usize]);
                 }
                 "graph_parallel_config" => {
-                    cx.record(OPTIONS[54usize].path, key_node);
+                    cx.record(OPTIONS[58usize].path, key_node);
                     out.graph_parallel_config = ::core::option::Option::Some(
                         <GraphParallelConfig as ::cann_config::FromMap>::from_map(
                             v,
@@ -29674,18 +30402,18 @@ pub struct GraphMemoryOptimizeConfig {
     /// | `"auto"` | Recomputation chosen automatically. |
     /// | `"manual"` | Recomputation where the script marks it. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
     #[serde(rename = "recompute", default, skip_serializing_if = "Option::is_none")]
     pub recompute: ::core::option::Option<Recompute>,
     /// Undocumented: graph slicing to lower peak memory, forwarded to the graph engine.
@@ -29704,18 +30432,18 @@ pub struct GraphMemoryOptimizeConfig {
     /// | `"auto"` | Slice the graph automatically. |
     /// | `"manual"` | Slice where the script marks it; TF2 does not accept it. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2670`
     #[serde(rename = "graph_slice", default, skip_serializing_if = "Option::is_none")]
     pub graph_slice: ::core::option::Option<GraphSlice>,
 }
@@ -29726,10 +30454,10 @@ impl GraphMemoryOptimizeConfig {
 impl ::cann_config::Visit for GraphMemoryOptimizeConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.recompute {
-            v.value(&OPTIONS[55usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[59usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.graph_slice {
-            v.value(&OPTIONS[56usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[60usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
     }
 }
@@ -29747,12 +30475,12 @@ impl ::cann_config::FromMap for GraphMemoryOptimizeConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "recompute" => {
-                    cx.record(OPTIONS[55usize].path, v);
-                    out.recompute = cx.enumerated(v, &OPTIONS[55usize]);
+                    cx.record(OPTIONS[59usize].path, v);
+                    out.recompute = cx.enumerated(v, &OPTIONS[59usize]);
                 }
                 "graph_slice" => {
-                    cx.record(OPTIONS[56usize].path, v);
-                    out.graph_slice = cx.enumerated(v, &OPTIONS[56usize]);
+                    cx.record(OPTIONS[60usize].path, v);
+                    out.graph_slice = cx.enumerated(v, &OPTIONS[60usize]);
                 }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
@@ -29760,9 +30488,9 @@ impl ::cann_config::FromMap for GraphMemoryOptimizeConfig {
         out
     }
 }
-/// Former holder of the automatic graph parallelism settings, nested in ExperimentalConfig; no release modelled here has it.
+/// Former holder of the automatic graph parallelism settings, nested in ExperimentalConfig: branches r1.10.0 and r1.11.0 and the tag tfa_v0.0.1 have it; no release modelled here does.
 ///
-/// 旧的自动图并行配置类，嵌套于 ExperimentalConfig；此处建模的版本均已没有该类。
+/// 旧的自动图并行配置类，嵌套于 ExperimentalConfig：r1.10.0、r1.11.0 分支及标签 tfa_v0.0.1 中存在；此处建模的版本均已没有该类。
 #[derive(
     Debug,
     Clone,
@@ -29783,18 +30511,18 @@ pub struct GraphParallelConfig {
     /// - TF2: `npu.global_options().experimental.graph_parallel_config.enable_graph_parallel`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.enable_graph_parallel`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py`
+    /// Sources: `Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py:25`
     #[serde(
         rename = "enable_graph_parallel",
         default,
@@ -29811,18 +30539,18 @@ pub struct GraphParallelConfig {
     /// - TF2: `npu.global_options().experimental.graph_parallel_config.config_path`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.graph_parallel_option_path`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py`
+    /// Sources: `Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/graph_parallel_config.py:26`
     #[serde(
         rename = "graph_parallel_option_path",
         default,
@@ -29840,10 +30568,10 @@ impl GraphParallelConfig {
 impl ::cann_config::Visit for GraphParallelConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.enable_graph_parallel {
-            v.value(&OPTIONS[57usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[61usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.graph_parallel_option_path {
-            v.value(&OPTIONS[58usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[62usize], ::cann_config::ValueRef::Str(x))
         }
     }
 }
@@ -29861,12 +30589,12 @@ impl ::cann_config::FromMap for GraphParallelConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "enable_graph_parallel" => {
-                    cx.record(OPTIONS[57usize].path, v);
-                    out.enable_graph_parallel = cx.bool(v, &OPTIONS[57usize]);
+                    cx.record(OPTIONS[61usize].path, v);
+                    out.enable_graph_parallel = cx.bool(v, &OPTIONS[61usize]);
                 }
                 "graph_parallel_option_path" => {
-                    cx.record(OPTIONS[58usize].path, v);
-                    out.graph_parallel_option_path = cx.string(v, &OPTIONS[58usize]);
+                    cx.record(OPTIONS[62usize].path, v);
+                    out.graph_parallel_option_path = cx.string(v, &OPTIONS[62usize]);
                 }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
@@ -29903,18 +30631,18 @@ pub struct MemoryConfig {
     /// | `0` | All memset outputs of a graph are cleared together, once, at the start of each run. |
     /// | `1` | Each memset output is cleared on its own just before use; saves memory when memset outputs are large, at some speed cost. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - |
-    /// | Atlas inference series | yes | yes | yes | yes | - | - |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - | - |
+    /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/000_9a217887009aa707.txt`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h`
+    /// Sources: `seeds/000_9a217887009aa707.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2522`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:91`
     #[serde(
         rename = "atomic_clean_policy",
         default,
@@ -29939,18 +30667,18 @@ pub struct MemoryConfig {
     /// | `3` | Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost. |
     /// | `4` | Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - |
-    /// | Atlas inference series | yes | yes | yes | yes | - | - |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - | - |
+    /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:base/graph/manager/graph_var_manager.h`
+    /// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:base/graph/manager/graph_var_manager.h:353`
     #[serde(
         rename = "static_memory_policy",
         default,
@@ -29972,18 +30700,18 @@ pub struct MemoryConfig {
     /// | `"BalanceMode"` | Balanced ordering; behaves like leaving the option unset. |
     /// | `"MemoryPriority"` | Orders and assigns memory to minimize the peak: large outputs are consumed and freed early, and large shared constants are not folded. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - |
-    /// | Atlas inference series | yes | yes | yes | yes | - | - |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - | - |
+    /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
+    /// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
     #[serde(
         rename = "memory_optimization_policy",
         default,
@@ -30007,18 +30735,18 @@ pub struct MemoryConfig {
     /// | `1` | Use 1 GiB pages; if they cannot be had, log an error and stop. |
     /// | `2` | Use 1 GiB pages; if they cannot be had, log an error and fall back to 2 MiB pages; stop only if those fail too. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | - | - | - | yes | yes | yes |
-    /// | Atlas A2 inference series | - | - | - | - | - | yes |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | - | - | - | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | - | - | - | - | - | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `seeds/000_9a217887009aa707.txt`, `seeds/001_b29fdb33e13c51f8.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2525`
     #[serde(
         rename = "variable_use_1g_huge_page",
         default,
@@ -30038,16 +30766,16 @@ impl MemoryConfig {
 impl ::cann_config::Visit for MemoryConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.atomic_clean_policy {
-            v.value(&OPTIONS[59usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[63usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.static_memory_policy {
-            v.value(&OPTIONS[60usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[64usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.memory_optimization_policy {
-            v.value(&OPTIONS[61usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[65usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.variable_use_1g_huge_page {
-            v.value(&OPTIONS[62usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[66usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
     }
 }
@@ -30065,20 +30793,20 @@ impl ::cann_config::FromMap for MemoryConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "atomic_clean_policy" => {
-                    cx.record(OPTIONS[59usize].path, v);
-                    out.atomic_clean_policy = cx.enumerated(v, &OPTIONS[59usize]);
+                    cx.record(OPTIONS[63usize].path, v);
+                    out.atomic_clean_policy = cx.enumerated(v, &OPTIONS[63usize]);
                 }
                 "static_memory_policy" => {
-                    cx.record(OPTIONS[60usize].path, v);
-                    out.static_memory_policy = cx.enumerated(v, &OPTIONS[60usize]);
+                    cx.record(OPTIONS[64usize].path, v);
+                    out.static_memory_policy = cx.enumerated(v, &OPTIONS[64usize]);
                 }
                 "memory_optimization_policy" => {
-                    cx.record(OPTIONS[61usize].path, v);
-                    out.memory_optimization_policy = cx.enumerated(v, &OPTIONS[61usize]);
+                    cx.record(OPTIONS[65usize].path, v);
+                    out.memory_optimization_policy = cx.enumerated(v, &OPTIONS[65usize]);
                 }
                 "variable_use_1g_huge_page" => {
-                    cx.record(OPTIONS[62usize].path, v);
-                    out.variable_use_1g_huge_page = cx.enumerated(v, &OPTIONS[62usize]);
+                    cx.record(OPTIONS[66usize].path, v);
+                    out.variable_use_1g_huge_page = cx.enumerated(v, &OPTIONS[66usize]);
                 }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
@@ -30107,16 +30835,16 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(memory_config=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - |
-    /// | Atlas inference series | yes | yes | yes | yes | - | - |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | - | - | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | - | - | - | - |
+    /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
     /// Sources: `seeds/000_9a217887009aa707.txt`
     #[serde(rename = "memory_config", default, skip_serializing_if = "Option::is_none")]
@@ -30138,18 +30866,18 @@ pub struct NpuRunConfig {
     /// | `"force"` | Delete the existing cache, then compile and cache again. Use it once after a change of Python, libraries or tuning knowledge, then go back to enable; avoid it while other jobs compile in parallel. |
     /// | `"disable"` | No operator compile cache. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h`
+    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:463`
     #[serde(
         rename = "op_compiler_cache_mode",
         default,
@@ -30167,16 +30895,16 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["op_compiler_cache_dir"].s`
     /// - TF2: `npu.global_options().op_compiler_cache_dir`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
     /// Sources: `seeds/003_4673dfd952b60fb9.txt`
     #[serde(
@@ -30196,18 +30924,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["aicore_num"].s`
     /// - TF2: `npu.global_options().aicore_num`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | - | - | - | - | yes | yes |
-    /// | Atlas A2 inference series | - | - | - | - | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `spec/history/upstream-refs.json`
+    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2616`
     #[serde(rename = "aicore_num", default, skip_serializing_if = "Option::is_none")]
     pub aicore_num: ::core::option::Option<::cann_config::CoreCounts>,
     /// Constant folding during graph compilation. Turn it off only when folded constants raise total memory, since constants stay resident for the graph's lifetime.
@@ -30226,18 +30954,18 @@ pub struct NpuRunConfig {
     /// | `true` | Fold constant expressions at graph compile time. Nodes marked `_grappler_do_not_remove` are still left alone. |
     /// | `false` | Do not fold constants. Graphs that rely on folding (e.g. ExpandDims before HcomAllReduce) then fail to compile. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2610`
     #[serde(
         rename = "oo_constant_folding",
         default,
@@ -30264,18 +30992,18 @@ pub struct NpuRunConfig {
     /// | `3` | Debug off; the .o and .json files are kept in kernel_meta. |
     /// | `4` | Debug off; keeps .o and .json files and also writes .cce sources and fusion descriptions. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h`
+    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:49`, `hicann/ge@ffdcbc9:inc/graph_metadef/external/ge_common/ge_common_api_types.h:229`
     #[serde(rename = "op_debug_level", default, skip_serializing_if = "Option::is_none")]
     pub op_debug_level: ::core::option::Option<OpDebugLevel>,
     /// Path of an operator debug configuration file (`op_debug_config = oom,dump_cce,...`, optionally `op_debug_list = ...`). Without an `op_debug_list` line the compile cache is off; with one, only the listed operators bypass it.
@@ -30289,18 +31017,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["op_debug_config"].s`
     /// - TF2: `npu.global_options().op_debug_config`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `seeds/003_4673dfd952b60fb9.txt`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2513`
     #[serde(
         rename = "op_debug_config",
         default,
@@ -30324,18 +31052,18 @@ pub struct NpuRunConfig {
     /// | `"2"` | Operator tuning. |
     /// | `"4"` | Gradient split tuning for AllReduce in data-parallel training. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:10`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2153`
     #[serde(rename = "aoe_mode", default, skip_serializing_if = "Option::is_none")]
     pub aoe_mode: ::core::option::Option<AoeMode>,
     /// Existing, writable AOE working directory for configuration and tuning results, absolute or relative to the script; NPUEstimator uses "./" when unset.
@@ -30349,18 +31077,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["work_path"].s`
     /// - TF2: `npu.global_options().aoe_config.work_path`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:32`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:707`
     #[serde(rename = "work_path", default, skip_serializing_if = "Option::is_none")]
     pub work_path: ::core::option::Option<::std::string::String>,
     /// Path of a JSON file limiting tuning to named operators or types (tune_ops_name, tune_ops_type, tune_optimization_level O1/O2, feature deeper_opat or nonhomo_split).
@@ -30374,18 +31102,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["aoe_config_file"].s`
     /// - TF2: `npu.global_options().aoe_config.aoe_config_file`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/AOE.md:47`
     #[serde(
         rename = "aoe_config_file",
         default,
@@ -30402,18 +31130,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(iterations_per_loop=...)`
     /// - TF1 session: `custom_op.parameter_map["iterations_per_loop"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:35`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:5`
     #[serde(
         rename = "iterations_per_loop",
         default,
@@ -30436,18 +31164,18 @@ pub struct NpuRunConfig {
     /// | `0` | Online inference. |
     /// | `1` | Training (the default). |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md:3`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:59`
     #[serde(rename = "graph_run_mode", default, skip_serializing_if = "Option::is_none")]
     pub graph_run_mode: ::core::option::Option<GraphRunMode>,
     /// Logical device a session runs on, so one script can drive several devices through several sessions. Takes precedence over ASCEND_DEVICE_ID.
@@ -30461,18 +31189,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(session_device_id=...)`
     /// - TF1 session: `custom_op.parameter_map["session_device_id"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:16`
     #[serde(
         rename = "session_device_id",
         default,
@@ -30495,18 +31223,18 @@ pub struct NpuRunConfig {
     /// | `0` | Results may differ between runs (the default, faster). |
     /// | `1` | Same hardware and input give the same output every run, at a speed cost. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/basic_options.md:53`
     #[serde(rename = "deterministic", default, skip_serializing_if = "Option::is_none")]
     pub deterministic: ::core::option::Option<Deterministic>,
     /// Offloads the GetNext operator to the device, the precondition for offloading the training loop; needs a tf.data Dataset input. NPURunConfig defaults to true, a bare session to false.
@@ -30519,18 +31247,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["enable_data_pre_proc"].b`
     /// - Deprecated since 8.0.RC2
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:61`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:47`
     #[serde(
         rename = "enable_data_pre_proc",
         default,
@@ -30545,18 +31273,18 @@ pub struct NpuRunConfig {
     /// - Default: `true`
     /// - TF1 session: `custom_op.parameter_map["use_off_line"].b`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:234`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:792`
     #[serde(rename = "use_off_line", default, skip_serializing_if = "Option::is_none")]
     pub use_off_line: ::core::option::Option<bool>,
     /// Mixed computing: operators the device cannot run stay in TensorFlow on the host. NPURunConfig requires a bool, iterations_per_loop 1 when on, and on when a PS cluster is configured.
@@ -30568,18 +31296,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(mix_compile_mode=...)`
     /// - TF1 session: `custom_op.parameter_map["mix_compile_mode"].b`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md:3`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:51`
     #[serde(
         rename = "mix_compile_mode",
         default,
@@ -30594,18 +31322,18 @@ pub struct NpuRunConfig {
     /// - Default: `true`
     /// - TF1 session: `custom_op.parameter_map["in_out_pair_flag"].b`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md:18`
     #[serde(
         rename = "in_out_pair_flag",
         default,
@@ -30620,18 +31348,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["in_out_pair"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/mixed_computing.md:31`
     #[serde(rename = "in_out_pair", default, skip_serializing_if = "Option::is_none")]
     pub in_out_pair: ::core::option::Option<::std::string::String>,
     /// TF1 session only, internal: the task type of this process in a PS-worker cluster (`ps` and `default` skip the adapter's graph rewriting). NPUEstimator fills it from TF_CONFIG; a parameter_map without it means `localhost`.
@@ -30642,18 +31370,18 @@ pub struct NpuRunConfig {
     /// - Default: `"localhost"`
     /// - TF1 session: `custom_op.parameter_map["job"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`, `hicann/tensorflow@82957b9:tf_adapter/optimizers/dp_tf_to_ge_conversion_pass.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:934`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:664`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/optimizers/dp_tf_to_ge_conversion_pass.cc:1033`
     #[serde(rename = "job", default, skip_serializing_if = "Option::is_none")]
     pub job: ::core::option::Option<::std::string::String>,
     /// TF1 session only, internal: the index of this task in its job. NPUEstimator fills it from TF_CONFIG (0 without one).
@@ -30665,18 +31393,18 @@ pub struct NpuRunConfig {
     /// - Range: [0, inf]
     /// - TF1 session: `custom_op.parameter_map["task_index"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:939`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:665`
     #[serde(rename = "task_index", default, skip_serializing_if = "Option::is_none")]
     pub task_index: ::core::option::Option<i64>,
     /// TF1 session only, no effect: NPUEstimator always writes it (as true) into the parameter map, but no C++ code of the adapter reads the key, in this release or in the older r1.x branches.
@@ -30688,18 +31416,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["min_group_size"].b`
     /// - Removed: never read by the adapter
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`, `Ascend/tensorflow@r1.15.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:795`, `Ascend/tensorflow@r1.15.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:731`
     #[serde(rename = "min_group_size", default, skip_serializing_if = "Option::is_none")]
     pub min_group_size: ::core::option::Option<bool>,
     /// TF1 session only, undocumented: lower functional control-flow operators before partitioning the graph. Read by the adapter's graph passes.
@@ -30710,18 +31438,18 @@ pub struct NpuRunConfig {
     /// - Default: `false`
     /// - TF1 session: `custom_op.parameter_map["lower_functional_ops"].b`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:931`
     #[serde(
         rename = "lower_functional_ops",
         default,
@@ -30736,18 +31464,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["const_input"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:979`
     #[serde(rename = "const_input", default, skip_serializing_if = "Option::is_none")]
     pub const_input: ::core::option::Option<::std::string::String>,
     /// Legacy operator auto-tuning mode (e.g. "RL,GA"), forwarded to the graph engine.
@@ -30763,18 +31491,18 @@ pub struct NpuRunConfig {
     /// - A spelling was removed: unsupported since 8.0.RC2; use `npu_run_config.aoe_mode`
     /// - Removed: unsupported since 9.0.0; use `npu_run_config.aoe_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | yes | - |
-    /// | Atlas A3 inference series | - | - | - | - | yes | - |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | - |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | - |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | - |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | - |
-    /// | Atlas training series | yes | yes | yes | yes | yes | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | yes | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | yes | - | - |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas training series | yes | yes | yes | yes | yes | - | - |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133`, `Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:746`
     #[serde(rename = "auto_tune_mode", default, skip_serializing_if = "Option::is_none")]
     pub auto_tune_mode: ::core::option::Option<::std::string::String>,
     /// Undocumented: time limit for one graph execution, forwarded to the graph engine. Not an NPURunConfig keyword.
@@ -30787,18 +31515,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["graph_exec_timeout"].i`
     /// - TF2: `npu.global_options().graph_exec_timeout`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/tensorflow@82957b9:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2516`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:79`
     #[serde(
         rename = "graph_exec_timeout",
         default,
@@ -30816,18 +31544,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["enable_scope_fusion_passes"].s`
     /// - TF2: `npu.global_options().enable_scope_fusion_passes`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:98`
     #[serde(
         rename = "enable_scope_fusion_passes",
         default,
@@ -30850,18 +31578,18 @@ pub struct NpuRunConfig {
     /// | `0` | Off (the training default; keep it off for training). |
     /// | `1` | On; fixed for online inference (graph_run_mode 0). |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:34`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:57`
     #[serde(
         rename = "enable_small_channel",
         default,
@@ -30879,18 +31607,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["stream_max_parallel_num"].s`
     /// - TF2: `npu.global_options().stream_max_parallel_num`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:113`
     #[serde(
         rename = "stream_max_parallel_num",
         default,
@@ -30913,18 +31641,18 @@ pub struct NpuRunConfig {
     /// | `"0"` | AI CPU operators are not split out (the default). |
     /// | `"1"` | AI CPU operators that can run beside AI Core operators go to their own streams. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:88`
     #[serde(
         rename = "ac_parallel_enable",
         default,
@@ -30943,18 +31671,18 @@ pub struct NpuRunConfig {
     /// - TF2: `npu.global_options().variable_format_optimize`
     /// - Deprecated since 8.0.RC2
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:74`
     #[serde(
         rename = "variable_format_optimize",
         default,
@@ -30971,18 +31699,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(enable_compress_weight=...)`
     /// - TF1 session: `custom_op.parameter_map["enable_compress_weight"].b`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:71`
     #[serde(
         rename = "enable_compress_weight",
         default,
@@ -30998,18 +31726,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(compress_weight_conf=...)`
     /// - TF1 session: `custom_op.parameter_map["compress_weight_conf"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:72`
     #[serde(
         rename = "compress_weight_conf",
         default,
@@ -31034,18 +31762,18 @@ pub struct NpuRunConfig {
     /// | `2` | Reverse depth-first order (graph engine only; TF2 rejects it). |
     /// | `3` | Existing operators keep their order, new ones are placed by reverse DFS (graph engine only; TF2 rejects it). |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/options_params/operator_and_graph_compilation.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+    /// Sources: `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/options_params/operator_and_graph_compilation.md:343`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:61`
     #[serde(
         rename = "topo_sorting_mode",
         default,
@@ -31062,18 +31790,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(insert_op_file=...)`
     /// - TF1 session: `custom_op.parameter_map["insert_op_file"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2554`
     #[serde(rename = "insert_op_file", default, skip_serializing_if = "Option::is_none")]
     pub insert_op_file: ::core::option::Option<::std::string::String>,
     /// Compile operators online or reuse binaries; meant for large recommendation models. NPURunConfig requires a string ("true", not True).
@@ -31093,18 +31821,18 @@ pub struct NpuRunConfig {
     /// | `"true"` | Always compile operators online, tuned to the graph. |
     /// | `"false"` | Prefer prebuilt operator binaries; compile only what is missing. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:25`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:107`
     #[serde(rename = "jit_compile", default, skip_serializing_if = "Option::is_none")]
     pub jit_compile: ::core::option::Option<JitCompile>,
     /// Shape generalization when jit_compile is "true"; ignored otherwise and when compile_dynamic_mode is on.
@@ -31123,18 +31851,18 @@ pub struct NpuRunConfig {
     /// | `"FULL"` | When shapes change, generalize every axis to -1. |
     /// | `"ADAPTIVE"` | When shapes change, generalize only the changed axes; each new axis recompiles. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md:42`
     #[serde(
         rename = "shape_generalization_mode",
         default,
@@ -31152,18 +31880,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["compile_dynamic_mode"].b`
     /// - TF2: `npu.global_options().compile_dynamic_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:103`
     #[serde(
         rename = "compile_dynamic_mode",
         default,
@@ -31181,27 +31909,27 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["all_tensor_not_empty"].b`
     /// - TF2: `npu.global_options().all_tensor_not_empty`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/dynamic_shape.md:118`
     #[serde(
         rename = "all_tensor_not_empty",
         default,
         skip_serializing_if = "Option::is_none"
     )]
     pub all_tensor_not_empty: ::core::option::Option<bool>,
-    /// Recommendation networks: run Cube and Vector operators in parallel. "cv", "LoadBalance:n" or "MainStream:n" with n in 1..64; unset runs them serially. Dynamic shapes also need ENABLE_DYNAMIC_SHAPE_MULTI_STREAM.
+    /// Recommendation networks: run Cube and Vector operators in parallel with "cv"; unset runs them serially. After 9.0.0 (release next) it also takes "LoadBalance" or "LoadBalance:n" (operators spread evenly over n streams, 8 by default) and "MainStream:n" (serial operators on the main stream, the rest over up to n streams), n in 1..64.
     ///
-    /// 面向推荐网络：让 Cube 与 Vector 算子并行执行。取值 "cv"、"LoadBalance:n" 或 "MainStream:n"（n 取 1~64）；不设置时串行执行。动态 shape 还需设置 ENABLE_DYNAMIC_SHAPE_MULTI_STREAM。
+    /// 面向推荐网络：取 "cv" 时让 Cube 与 Vector 算子并行执行；不设置时串行执行。9.0.0 之后（next 版本）还可取 "LoadBalance" 或 "LoadBalance:n"（算子均匀分布到 n 条流，默认 8 条）以及 "MainStream:n"（串行算子在主流执行，其余分布到至多 n 条流），n 取 1~64。
     ///
     /// - Type: `string`
     /// - Default: unset
@@ -31210,18 +31938,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["auto_multistream_parallel_mode"].s`
     /// - TF2: `npu.global_options().auto_multistream_parallel_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/experiment_options.md`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:84`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:199`, `hicann/ge@v9.0.0:compiler/graph/build/stream/stream_utils.cc:244`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:199`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py:84`, `hicann/ge@ffdcbc9:base/common/option_register.cc:87`
     #[serde(
         rename = "auto_multistream_parallel_mode",
         default,
@@ -31246,18 +31974,18 @@ pub struct NpuRunConfig {
     /// | `"O2"` | Accepted by the adapter; not described by the graph engine pages. |
     /// | `"O3"` | All optimizations (the default). |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/experimental_parameters.md`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:85`, `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/experimental_parameters.md:168`
     #[serde(rename = "oo_level", default, skip_serializing_if = "Option::is_none")]
     pub oo_level: ::core::option::Option<OoLevel>,
     /// Switches for individual fusion passes, forwarded to the graph engine (not in the TF Adapter pages). The adapter always appends forbidden_close_pass:on.
@@ -31271,18 +31999,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["optimization_switch"].s`
     /// - TF2: `npu.global_options().optimization_switch`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/operator_and_graph_compilation.md`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2639`, `hicann/ge@ffdcbc9:docs/zh/api/graph_engine_api/cpp/ge/aclgrphBuildInitialize_config_params/operator_and_graph_compilation.md:271`
     #[serde(
         rename = "optimization_switch",
         default,
@@ -31300,18 +32028,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(graph_max_parallel_model_num=...)`
     /// - TF1 session: `custom_op.parameter_map["graph_max_parallel_model_num"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:188`
     #[serde(
         rename = "graph_max_parallel_model_num",
         default,
@@ -31328,18 +32056,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(device_type=...)`
     /// - TF1 session: `custom_op.parameter_map["device_type"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2495`
     #[serde(rename = "device_type", default, skip_serializing_if = "Option::is_none")]
     pub device_type: ::core::option::Option<::std::string::String>,
     /// Undocumented: overrides the SoC version the graph engine compiles for.
@@ -31352,18 +32080,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(soc_config=...)`
     /// - TF1 session: `custom_op.parameter_map["soc_config"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2211`
     #[serde(rename = "soc_config", default, skip_serializing_if = "Option::is_none")]
     pub soc_config: ::core::option::Option<::std::string::String>,
     /// Operator wait timeout in seconds.
@@ -31377,18 +32105,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(op_wait_timeout=...)`
     /// - TF1 session: `custom_op.parameter_map["op_wait_timeout"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:33`
     #[serde(
         rename = "op_wait_timeout",
         default,
@@ -31406,18 +32134,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(op_execute_timeout=...)`
     /// - TF1 session: `custom_op.parameter_map["op_execute_timeout"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:43`
     #[serde(
         rename = "op_execute_timeout",
         default,
@@ -31435,18 +32163,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["stream_sync_timeout"].i`
     /// - TF2: `npu.global_options().stream_sync_timeout`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:53`
     #[serde(
         rename = "stream_sync_timeout",
         default,
@@ -31464,18 +32192,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["event_sync_timeout"].i`
     /// - TF2: `npu.global_options().event_sync_timeout`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:67`
     #[serde(
         rename = "event_sync_timeout",
         default,
@@ -31490,18 +32218,18 @@ pub struct NpuRunConfig {
     /// - Default: `-1`
     /// - TF2: `npu.global_options().execute_times`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:66`
     #[serde(rename = "execute_times", default, skip_serializing_if = "Option::is_none")]
     pub execute_times: ::core::option::Option<i64>,
     /// Data dump and overflow detection, given as a DumpConfig object; NPURunConfig rejects any other type.
@@ -31512,18 +32240,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(dump_config=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/accuracy_comparison.md:3`
     #[serde(rename = "dump_config", default, skip_serializing_if = "Option::is_none")]
     pub dump_config: ::core::option::Option<DumpConfig>,
     /// Profiling settings, given as a ProfilingConfig object.
@@ -31534,18 +32262,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(profiling_config=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/Profiling.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/Profiling.md:3`
     #[serde(
         rename = "profiling_config",
         default,
@@ -31569,18 +32297,18 @@ pub struct NpuRunConfig {
     /// | `1` | Full ExceptionDump: inputs, outputs, tensor descriptions and workspace of failing operators, under NPU_COLLECT_PATH, else ASCEND_WORK_PATH, else ./extra-info. |
     /// | `2` | LiteExceptionDump (the default): inputs, outputs, workspace and tiling data for AI Core error analysis, under ASCEND_WORK_PATH or ./extra-info/data-dump/<device_id>. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:3`
     #[serde(
         rename = "enable_exception_dump",
         default,
@@ -31603,18 +32331,18 @@ pub struct NpuRunConfig {
     /// | `"0"` | Pre-quantization tensors may be optimized away (the default). |
     /// | `"1"` | Keep pre-quantization inputs and outputs dumpable. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:129`
     #[serde(rename = "quant_dumpable", default, skip_serializing_if = "Option::is_none")]
     pub quant_dumpable: ::core::option::Option<QuantDumpable>,
     /// Directory for the .o, .json and .cce files operator compilation writes when debugging; beats ASCEND_WORK_PATH, which beats the working directory.
@@ -31628,18 +32356,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["debug_dir"].s`
     /// - TF2: `npu.global_options().debug_dir`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:146`
     #[serde(rename = "debug_dir", default, skip_serializing_if = "Option::is_none")]
     pub debug_dir: ::core::option::Option<::std::string::String>,
     /// When the fusion statistics file fusion_result.json is written (to the working directory, or $ASCEND_WORK_PATH/FE/<pid>/).
@@ -31659,18 +32387,18 @@ pub struct NpuRunConfig {
     /// | `1` | Written when the program exits normally (the default). |
     /// | `2` | Written as soon as graph compilation ends, so it survives an interrupted run. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/debugging.md:162`
     #[serde(
         rename = "export_compile_stat",
         default,
@@ -31688,18 +32416,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["fusion_switch_file"].s`
     /// - TF2: `npu.global_options().fusion_switch_file`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:145`
     #[serde(
         rename = "fusion_switch_file",
         default,
@@ -31721,18 +32449,18 @@ pub struct NpuRunConfig {
     /// | `"l2_optimize"` | Buffer (L2) optimization on (the default). |
     /// | `"off_optimize"` | Buffer optimization off. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_comparison.md:221`
     #[serde(
         rename = "buffer_optimize",
         default,
@@ -31753,18 +32481,18 @@ pub struct NpuRunConfig {
     /// | `0` | Overflow flag off. |
     /// | `1` | Overflow flag on (the TF2 default). |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:63`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/npu_device/core/npu_wrapper.cpp:84`
     #[serde(rename = "overflow_flag", default, skip_serializing_if = "Option::is_none")]
     pub overflow_flag: ::core::option::Option<OverflowFlag>,
     /// Overlap AllReduce gradient aggregation with forward and backward computation in distributed training. Small networks such as ResNet-18 are better off with false.
@@ -31778,18 +32506,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["hcom_parallel"].b`
     /// - TF2: `npu.global_options().hcom_parallel`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:19`
     #[serde(rename = "hcom_parallel", default, skip_serializing_if = "Option::is_none")]
     pub hcom_parallel: ::core::option::Option<bool>,
     /// BERT only: reorder computation that does not depend on the last gradient AllReduce to run alongside it. Must match is_tailing_optimization of NPUOptimizer.
@@ -31803,18 +32531,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["is_tailing_optimization"].b`
     /// - TF2: `npu.global_options().is_tailing_optimization`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:131`
     #[serde(
         rename = "is_tailing_optimization",
         default,
@@ -31829,18 +32557,18 @@ pub struct NpuRunConfig {
     /// - Default: `false`
     /// - Estimator: `NPURunConfig(horovod_mode=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:58`
     #[serde(rename = "horovod_mode", default, skip_serializing_if = "Option::is_none")]
     pub horovod_mode: ::core::option::Option<bool>,
     /// Undocumented: lets collective communication run in multi-mode; forwarded to the graph engine.
@@ -31854,18 +32582,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["hcom_multi_mode"].b`
     /// - TF2: `npu.global_options().hcom_multi_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2412`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:47`
     #[serde(
         rename = "hcom_multi_mode",
         default,
@@ -31881,18 +32609,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(HCCL_algorithm=...)`
     /// - TF1 session: `custom_op.parameter_map["HCCL_algorithm"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2510`
     #[serde(rename = "hccl_algorithm", default, skip_serializing_if = "Option::is_none")]
     pub hccl_algorithm: ::core::option::Option<::std::string::String>,
     /// Path of the NCA configuration file for distributed deployment (undocumented in the option pages).
@@ -31904,18 +32632,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(distribute_config=...)`
     /// - TF1 session: `custom_op.parameter_map["distribute_config"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:85`
     #[serde(
         rename = "distribute_config",
         default,
@@ -31928,22 +32656,22 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: unset
-    /// - Range: [0, inf]
+    /// - Range: [0, 7]
     /// - Estimator: `NPURunConfig(local_rank_id=...)`
     /// - TF1 session: `custom_op.parameter_map["local_rank_id"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md:3`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:394`
     #[serde(rename = "local_rank_id", default, skip_serializing_if = "Option::is_none")]
     pub local_rank_id: ::core::option::Option<i64>,
     /// Devices the main process sends preprocessed data to, as a comma-separated list of device ids such as "0,1". Used with local_rank_id.
@@ -31955,18 +32683,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(local_device_list=...)`
     /// - TF1 session: `custom_op.parameter_map["local_device_list"].s`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/data_augmentation.md:19`
     #[serde(
         rename = "local_device_list",
         default,
@@ -31984,18 +32712,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(hccl_timeout=...)`
     /// - TF1 session: `custom_op.parameter_map["hccl_timeout"].i`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:3`
     #[serde(rename = "hccl_timeout", default, skip_serializing_if = "Option::is_none")]
     pub hccl_timeout: ::core::option::Option<i64>,
     /// Dynamic dimension profiles, given as a DynamicInputConfig object.
@@ -32006,18 +32734,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(dynamic_input_config=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:65`
     #[serde(
         rename = "dynamic_input_config",
         default,
@@ -32034,18 +32762,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["dynamic_input"].b`
     /// - Deprecated since 8.0.RC2
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:124`
     #[serde(rename = "dynamic_input", default, skip_serializing_if = "Option::is_none")]
     pub dynamic_input: ::core::option::Option<bool>,
     /// How dynamic inputs run; takes effect only with dynamic_input on.
@@ -32063,18 +32791,18 @@ pub struct NpuRunConfig {
     /// | `"dynamic_execute"` | Compile once for the ranges in dynamic_inputs_shape_range. |
     /// | `"lazy_recompile"` | Named in the source docstring only; not documented. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:137`
     #[serde(
         rename = "dynamic_graph_execute_mode",
         default,
@@ -32091,18 +32819,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["dynamic_inputs_shape_range"].s`
     /// - Deprecated since 8.0.RC2
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:149`
     #[serde(
         rename = "dynamic_inputs_shape_range",
         default,
@@ -32117,18 +32845,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(experimental_config=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/experiment_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/experiment_options.md:5`
     #[serde(
         rename = "experimental_config",
         default,
@@ -32146,18 +32874,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["external_weight"].b`
     /// - TF2: `npu.global_options().external_weight`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:60`
     #[serde(
         rename = "external_weight",
         default,
@@ -32176,18 +32904,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["input_fusion_size"].i`
     /// - TF2: `npu.global_options().input_fusion_size`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:81`
     #[serde(
         rename = "input_fusion_size",
         default,
@@ -32205,18 +32933,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["input_batch_cpy"].b`
     /// - TF2: `npu.global_options().input_batch_cpy`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:102`
     #[serde(
         rename = "input_batch_cpy",
         default,
@@ -32237,18 +32965,18 @@ pub struct NpuRunConfig {
     /// | `"Device"` | Variables live on the device (the default). |
     /// | `"Host"` | Variables live on the host, to fit large weights; needs mix_compile_mode. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:148`
     #[serde(
         rename = "variable_placement",
         default,
@@ -32264,18 +32992,18 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(frozen_variable=...)`
     /// - TF1 session: `custom_op.parameter_map["frozen_variable"].b`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:173`
     #[serde(
         rename = "frozen_variable",
         default,
@@ -32294,18 +33022,18 @@ pub struct NpuRunConfig {
     /// - TF2: `npu.global_options().graph_memory_max_size`
     /// - Deprecated since 9.0.0
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:229`
     #[serde(
         rename = "graph_memory_max_size",
         default,
@@ -32324,18 +33052,18 @@ pub struct NpuRunConfig {
     /// - TF2: `npu.global_options().variable_memory_max_size`
     /// - Deprecated since 9.0.0
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:235`
     #[serde(
         rename = "variable_memory_max_size",
         default,
@@ -32350,18 +33078,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(model_dir=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:7`
     #[serde(rename = "model_dir", default, skip_serializing_if = "Option::is_none")]
     pub model_dir: ::core::option::Option<::std::string::String>,
     /// Seed for variable initialization, as in RunConfig.
@@ -32372,18 +33100,18 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(tf_random_seed=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:15`
     #[serde(rename = "tf_random_seed", default, skip_serializing_if = "Option::is_none")]
     pub tf_random_seed: ::core::option::Option<i64>,
     /// Steps between summaries. Honoured only with iterations_per_loop 1.
@@ -32395,18 +33123,18 @@ pub struct NpuRunConfig {
     /// - Range: [0, inf]
     /// - Estimator: `NPURunConfig(save_summary_steps=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:16`
     #[serde(
         rename = "save_summary_steps",
         default,
@@ -32422,18 +33150,18 @@ pub struct NpuRunConfig {
     /// - Range: [0, inf]
     /// - Estimator: `NPURunConfig(save_checkpoints_steps=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:20`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:40`
     #[serde(
         rename = "save_checkpoints_steps",
         default,
@@ -32449,18 +33177,18 @@ pub struct NpuRunConfig {
     /// - Range: [0, inf] s
     /// - Estimator: `NPURunConfig(save_checkpoints_secs=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/introduction.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:22`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/introduction.md:22`
     #[serde(
         rename = "save_checkpoints_secs",
         default,
@@ -32476,18 +33204,18 @@ pub struct NpuRunConfig {
     /// - Range: [0, inf]
     /// - Estimator: `NPURunConfig(keep_checkpoint_max=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:36`
     #[serde(
         rename = "keep_checkpoint_max",
         default,
@@ -32502,18 +33230,18 @@ pub struct NpuRunConfig {
     /// - Default: `10000`
     /// - Estimator: `NPURunConfig(keep_checkpoint_every_n_hours=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56`
     #[serde(
         rename = "keep_checkpoint_every_n_hours",
         default,
@@ -32529,85 +33257,85 @@ pub struct NpuRunConfig {
     /// - Range: [0, inf]
     /// - Estimator: `NPURunConfig(log_step_count_steps=...)`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:60`
     #[serde(
         rename = "log_step_count_steps",
         default,
         skip_serializing_if = "Option::is_none"
     )]
     pub log_step_count_steps: ::core::option::Option<i64>,
-    /// A tf.ConfigProto for the session (Python object, set it in the script). NPUEstimator adds its NpuOptimizer and the parameter map to it.
+    /// The session's tf.ConfigProto, passed in the script. NPUEstimator adds its NpuOptimizer and the parameter map to it.
     ///
-    /// session 配置 tf.ConfigProto（Python 对象，需在脚本中传入）。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。
+    /// session 配置 tf.ConfigProto，需在脚本中传入。NPUEstimator 会在其中加入 NpuOptimizer 及 parameter_map。
     ///
-    /// - Type: `string`
+    /// - Type: `python-object`
     /// - Default: unset
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:313`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:54`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:775`
     #[serde(rename = "session_config", default, skip_serializing_if = "Option::is_none")]
     pub session_config: ::core::option::Option<::std::string::String>,
-    /// A ParameterServerStrategy for PS-worker training (Python object, set it in the script). NPURunConfig requires it exactly when TF_CONFIG names a cluster.
+    /// The ParameterServerStrategy of PS-worker training, passed in the script. NPURunConfig requires it exactly when TF_CONFIG names a cluster.
     ///
-    /// PS-Worker 架构训练用的 ParameterServerStrategy（Python 对象，需在脚本中传入）。TF_CONFIG 中配置了集群时必须设置，反之不能设置。
+    /// PS-Worker 架构训练用的 ParameterServerStrategy，需在脚本中传入。TF_CONFIG 中配置了集群时必须设置，反之不能设置。
     ///
-    /// - Type: `string`
+    /// - Type: `python-object`
     /// - Default: unset
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:216`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:36`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:46`
     #[serde(rename = "distribute", default, skip_serializing_if = "Option::is_none")]
     pub distribute: ::core::option::Option<::std::string::String>,
     /// Accepted and passed to RunConfig, but the documentation lists it as unsupported: the adapter handles distribution itself. Do not set it.
     ///
     /// NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。
     ///
-    /// - Type: `string`
+    /// - Type: `python-object`
     /// - Default: unset
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:68`
     #[serde(
         rename = "train_distribute",
         default,
@@ -32618,21 +33346,21 @@ pub struct NpuRunConfig {
     ///
     /// NPURunConfig 会接收并传给 RunConfig，但文档将其列为不支持：分布式由适配器自行处理。请勿设置。
     ///
-    /// - Type: `string`
+    /// - Type: `python-object`
     /// - Default: unset
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:74`
     #[serde(
         rename = "eval_distribute",
         default,
@@ -32646,18 +33374,18 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:72`
     #[serde(rename = "device_fn", default, skip_serializing_if = "Option::is_none")]
     pub device_fn: ::core::option::Option<::std::string::String>,
     /// A RunConfig keyword NPURunConfig does not accept (its constructor has no such parameter).
@@ -32667,18 +33395,18 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:73`
     #[serde(rename = "protocol", default, skip_serializing_if = "Option::is_none")]
     pub protocol: ::core::option::Option<::std::string::String>,
     /// A RunConfig keyword NPURunConfig does not accept: NPURunConfig builds it itself from distribute and TF_CONFIG.
@@ -32688,18 +33416,18 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:68`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:317`
     #[serde(
         rename = "experimental_distribute",
         default,
@@ -32728,18 +33456,18 @@ pub struct NpuRunConfig {
     /// | `"allow_mix_precision_bf16"` | Automatic mixed precision with bfloat16 and float32. |
     /// | `"allow_fp32_to_bf16"` | Keep float32 where supported, otherwise drop to bfloat16. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/ge@8.5.0:compiler/api/aclgrph/option_utils.cc`, `Ascend/tensorflow@77c372e4:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:77`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:34`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2187`, `hicann/ge@8.5.0:compiler/api/aclgrph/option_utils.cc:74`, `Ascend/tensorflow@77c372e4:tf_adapter/util/npu_attrs.cc:1735`
     #[serde(rename = "precision_mode", default, skip_serializing_if = "Option::is_none")]
     pub precision_mode: ::core::option::Option<PrecisionMode>,
     /// Global operator precision mode with clearer value names; replaces precision_mode and cannot be combined with it. Atlas training products have no v2 default and fall back to precision_mode's.
@@ -32763,18 +33491,18 @@ pub struct NpuRunConfig {
     /// | `"mixed_hif8"` | Automatic mixed precision including hifloat8. |
     /// | `"cube_hif8"` | Cube operators forced to hifloat8 where supported. |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:3`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:75`
     #[serde(
         rename = "precision_mode_v2",
         default,
@@ -32791,18 +33519,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["enable_reduce_precision"].b`
     /// - Removed: never read by the adapter
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:541`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:49`
     #[serde(
         rename = "enable_reduce_precision",
         default,
@@ -32820,18 +33548,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["modify_mixlist"].s`
     /// - TF2: `npu.global_options().modify_mixlist`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:163`
     #[serde(rename = "modify_mixlist", default, skip_serializing_if = "Option::is_none")]
     pub modify_mixlist: ::core::option::Option<::std::string::String>,
     /// Path of a file fixing input and output types of single operators by name or by `OpType::` type, over the global precision mode. Ignored with precision_mode_v2 origin or precision_mode must_keep_origin_dtype.
@@ -32845,18 +33573,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["customize_dtypes"].s`
     /// - TF2: `npu.global_options().customize_dtypes`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/accuracy_tuning.md:216`
     #[serde(
         rename = "customize_dtypes",
         default,
@@ -32874,18 +33602,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["op_precision_mode"].s`
     /// - TF2: `npu.global_options().op_precision_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:50`
     #[serde(
         rename = "op_precision_mode",
         default,
@@ -32911,18 +33639,18 @@ pub struct NpuRunConfig {
     /// | `"high_precision_for_all"` | High precision for every operator that has such a mode (accepted by the TF1 adapter only). |
     /// | `"high_performance_for_all"` | High performance for every operator that has such a mode (accepted by the TF1 adapter only). |
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`, `hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:91`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2307`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:38`
     #[serde(
         rename = "op_select_implmode",
         default,
@@ -32941,18 +33669,18 @@ pub struct NpuRunConfig {
     /// - TF2: `npu.global_options().optypelist_for_implmode`
     /// - Deprecated since 8.0.RC2; use `npu_run_config.op_precision_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:106`
     #[serde(
         rename = "optypelist_for_implmode",
         default,
@@ -32969,18 +33697,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["enable_auto_mix_precision"].b`
     /// - Removed: never read by the adapter; use `npu_run_config.precision_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/nlp/GNMT_for_TensorFlow/estimator.py`
+    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/nlp/GNMT_for_TensorFlow/estimator.py:901`
     #[serde(
         rename = "enable_auto_mix_precision",
         default,
@@ -32996,18 +33724,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["master_slave_mode"].b`
     /// - Removed: never read by the adapter
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/WideDeep_ID0028_for_TensorFlow/unkownshape/main_run.py`
+    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/WideDeep_ID0028_for_TensorFlow/unkownshape/main_run.py:660`
     #[serde(
         rename = "master_slave_mode",
         default,
@@ -33023,18 +33751,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["allow_mix_compile"].b`
     /// - Removed: never read by the adapter; use `npu_run_config.mix_compile_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/cv/detection/CRNN_Kernel_ID0055_for_TensorFlow/tools/train_shadownet.py`
+    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/cv/detection/CRNN_Kernel_ID0055_for_TensorFlow/tools/train_shadownet.py:275`
     #[serde(
         rename = "allow_mix_compile",
         default,
@@ -33050,18 +33778,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["autotune_tune_mode"].s`
     /// - Removed: never read by the adapter; use `npu_run_config.aoe_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/contrib/cv/PRNET_ID0727_for_TensorFlow/predict_from_ckpt.py`
+    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/contrib/cv/PRNET_ID0727_for_TensorFlow/predict_from_ckpt.py:78`
     #[serde(
         rename = "autotune_tune_mode",
         default,
@@ -33077,18 +33805,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["sfusion_switch_file"].s`
     /// - Removed: never read by the adapter; use `npu_run_config.fusion_switch_file`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow2/built-in/keras_sample/cv/PointNet_ID2913_for_TensorFlow2.X/train.py`
+    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow2/built-in/keras_sample/cv/PointNet_ID2913_for_TensorFlow2.X/train.py:278`
     #[serde(
         rename = "sfusion_switch_file",
         default,
@@ -33104,18 +33832,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["sump_mode"].s`
     /// - Removed: never read by the adapter; use `npu_run_config.dump_config.dump_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/DeepFM_ID0030_for_TensorFlow/train.py`
+    /// Sources: `Ascend/ModelZoo-TensorFlow@master:TensorFlow/built-in/recommendation/DeepFM_ID0030_for_TensorFlow/train.py:391`
     #[serde(rename = "sump_mode", default, skip_serializing_if = "Option::is_none")]
     pub sump_mode: ::core::option::Option<::std::string::String>,
     /// Former tuning mode: 1 subgraph, 2 operator, 3 both, 4 gradient split.
@@ -33128,18 +33856,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["mstune_mode"].s`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.aoe_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc:1039`
     #[serde(rename = "mstune_mode", default, skip_serializing_if = "Option::is_none")]
     pub mstune_mode: ::core::option::Option<::std::string::String>,
     /// Former operator tuning algorithm: GA, RL or both.
@@ -33152,41 +33880,41 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["op_tune_mode"].s`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.aoe_mode`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `Ascend/tensorflow@153c2015:tf_adapter/util/npu_attrs.cc:1061`
     #[serde(rename = "op_tune_mode", default, skip_serializing_if = "Option::is_none")]
     pub op_tune_mode: ::core::option::Option<::std::string::String>,
-    /// Former NPURunConfig keyword for the graph compile cache directory (6.3.RC2 alpha builds).
+    /// Former NPURunConfig keyword for the graph compile cache directory (three 6.3.RC2-era tags).
     ///
-    /// 旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 alpha 版本）。
+    /// 旧的 NPURunConfig 图编译缓存目录参数（6.3.RC2 时期的三个标签）。
     ///
     /// - Type: `string`
     /// - Default: unset
     /// - Estimator: `NPURunConfig(graph_compiler_cache_dir=...)`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.graph_compiler_cache_dir`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@7ad9e731:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `Ascend/tensorflow@7ad9e731:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:781`
     #[serde(
         rename = "graph_compiler_cache_dir",
         default,
@@ -33203,18 +33931,18 @@ pub struct NpuRunConfig {
     /// - TF1 session: `custom_op.parameter_map["es_cluster_config"].s`
     /// - Removed: unsupported since 9.0.0
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | yes | - |
-    /// | Atlas A3 inference series | - | - | - | - | yes | - |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | - |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | - |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | - |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | - |
-    /// | Atlas training series | yes | yes | yes | yes | yes | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | yes | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | yes | - | - |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | - | - |
+    /// | Atlas training series | yes | yes | yes | yes | yes | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@08734de7:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `Ascend/tensorflow@08734de7:tf_adapter/util/npu_attrs.cc:2203`
     #[serde(
         rename = "es_cluster_config",
         default,
@@ -33230,18 +33958,18 @@ pub struct NpuRunConfig {
     /// - TF2: `npu.global_options().nable_scope_fusion_passes`
     /// - Removed: never read by the adapter; use `npu_run_config.enable_scope_fusion_passes`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_2/apiref/npu-global_options/performance_tuning.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_2/apiref/npu-global_options/performance_tuning.md:128`
     #[serde(
         rename = "nable_scope_fusion_passes",
         default,
@@ -33371,356 +34099,356 @@ impl NpuRunConfig {
 impl ::cann_config::Visit for NpuRunConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.memory_config {
-            v.enter(&OPTIONS[63usize]);
+            v.enter(&OPTIONS[67usize]);
             ::cann_config::Visit::visit(x, v);
-            v.leave(&OPTIONS[63usize]);
+            v.leave(&OPTIONS[67usize]);
         }
         if let ::core::option::Option::Some(x) = &self.op_compiler_cache_mode {
-            v.value(&OPTIONS[64usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.op_compiler_cache_dir {
-            v.value(&OPTIONS[65usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.aicore_num {
-            v.value(&OPTIONS[66usize], ::cann_config::ValueRef::Cores(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.oo_constant_folding {
-            v.value(&OPTIONS[67usize], ::cann_config::ValueRef::Bool(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.op_debug_level {
             v.value(&OPTIONS[68usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.op_debug_config {
+        if let ::core::option::Option::Some(x) = &self.op_compiler_cache_dir {
             v.value(&OPTIONS[69usize], ::cann_config::ValueRef::Str(x))
         }
+        if let ::core::option::Option::Some(x) = &self.aicore_num {
+            v.value(&OPTIONS[70usize], ::cann_config::ValueRef::Cores(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.oo_constant_folding {
+            v.value(&OPTIONS[71usize], ::cann_config::ValueRef::Bool(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.op_debug_level {
+            v.value(&OPTIONS[72usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.op_debug_config {
+            v.value(&OPTIONS[73usize], ::cann_config::ValueRef::Str(x))
+        }
         if let ::core::option::Option::Some(x) = &self.aoe_mode {
-            v.value(&OPTIONS[70usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.work_path {
-            v.value(&OPTIONS[71usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.aoe_config_file {
-            v.value(&OPTIONS[72usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.iterations_per_loop {
-            v.value(&OPTIONS[73usize], ::cann_config::ValueRef::Int(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.graph_run_mode {
             v.value(&OPTIONS[74usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
+        if let ::core::option::Option::Some(x) = &self.work_path {
+            v.value(&OPTIONS[75usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.aoe_config_file {
+            v.value(&OPTIONS[76usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.iterations_per_loop {
+            v.value(&OPTIONS[77usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.graph_run_mode {
+            v.value(&OPTIONS[78usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        }
         if let ::core::option::Option::Some(x) = &self.session_device_id {
-            v.value(&OPTIONS[75usize], ::cann_config::ValueRef::Int(*x))
+            v.value(&OPTIONS[79usize], ::cann_config::ValueRef::Int(*x))
         }
         if let ::core::option::Option::Some(x) = &self.deterministic {
-            v.value(&OPTIONS[76usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[80usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.enable_data_pre_proc {
-            v.value(&OPTIONS[77usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[81usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.use_off_line {
-            v.value(&OPTIONS[78usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[82usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.mix_compile_mode {
-            v.value(&OPTIONS[79usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[83usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.in_out_pair_flag {
-            v.value(&OPTIONS[80usize], ::cann_config::ValueRef::Bool(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.in_out_pair {
-            v.value(&OPTIONS[81usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.job {
-            v.value(&OPTIONS[82usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.task_index {
-            v.value(&OPTIONS[83usize], ::cann_config::ValueRef::Int(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.min_group_size {
             v.value(&OPTIONS[84usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.lower_functional_ops {
-            v.value(&OPTIONS[85usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.in_out_pair {
+            v.value(&OPTIONS[85usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.const_input {
+        if let ::core::option::Option::Some(x) = &self.job {
             v.value(&OPTIONS[86usize], ::cann_config::ValueRef::Str(x))
         }
+        if let ::core::option::Option::Some(x) = &self.task_index {
+            v.value(&OPTIONS[87usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.min_group_size {
+            v.value(&OPTIONS[88usize], ::cann_config::ValueRef::Bool(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.lower_functional_ops {
+            v.value(&OPTIONS[89usize], ::cann_config::ValueRef::Bool(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.const_input {
+            v.value(&OPTIONS[90usize], ::cann_config::ValueRef::Str(x))
+        }
         if let ::core::option::Option::Some(x) = &self.auto_tune_mode {
-            v.value(&OPTIONS[87usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.graph_exec_timeout {
-            v.value(&OPTIONS[88usize], ::cann_config::ValueRef::Int(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.enable_scope_fusion_passes {
-            v.value(&OPTIONS[89usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.enable_small_channel {
-            v.value(&OPTIONS[90usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.stream_max_parallel_num {
             v.value(&OPTIONS[91usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.ac_parallel_enable {
-            v.value(&OPTIONS[92usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        if let ::core::option::Option::Some(x) = &self.graph_exec_timeout {
+            v.value(&OPTIONS[92usize], ::cann_config::ValueRef::Int(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.variable_format_optimize {
-            v.value(&OPTIONS[93usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.enable_scope_fusion_passes {
+            v.value(&OPTIONS[93usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.enable_compress_weight {
-            v.value(&OPTIONS[94usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.enable_small_channel {
+            v.value(&OPTIONS[94usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.compress_weight_conf {
+        if let ::core::option::Option::Some(x) = &self.stream_max_parallel_num {
             v.value(&OPTIONS[95usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.topo_sorting_mode {
+        if let ::core::option::Option::Some(x) = &self.ac_parallel_enable {
             v.value(&OPTIONS[96usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
+        if let ::core::option::Option::Some(x) = &self.variable_format_optimize {
+            v.value(&OPTIONS[97usize], ::cann_config::ValueRef::Bool(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.enable_compress_weight {
+            v.value(&OPTIONS[98usize], ::cann_config::ValueRef::Bool(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.compress_weight_conf {
+            v.value(&OPTIONS[99usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.topo_sorting_mode {
+            v.value(&OPTIONS[100usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        }
         if let ::core::option::Option::Some(x) = &self.insert_op_file {
-            v.value(&OPTIONS[97usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[101usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.jit_compile {
-            v.value(&OPTIONS[98usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[102usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.shape_generalization_mode {
-            v.value(&OPTIONS[99usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.compile_dynamic_mode {
-            v.value(&OPTIONS[100usize], ::cann_config::ValueRef::Bool(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.all_tensor_not_empty {
-            v.value(&OPTIONS[101usize], ::cann_config::ValueRef::Bool(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.auto_multistream_parallel_mode {
-            v.value(&OPTIONS[102usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.oo_level {
             v.value(&OPTIONS[103usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.optimization_switch {
-            v.value(&OPTIONS[104usize], ::cann_config::ValueRef::Str(x))
+        if let ::core::option::Option::Some(x) = &self.compile_dynamic_mode {
+            v.value(&OPTIONS[104usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.graph_max_parallel_model_num {
-            v.value(&OPTIONS[105usize], ::cann_config::ValueRef::Int(*x))
+        if let ::core::option::Option::Some(x) = &self.all_tensor_not_empty {
+            v.value(&OPTIONS[105usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.device_type {
+        if let ::core::option::Option::Some(x) = &self.auto_multistream_parallel_mode {
             v.value(&OPTIONS[106usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.soc_config {
-            v.value(&OPTIONS[107usize], ::cann_config::ValueRef::Str(x))
+        if let ::core::option::Option::Some(x) = &self.oo_level {
+            v.value(&OPTIONS[107usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.op_wait_timeout {
-            v.value(&OPTIONS[108usize], ::cann_config::ValueRef::Int(*x))
+        if let ::core::option::Option::Some(x) = &self.optimization_switch {
+            v.value(&OPTIONS[108usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.op_execute_timeout {
+        if let ::core::option::Option::Some(x) = &self.graph_max_parallel_model_num {
             v.value(&OPTIONS[109usize], ::cann_config::ValueRef::Int(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.stream_sync_timeout {
-            v.value(&OPTIONS[110usize], ::cann_config::ValueRef::Int(*x))
+        if let ::core::option::Option::Some(x) = &self.device_type {
+            v.value(&OPTIONS[110usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.event_sync_timeout {
-            v.value(&OPTIONS[111usize], ::cann_config::ValueRef::Int(*x))
+        if let ::core::option::Option::Some(x) = &self.soc_config {
+            v.value(&OPTIONS[111usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.execute_times {
+        if let ::core::option::Option::Some(x) = &self.op_wait_timeout {
             v.value(&OPTIONS[112usize], ::cann_config::ValueRef::Int(*x))
         }
+        if let ::core::option::Option::Some(x) = &self.op_execute_timeout {
+            v.value(&OPTIONS[113usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.stream_sync_timeout {
+            v.value(&OPTIONS[114usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.event_sync_timeout {
+            v.value(&OPTIONS[115usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.execute_times {
+            v.value(&OPTIONS[116usize], ::cann_config::ValueRef::Int(*x))
+        }
         if let ::core::option::Option::Some(x) = &self.dump_config {
-            v.enter(&OPTIONS[113usize]);
+            v.enter(&OPTIONS[117usize]);
             ::cann_config::Visit::visit(x, v);
-            v.leave(&OPTIONS[113usize]);
+            v.leave(&OPTIONS[117usize]);
         }
         if let ::core::option::Option::Some(x) = &self.profiling_config {
-            v.enter(&OPTIONS[114usize]);
+            v.enter(&OPTIONS[118usize]);
             ::cann_config::Visit::visit(x, v);
-            v.leave(&OPTIONS[114usize]);
+            v.leave(&OPTIONS[118usize]);
         }
         if let ::core::option::Option::Some(x) = &self.enable_exception_dump {
-            v.value(&OPTIONS[115usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[119usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.quant_dumpable {
-            v.value(&OPTIONS[116usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.debug_dir {
-            v.value(&OPTIONS[117usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.export_compile_stat {
-            v.value(&OPTIONS[118usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.fusion_switch_file {
-            v.value(&OPTIONS[119usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.buffer_optimize {
             v.value(&OPTIONS[120usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
+        if let ::core::option::Option::Some(x) = &self.debug_dir {
+            v.value(&OPTIONS[121usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.export_compile_stat {
+            v.value(&OPTIONS[122usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.fusion_switch_file {
+            v.value(&OPTIONS[123usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.buffer_optimize {
+            v.value(&OPTIONS[124usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        }
         if let ::core::option::Option::Some(x) = &self.overflow_flag {
-            v.value(&OPTIONS[121usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+            v.value(&OPTIONS[125usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
         if let ::core::option::Option::Some(x) = &self.hcom_parallel {
-            v.value(&OPTIONS[122usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[126usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.is_tailing_optimization {
-            v.value(&OPTIONS[123usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[127usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.horovod_mode {
-            v.value(&OPTIONS[124usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[128usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.hcom_multi_mode {
-            v.value(&OPTIONS[125usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[129usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.hccl_algorithm {
-            v.value(&OPTIONS[126usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[130usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.distribute_config {
-            v.value(&OPTIONS[127usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[131usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.local_rank_id {
-            v.value(&OPTIONS[128usize], ::cann_config::ValueRef::Int(*x))
+            v.value(&OPTIONS[132usize], ::cann_config::ValueRef::Int(*x))
         }
         if let ::core::option::Option::Some(x) = &self.local_device_list {
-            v.value(&OPTIONS[129usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[133usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.hccl_timeout {
-            v.value(&OPTIONS[130usize], ::cann_config::ValueRef::Int(*x))
+            v.value(&OPTIONS[134usize], ::cann_config::ValueRef::Int(*x))
         }
         if let ::core::option::Option::Some(x) = &self.dynamic_input_config {
-            v.enter(&OPTIONS[131usize]);
-            ::cann_config::Visit::visit(x, v);
-            v.leave(&OPTIONS[131usize]);
-        }
-        if let ::core::option::Option::Some(x) = &self.dynamic_input {
-            v.value(&OPTIONS[132usize], ::cann_config::ValueRef::Bool(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.dynamic_graph_execute_mode {
-            v.value(&OPTIONS[133usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.dynamic_inputs_shape_range {
-            v.value(&OPTIONS[134usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.experimental_config {
             v.enter(&OPTIONS[135usize]);
             ::cann_config::Visit::visit(x, v);
             v.leave(&OPTIONS[135usize]);
         }
-        if let ::core::option::Option::Some(x) = &self.external_weight {
+        if let ::core::option::Option::Some(x) = &self.dynamic_input {
             v.value(&OPTIONS[136usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.input_fusion_size {
-            v.value(&OPTIONS[137usize], ::cann_config::ValueRef::Int(*x))
+        if let ::core::option::Option::Some(x) = &self.dynamic_graph_execute_mode {
+            v.value(&OPTIONS[137usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.input_batch_cpy {
-            v.value(&OPTIONS[138usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.dynamic_inputs_shape_range {
+            v.value(&OPTIONS[138usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.variable_placement {
-            v.value(&OPTIONS[139usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        if let ::core::option::Option::Some(x) = &self.experimental_config {
+            v.enter(&OPTIONS[139usize]);
+            ::cann_config::Visit::visit(x, v);
+            v.leave(&OPTIONS[139usize]);
         }
-        if let ::core::option::Option::Some(x) = &self.frozen_variable {
+        if let ::core::option::Option::Some(x) = &self.external_weight {
             v.value(&OPTIONS[140usize], ::cann_config::ValueRef::Bool(*x))
         }
+        if let ::core::option::Option::Some(x) = &self.input_fusion_size {
+            v.value(&OPTIONS[141usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.input_batch_cpy {
+            v.value(&OPTIONS[142usize], ::cann_config::ValueRef::Bool(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.variable_placement {
+            v.value(&OPTIONS[143usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.frozen_variable {
+            v.value(&OPTIONS[144usize], ::cann_config::ValueRef::Bool(*x))
+        }
         if let ::core::option::Option::Some(x) = &self.graph_memory_max_size {
-            v.value(&OPTIONS[141usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[145usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.variable_memory_max_size {
-            v.value(&OPTIONS[142usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[146usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.model_dir {
-            v.value(&OPTIONS[143usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[147usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.tf_random_seed {
-            v.value(&OPTIONS[144usize], ::cann_config::ValueRef::Int(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.save_summary_steps {
-            v.value(&OPTIONS[145usize], ::cann_config::ValueRef::Int(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.save_checkpoints_steps {
-            v.value(&OPTIONS[146usize], ::cann_config::ValueRef::Int(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.save_checkpoints_secs {
-            v.value(&OPTIONS[147usize], ::cann_config::ValueRef::Int(*x))
-        }
-        if let ::core::option::Option::Some(x) = &self.keep_checkpoint_max {
             v.value(&OPTIONS[148usize], ::cann_config::ValueRef::Int(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.keep_checkpoint_every_n_hours {
+        if let ::core::option::Option::Some(x) = &self.save_summary_steps {
             v.value(&OPTIONS[149usize], ::cann_config::ValueRef::Int(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.log_step_count_steps {
+        if let ::core::option::Option::Some(x) = &self.save_checkpoints_steps {
             v.value(&OPTIONS[150usize], ::cann_config::ValueRef::Int(*x))
         }
+        if let ::core::option::Option::Some(x) = &self.save_checkpoints_secs {
+            v.value(&OPTIONS[151usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.keep_checkpoint_max {
+            v.value(&OPTIONS[152usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.keep_checkpoint_every_n_hours {
+            v.value(&OPTIONS[153usize], ::cann_config::ValueRef::Int(*x))
+        }
+        if let ::core::option::Option::Some(x) = &self.log_step_count_steps {
+            v.value(&OPTIONS[154usize], ::cann_config::ValueRef::Int(*x))
+        }
         if let ::core::option::Option::Some(x) = &self.session_config {
-            v.value(&OPTIONS[151usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.distribute {
-            v.value(&OPTIONS[152usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.train_distribute {
-            v.value(&OPTIONS[153usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.eval_distribute {
-            v.value(&OPTIONS[154usize], ::cann_config::ValueRef::Str(x))
-        }
-        if let ::core::option::Option::Some(x) = &self.device_fn {
             v.value(&OPTIONS[155usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.protocol {
+        if let ::core::option::Option::Some(x) = &self.distribute {
             v.value(&OPTIONS[156usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.experimental_distribute {
+        if let ::core::option::Option::Some(x) = &self.train_distribute {
             v.value(&OPTIONS[157usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.precision_mode {
-            v.value(&OPTIONS[158usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        if let ::core::option::Option::Some(x) = &self.eval_distribute {
+            v.value(&OPTIONS[158usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.precision_mode_v2 {
-            v.value(&OPTIONS[159usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        if let ::core::option::Option::Some(x) = &self.device_fn {
+            v.value(&OPTIONS[159usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.enable_reduce_precision {
-            v.value(&OPTIONS[160usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.protocol {
+            v.value(&OPTIONS[160usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.modify_mixlist {
+        if let ::core::option::Option::Some(x) = &self.experimental_distribute {
             v.value(&OPTIONS[161usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.customize_dtypes {
-            v.value(&OPTIONS[162usize], ::cann_config::ValueRef::Str(x))
+        if let ::core::option::Option::Some(x) = &self.precision_mode {
+            v.value(&OPTIONS[162usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.op_precision_mode {
-            v.value(&OPTIONS[163usize], ::cann_config::ValueRef::Str(x))
+        if let ::core::option::Option::Some(x) = &self.precision_mode_v2 {
+            v.value(&OPTIONS[163usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.op_select_implmode {
-            v.value(&OPTIONS[164usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
+        if let ::core::option::Option::Some(x) = &self.enable_reduce_precision {
+            v.value(&OPTIONS[164usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.optypelist_for_implmode {
+        if let ::core::option::Option::Some(x) = &self.modify_mixlist {
             v.value(&OPTIONS[165usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.enable_auto_mix_precision {
-            v.value(&OPTIONS[166usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.customize_dtypes {
+            v.value(&OPTIONS[166usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.master_slave_mode {
-            v.value(&OPTIONS[167usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.op_precision_mode {
+            v.value(&OPTIONS[167usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.allow_mix_compile {
-            v.value(&OPTIONS[168usize], ::cann_config::ValueRef::Bool(*x))
+        if let ::core::option::Option::Some(x) = &self.op_select_implmode {
+            v.value(&OPTIONS[168usize], <_ as ::cann_config::SpecEnum>::value_ref(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.autotune_tune_mode {
+        if let ::core::option::Option::Some(x) = &self.optypelist_for_implmode {
             v.value(&OPTIONS[169usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.sfusion_switch_file {
-            v.value(&OPTIONS[170usize], ::cann_config::ValueRef::Str(x))
+        if let ::core::option::Option::Some(x) = &self.enable_auto_mix_precision {
+            v.value(&OPTIONS[170usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.sump_mode {
-            v.value(&OPTIONS[171usize], ::cann_config::ValueRef::Str(x))
+        if let ::core::option::Option::Some(x) = &self.master_slave_mode {
+            v.value(&OPTIONS[171usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.mstune_mode {
-            v.value(&OPTIONS[172usize], ::cann_config::ValueRef::Str(x))
+        if let ::core::option::Option::Some(x) = &self.allow_mix_compile {
+            v.value(&OPTIONS[172usize], ::cann_config::ValueRef::Bool(*x))
         }
-        if let ::core::option::Option::Some(x) = &self.op_tune_mode {
+        if let ::core::option::Option::Some(x) = &self.autotune_tune_mode {
             v.value(&OPTIONS[173usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.graph_compiler_cache_dir {
+        if let ::core::option::Option::Some(x) = &self.sfusion_switch_file {
             v.value(&OPTIONS[174usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.es_cluster_config {
+        if let ::core::option::Option::Some(x) = &self.sump_mode {
             v.value(&OPTIONS[175usize], ::cann_config::ValueRef::Str(x))
         }
-        if let ::core::option::Option::Some(x) = &self.nable_scope_fusion_passes {
+        if let ::core::option::Option::Some(x) = &self.mstune_mode {
             v.value(&OPTIONS[176usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.op_tune_mode {
+            v.value(&OPTIONS[177usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.graph_compiler_cache_dir {
+            v.value(&OPTIONS[178usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.es_cluster_config {
+            v.value(&OPTIONS[179usize], ::cann_config::ValueRef::Str(x))
+        }
+        if let ::core::option::Option::Some(x) = &self.nable_scope_fusion_passes {
+            v.value(&OPTIONS[180usize], ::cann_config::ValueRef::Str(x))
         }
     }
 }
@@ -33738,7 +34466,7 @@ impl ::cann_config::FromMap for NpuRunConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "memory_config" => {
-                    cx.record(OPTIONS[63usize].path, key_node);
+                    cx.record(OPTIONS[67usize].path, key_node);
                     out.memory_config = ::core::option::Option::Some(
                         <MemoryConfig as ::cann_config::FromMap>::from_map(
                             v,
@@ -33748,204 +34476,204 @@ impl ::cann_config::FromMap for NpuRunConfig {
                     );
                 }
                 "op_compiler_cache_mode" => {
-                    cx.record(OPTIONS[64usize].path, v);
-                    out.op_compiler_cache_mode = cx.enumerated(v, &OPTIONS[64usize]);
+                    cx.record(OPTIONS[68usize].path, v);
+                    out.op_compiler_cache_mode = cx.enumerated(v, &OPTIONS[68usize]);
                 }
                 "op_compiler_cache_dir" => {
-                    cx.record(OPTIONS[65usize].path, v);
-                    out.op_compiler_cache_dir = cx.string(v, &OPTIONS[65usize]);
+                    cx.record(OPTIONS[69usize].path, v);
+                    out.op_compiler_cache_dir = cx.string(v, &OPTIONS[69usize]);
                 }
                 "aicore_num" => {
-                    cx.record(OPTIONS[66usize].path, v);
-                    out.aicore_num = cx.cores(v, &OPTIONS[66usize]);
+                    cx.record(OPTIONS[70usize].path, v);
+                    out.aicore_num = cx.cores(v, &OPTIONS[70usize]);
                 }
                 "oo_constant_folding" => {
-                    cx.record(OPTIONS[67usize].path, v);
-                    out.oo_constant_folding = cx.bool(v, &OPTIONS[67usize]);
+                    cx.record(OPTIONS[71usize].path, v);
+                    out.oo_constant_folding = cx.bool(v, &OPTIONS[71usize]);
                 }
                 "op_debug_level" => {
-                    cx.record(OPTIONS[68usize].path, v);
-                    out.op_debug_level = cx.enumerated(v, &OPTIONS[68usize]);
+                    cx.record(OPTIONS[72usize].path, v);
+                    out.op_debug_level = cx.enumerated(v, &OPTIONS[72usize]);
                 }
                 "op_debug_config" => {
-                    cx.record(OPTIONS[69usize].path, v);
-                    out.op_debug_config = cx.string(v, &OPTIONS[69usize]);
+                    cx.record(OPTIONS[73usize].path, v);
+                    out.op_debug_config = cx.string(v, &OPTIONS[73usize]);
                 }
                 "aoe_mode" => {
-                    cx.record(OPTIONS[70usize].path, v);
-                    out.aoe_mode = cx.enumerated(v, &OPTIONS[70usize]);
+                    cx.record(OPTIONS[74usize].path, v);
+                    out.aoe_mode = cx.enumerated(v, &OPTIONS[74usize]);
                 }
                 "work_path" => {
-                    cx.record(OPTIONS[71usize].path, v);
-                    out.work_path = cx.string(v, &OPTIONS[71usize]);
+                    cx.record(OPTIONS[75usize].path, v);
+                    out.work_path = cx.string(v, &OPTIONS[75usize]);
                 }
                 "aoe_config_file" => {
-                    cx.record(OPTIONS[72usize].path, v);
-                    out.aoe_config_file = cx.string(v, &OPTIONS[72usize]);
+                    cx.record(OPTIONS[76usize].path, v);
+                    out.aoe_config_file = cx.string(v, &OPTIONS[76usize]);
                 }
                 "iterations_per_loop" => {
-                    cx.record(OPTIONS[73usize].path, v);
-                    out.iterations_per_loop = cx.int(v, &OPTIONS[73usize]);
+                    cx.record(OPTIONS[77usize].path, v);
+                    out.iterations_per_loop = cx.int(v, &OPTIONS[77usize]);
                 }
                 "graph_run_mode" => {
-                    cx.record(OPTIONS[74usize].path, v);
-                    out.graph_run_mode = cx.enumerated(v, &OPTIONS[74usize]);
+                    cx.record(OPTIONS[78usize].path, v);
+                    out.graph_run_mode = cx.enumerated(v, &OPTIONS[78usize]);
                 }
                 "session_device_id" => {
-                    cx.record(OPTIONS[75usize].path, v);
-                    out.session_device_id = cx.int(v, &OPTIONS[75usize]);
+                    cx.record(OPTIONS[79usize].path, v);
+                    out.session_device_id = cx.int(v, &OPTIONS[79usize]);
                 }
                 "deterministic" => {
-                    cx.record(OPTIONS[76usize].path, v);
-                    out.deterministic = cx.enumerated(v, &OPTIONS[76usize]);
+                    cx.record(OPTIONS[80usize].path, v);
+                    out.deterministic = cx.enumerated(v, &OPTIONS[80usize]);
                 }
                 "enable_data_pre_proc" => {
-                    cx.record(OPTIONS[77usize].path, v);
-                    out.enable_data_pre_proc = cx.bool(v, &OPTIONS[77usize]);
+                    cx.record(OPTIONS[81usize].path, v);
+                    out.enable_data_pre_proc = cx.bool(v, &OPTIONS[81usize]);
                 }
                 "use_off_line" => {
-                    cx.record(OPTIONS[78usize].path, v);
-                    out.use_off_line = cx.bool(v, &OPTIONS[78usize]);
+                    cx.record(OPTIONS[82usize].path, v);
+                    out.use_off_line = cx.bool(v, &OPTIONS[82usize]);
                 }
                 "mix_compile_mode" => {
-                    cx.record(OPTIONS[79usize].path, v);
-                    out.mix_compile_mode = cx.bool(v, &OPTIONS[79usize]);
+                    cx.record(OPTIONS[83usize].path, v);
+                    out.mix_compile_mode = cx.bool(v, &OPTIONS[83usize]);
                 }
                 "in_out_pair_flag" => {
-                    cx.record(OPTIONS[80usize].path, v);
-                    out.in_out_pair_flag = cx.bool(v, &OPTIONS[80usize]);
+                    cx.record(OPTIONS[84usize].path, v);
+                    out.in_out_pair_flag = cx.bool(v, &OPTIONS[84usize]);
                 }
                 "in_out_pair" => {
-                    cx.record(OPTIONS[81usize].path, v);
-                    out.in_out_pair = cx.string(v, &OPTIONS[81usize]);
+                    cx.record(OPTIONS[85usize].path, v);
+                    out.in_out_pair = cx.string(v, &OPTIONS[85usize]);
                 }
                 "job" => {
-                    cx.record(OPTIONS[82usize].path, v);
-                    out.job = cx.string(v, &OPTIONS[82usize]);
+                    cx.record(OPTIONS[86usize].path, v);
+                    out.job = cx.string(v, &OPTIONS[86usize]);
                 }
                 "task_index" => {
-                    cx.record(OPTIONS[83usize].path, v);
-                    out.task_index = cx.int(v, &OPTIONS[83usize]);
+                    cx.record(OPTIONS[87usize].path, v);
+                    out.task_index = cx.int(v, &OPTIONS[87usize]);
                 }
                 "min_group_size" => {
-                    cx.record(OPTIONS[84usize].path, v);
-                    out.min_group_size = cx.bool(v, &OPTIONS[84usize]);
+                    cx.record(OPTIONS[88usize].path, v);
+                    out.min_group_size = cx.bool(v, &OPTIONS[88usize]);
                 }
                 "lower_functional_ops" => {
-                    cx.record(OPTIONS[85usize].path, v);
-                    out.lower_functional_ops = cx.bool(v, &OPTIONS[85usize]);
+                    cx.record(OPTIONS[89usize].path, v);
+                    out.lower_functional_ops = cx.bool(v, &OPTIONS[89usize]);
                 }
                 "const_input" => {
-                    cx.record(OPTIONS[86usize].path, v);
-                    out.const_input = cx.string(v, &OPTIONS[86usize]);
+                    cx.record(OPTIONS[90usize].path, v);
+                    out.const_input = cx.string(v, &OPTIONS[90usize]);
                 }
                 "auto_tune_mode" => {
-                    cx.record(OPTIONS[87usize].path, v);
-                    out.auto_tune_mode = cx.string(v, &OPTIONS[87usize]);
+                    cx.record(OPTIONS[91usize].path, v);
+                    out.auto_tune_mode = cx.string(v, &OPTIONS[91usize]);
                 }
                 "graph_exec_timeout" => {
-                    cx.record(OPTIONS[88usize].path, v);
-                    out.graph_exec_timeout = cx.int(v, &OPTIONS[88usize]);
+                    cx.record(OPTIONS[92usize].path, v);
+                    out.graph_exec_timeout = cx.int(v, &OPTIONS[92usize]);
                 }
                 "enable_scope_fusion_passes" => {
-                    cx.record(OPTIONS[89usize].path, v);
-                    out.enable_scope_fusion_passes = cx.string(v, &OPTIONS[89usize]);
+                    cx.record(OPTIONS[93usize].path, v);
+                    out.enable_scope_fusion_passes = cx.string(v, &OPTIONS[93usize]);
                 }
                 "enable_small_channel" => {
-                    cx.record(OPTIONS[90usize].path, v);
-                    out.enable_small_channel = cx.enumerated(v, &OPTIONS[90usize]);
+                    cx.record(OPTIONS[94usize].path, v);
+                    out.enable_small_channel = cx.enumerated(v, &OPTIONS[94usize]);
                 }
                 "stream_max_parallel_num" => {
-                    cx.record(OPTIONS[91usize].path, v);
-                    out.stream_max_parallel_num = cx.string(v, &OPTIONS[91usize]);
+                    cx.record(OPTIONS[95usize].path, v);
+                    out.stream_max_parallel_num = cx.string(v, &OPTIONS[95usize]);
                 }
                 "ac_parallel_enable" => {
-                    cx.record(OPTIONS[92usize].path, v);
-                    out.ac_parallel_enable = cx.enumerated(v, &OPTIONS[92usize]);
+                    cx.record(OPTIONS[96usize].path, v);
+                    out.ac_parallel_enable = cx.enumerated(v, &OPTIONS[96usize]);
                 }
                 "variable_format_optimize" => {
-                    cx.record(OPTIONS[93usize].path, v);
-                    out.variable_format_optimize = cx.bool(v, &OPTIONS[93usize]);
+                    cx.record(OPTIONS[97usize].path, v);
+                    out.variable_format_optimize = cx.bool(v, &OPTIONS[97usize]);
                 }
                 "enable_compress_weight" => {
-                    cx.record(OPTIONS[94usize].path, v);
-                    out.enable_compress_weight = cx.bool(v, &OPTIONS[94usize]);
+                    cx.record(OPTIONS[98usize].path, v);
+                    out.enable_compress_weight = cx.bool(v, &OPTIONS[98usize]);
                 }
                 "compress_weight_conf" => {
-                    cx.record(OPTIONS[95usize].path, v);
-                    out.compress_weight_conf = cx.string(v, &OPTIONS[95usize]);
+                    cx.record(OPTIONS[99usize].path, v);
+                    out.compress_weight_conf = cx.string(v, &OPTIONS[99usize]);
                 }
                 "topo_sorting_mode" => {
-                    cx.record(OPTIONS[96usize].path, v);
-                    out.topo_sorting_mode = cx.enumerated(v, &OPTIONS[96usize]);
+                    cx.record(OPTIONS[100usize].path, v);
+                    out.topo_sorting_mode = cx.enumerated(v, &OPTIONS[100usize]);
                 }
                 "insert_op_file" => {
-                    cx.record(OPTIONS[97usize].path, v);
-                    out.insert_op_file = cx.string(v, &OPTIONS[97usize]);
+                    cx.record(OPTIONS[101usize].path, v);
+                    out.insert_op_file = cx.string(v, &OPTIONS[101usize]);
                 }
                 "jit_compile" => {
-                    cx.record(OPTIONS[98usize].path, v);
-                    out.jit_compile = cx.enumerated(v, &OPTIONS[98usize]);
+                    cx.record(OPTIONS[102usize].path, v);
+                    out.jit_compile = cx.enumerated(v, &OPTIONS[102usize]);
                 }
                 "shape_generalization_mode" => {
-                    cx.record(OPTIONS[99usize].path, v);
-                    out.shape_generalization_mode = cx.enumerated(v, &OPTIONS[99usize]);
+                    cx.record(OPTIONS[103usize].path, v);
+                    out.shape_generalization_mode = cx.enumerated(v, &OPTIONS[103usize]);
                 }
                 "compile_dynamic_mode" => {
-                    cx.record(OPTIONS[100usize].path, v);
-                    out.compile_dynamic_mode = cx.bool(v, &OPTIONS[100usize]);
+                    cx.record(OPTIONS[104usize].path, v);
+                    out.compile_dynamic_mode = cx.bool(v, &OPTIONS[104usize]);
                 }
                 "all_tensor_not_empty" => {
-                    cx.record(OPTIONS[101usize].path, v);
-                    out.all_tensor_not_empty = cx.bool(v, &OPTIONS[101usize]);
+                    cx.record(OPTIONS[105usize].path, v);
+                    out.all_tensor_not_empty = cx.bool(v, &OPTIONS[105usize]);
                 }
                 "auto_multistream_parallel_mode" => {
-                    cx.record(OPTIONS[102usize].path, v);
+                    cx.record(OPTIONS[106usize].path, v);
                     out.auto_multistream_parallel_mode = cx
-                        .string(v, &OPTIONS[102usize]);
+                        .string(v, &OPTIONS[106usize]);
                 }
                 "oo_level" => {
-                    cx.record(OPTIONS[103usize].path, v);
-                    out.oo_level = cx.enumerated(v, &OPTIONS[103usize]);
+                    cx.record(OPTIONS[107usize].path, v);
+                    out.oo_level = cx.enumerated(v, &OPTIONS[107usize]);
                 }
                 "optimization_switch" => {
-                    cx.record(OPTIONS[104usize].path, v);
-                    out.optimization_switch = cx.string(v, &OPTIONS[104usize]);
+                    cx.record(OPTIONS[108usize].path, v);
+                    out.optimization_switch = cx.string(v, &OPTIONS[108usize]);
                 }
                 "graph_max_parallel_model_num" => {
-                    cx.record(OPTIONS[105usize].path, v);
-                    out.graph_max_parallel_model_num = cx.int(v, &OPTIONS[105usize]);
+                    cx.record(OPTIONS[109usize].path, v);
+                    out.graph_max_parallel_model_num = cx.int(v, &OPTIONS[109usize]);
                 }
                 "device_type" => {
-                    cx.record(OPTIONS[106usize].path, v);
-                    out.device_type = cx.string(v, &OPTIONS[106usize]);
+                    cx.record(OPTIONS[110usize].path, v);
+                    out.device_type = cx.string(v, &OPTIONS[110usize]);
                 }
                 "soc_config" => {
-                    cx.record(OPTIONS[107usize].path, v);
-                    out.soc_config = cx.string(v, &OPTIONS[107usize]);
+                    cx.record(OPTIONS[111usize].path, v);
+                    out.soc_config = cx.string(v, &OPTIONS[111usize]);
                 }
                 "op_wait_timeout" => {
-                    cx.record(OPTIONS[108usize].path, v);
-                    out.op_wait_timeout = cx.int(v, &OPTIONS[108usize]);
+                    cx.record(OPTIONS[112usize].path, v);
+                    out.op_wait_timeout = cx.int(v, &OPTIONS[112usize]);
                 }
                 "op_execute_timeout" => {
-                    cx.record(OPTIONS[109usize].path, v);
-                    out.op_execute_timeout = cx.int(v, &OPTIONS[109usize]);
+                    cx.record(OPTIONS[113usize].path, v);
+                    out.op_execute_timeout = cx.int(v, &OPTIONS[113usize]);
                 }
                 "stream_sync_timeout" => {
-                    cx.record(OPTIONS[110usize].path, v);
-                    out.stream_sync_timeout = cx.int(v, &OPTIONS[110usize]);
+                    cx.record(OPTIONS[114usize].path, v);
+                    out.stream_sync_timeout = cx.int(v, &OPTIONS[114usize]);
                 }
                 "event_sync_timeout" => {
-                    cx.record(OPTIONS[111usize].path, v);
-                    out.event_sync_timeout = cx.int(v, &OPTIONS[111usize]);
+                    cx.record(OPTIONS[115usize].path, v);
+                    out.event_sync_timeout = cx.int(v, &OPTIONS[115usize]);
                 }
                 "execute_times" => {
-                    cx.record(OPTIONS[112usize].path, v);
-                    out.execute_times = cx.int(v, &OPTIONS[112usize]);
+                    cx.record(OPTIONS[116usize].path, v);
+                    out.execute_times = cx.int(v, &OPTIONS[116usize]);
                 }
                 "dump_config" => {
-                    cx.record(OPTIONS[113usize].path, key_node);
+                    cx.record(OPTIONS[117usize].path, key_node);
                     out.dump_config = ::core::option::Option::Some(
                         <DumpConfig as ::cann_config::FromMap>::from_map(
                             v,
@@ -33955,7 +34683,7 @@ impl ::cann_config::FromMap for NpuRunConfig {
                     );
                 }
                 "profiling_config" => {
-                    cx.record(OPTIONS[114usize].path, key_node);
+                    cx.record(OPTIONS[118usize].path, key_node);
                     out.profiling_config = ::core::option::Option::Some(
                         <ProfilingConfig as ::cann_config::FromMap>::from_map(
                             v,
@@ -33965,71 +34693,71 @@ impl ::cann_config::FromMap for NpuRunConfig {
                     );
                 }
                 "enable_exception_dump" => {
-                    cx.record(OPTIONS[115usize].path, v);
-                    out.enable_exception_dump = cx.enumerated(v, &OPTIONS[115usize]);
+                    cx.record(OPTIONS[119usize].path, v);
+                    out.enable_exception_dump = cx.enumerated(v, &OPTIONS[119usize]);
                 }
                 "quant_dumpable" => {
-                    cx.record(OPTIONS[116usize].path, v);
-                    out.quant_dumpable = cx.enumerated(v, &OPTIONS[116usize]);
+                    cx.record(OPTIONS[120usize].path, v);
+                    out.quant_dumpable = cx.enumerated(v, &OPTIONS[120usize]);
                 }
                 "debug_dir" => {
-                    cx.record(OPTIONS[117usize].path, v);
-                    out.debug_dir = cx.string(v, &OPTIONS[117usize]);
+                    cx.record(OPTIONS[121usize].path, v);
+                    out.debug_dir = cx.string(v, &OPTIONS[121usize]);
                 }
                 "export_compile_stat" => {
-                    cx.record(OPTIONS[118usize].path, v);
-                    out.export_compile_stat = cx.enumerated(v, &OPTIONS[118usize]);
+                    cx.record(OPTIONS[122usize].path, v);
+                    out.export_compile_stat = cx.enumerated(v, &OPTIONS[122usize]);
                 }
                 "fusion_switch_file" => {
-                    cx.record(OPTIONS[119usize].path, v);
-                    out.fusion_switch_file = cx.string(v, &OPTIONS[119usize]);
+                    cx.record(OPTIONS[123usize].path, v);
+                    out.fusion_switch_file = cx.string(v, &OPTIONS[123usize]);
                 }
                 "buffer_optimize" => {
-                    cx.record(OPTIONS[120usize].path, v);
-                    out.buffer_optimize = cx.enumerated(v, &OPTIONS[120usize]);
+                    cx.record(OPTIONS[124usize].path, v);
+                    out.buffer_optimize = cx.enumerated(v, &OPTIONS[124usize]);
                 }
                 "overflow_flag" => {
-                    cx.record(OPTIONS[121usize].path, v);
-                    out.overflow_flag = cx.enumerated(v, &OPTIONS[121usize]);
+                    cx.record(OPTIONS[125usize].path, v);
+                    out.overflow_flag = cx.enumerated(v, &OPTIONS[125usize]);
                 }
                 "hcom_parallel" => {
-                    cx.record(OPTIONS[122usize].path, v);
-                    out.hcom_parallel = cx.bool(v, &OPTIONS[122usize]);
+                    cx.record(OPTIONS[126usize].path, v);
+                    out.hcom_parallel = cx.bool(v, &OPTIONS[126usize]);
                 }
                 "is_tailing_optimization" => {
-                    cx.record(OPTIONS[123usize].path, v);
-                    out.is_tailing_optimization = cx.bool(v, &OPTIONS[123usize]);
+                    cx.record(OPTIONS[127usize].path, v);
+                    out.is_tailing_optimization = cx.bool(v, &OPTIONS[127usize]);
                 }
                 "horovod_mode" => {
-                    cx.record(OPTIONS[124usize].path, v);
-                    out.horovod_mode = cx.bool(v, &OPTIONS[124usize]);
+                    cx.record(OPTIONS[128usize].path, v);
+                    out.horovod_mode = cx.bool(v, &OPTIONS[128usize]);
                 }
                 "hcom_multi_mode" => {
-                    cx.record(OPTIONS[125usize].path, v);
-                    out.hcom_multi_mode = cx.bool(v, &OPTIONS[125usize]);
+                    cx.record(OPTIONS[129usize].path, v);
+                    out.hcom_multi_mode = cx.bool(v, &OPTIONS[129usize]);
                 }
                 "hccl_algorithm" => {
-                    cx.record(OPTIONS[126usize].path, v);
-                    out.hccl_algorithm = cx.string(v, &OPTIONS[126usize]);
+                    cx.record(OPTIONS[130usize].path, v);
+                    out.hccl_algorithm = cx.string(v, &OPTIONS[130usize]);
                 }
                 "distribute_config" => {
-                    cx.record(OPTIONS[127usize].path, v);
-                    out.distribute_config = cx.string(v, &OPTIONS[127usize]);
+                    cx.record(OPTIONS[131usize].path, v);
+                    out.distribute_config = cx.string(v, &OPTIONS[131usize]);
                 }
                 "local_rank_id" => {
-                    cx.record(OPTIONS[128usize].path, v);
-                    out.local_rank_id = cx.int(v, &OPTIONS[128usize]);
+                    cx.record(OPTIONS[132usize].path, v);
+                    out.local_rank_id = cx.int(v, &OPTIONS[132usize]);
                 }
                 "local_device_list" => {
-                    cx.record(OPTIONS[129usize].path, v);
-                    out.local_device_list = cx.string(v, &OPTIONS[129usize]);
+                    cx.record(OPTIONS[133usize].path, v);
+                    out.local_device_list = cx.string(v, &OPTIONS[133usize]);
                 }
                 "hccl_timeout" => {
-                    cx.record(OPTIONS[130usize].path, v);
-                    out.hccl_timeout = cx.int(v, &OPTIONS[130usize]);
+                    cx.record(OPTIONS[134usize].path, v);
+                    out.hccl_timeout = cx.int(v, &OPTIONS[134usize]);
                 }
                 "dynamic_input_config" => {
-                    cx.record(OPTIONS[131usize].path, key_node);
+                    cx.record(OPTIONS[135usize].path, key_node);
                     out.dynamic_input_config = ::core::option::Option::Some(
                         <DynamicInputConfig as ::cann_config::FromMap>::from_map(
                             v,
@@ -34039,20 +34767,20 @@ impl ::cann_config::FromMap for NpuRunConfig {
                     );
                 }
                 "dynamic_input" => {
-                    cx.record(OPTIONS[132usize].path, v);
-                    out.dynamic_input = cx.bool(v, &OPTIONS[132usize]);
+                    cx.record(OPTIONS[136usize].path, v);
+                    out.dynamic_input = cx.bool(v, &OPTIONS[136usize]);
                 }
                 "dynamic_graph_execute_mode" => {
-                    cx.record(OPTIONS[133usize].path, v);
+                    cx.record(OPTIONS[137usize].path, v);
                     out.dynamic_graph_execute_mode = cx
-                        .enumerated(v, &OPTIONS[133usize]);
+                        .enumerated(v, &OPTIONS[137usize]);
                 }
                 "dynamic_inputs_shape_range" => {
-                    cx.record(OPTIONS[134usize].path, v);
-                    out.dynamic_inputs_shape_range = cx.string(v, &OPTIONS[134usize]);
+                    cx.record(OPTIONS[138usize].path, v);
+                    out.dynamic_inputs_shape_range = cx.string(v, &OPTIONS[138usize]);
                 }
                 "experimental_config" => {
-                    cx.record(OPTIONS[135usize].path, key_node);
+                    cx.record(OPTIONS[139usize].path, key_node);
                     out.experimental_config = ::core::option::Option::Some(
                         <ExperimentalConfig as ::cann_config::FromMap>::from_map(
                             v,
@@ -34062,168 +34790,168 @@ impl ::cann_config::FromMap for NpuRunConfig {
                     );
                 }
                 "external_weight" => {
-                    cx.record(OPTIONS[136usize].path, v);
-                    out.external_weight = cx.bool(v, &OPTIONS[136usize]);
+                    cx.record(OPTIONS[140usize].path, v);
+                    out.external_weight = cx.bool(v, &OPTIONS[140usize]);
                 }
                 "input_fusion_size" => {
-                    cx.record(OPTIONS[137usize].path, v);
-                    out.input_fusion_size = cx.int(v, &OPTIONS[137usize]);
+                    cx.record(OPTIONS[141usize].path, v);
+                    out.input_fusion_size = cx.int(v, &OPTIONS[141usize]);
                 }
                 "input_batch_cpy" => {
-                    cx.record(OPTIONS[138usize].path, v);
-                    out.input_batch_cpy = cx.bool(v, &OPTIONS[138usize]);
+                    cx.record(OPTIONS[142usize].path, v);
+                    out.input_batch_cpy = cx.bool(v, &OPTIONS[142usize]);
                 }
                 "variable_placement" => {
-                    cx.record(OPTIONS[139usize].path, v);
-                    out.variable_placement = cx.enumerated(v, &OPTIONS[139usize]);
+                    cx.record(OPTIONS[143usize].path, v);
+                    out.variable_placement = cx.enumerated(v, &OPTIONS[143usize]);
                 }
                 "frozen_variable" => {
-                    cx.record(OPTIONS[140usize].path, v);
-                    out.frozen_variable = cx.bool(v, &OPTIONS[140usize]);
+                    cx.record(OPTIONS[144usize].path, v);
+                    out.frozen_variable = cx.bool(v, &OPTIONS[144usize]);
                 }
                 "graph_memory_max_size" => {
-                    cx.record(OPTIONS[141usize].path, v);
-                    out.graph_memory_max_size = cx.string(v, &OPTIONS[141usize]);
+                    cx.record(OPTIONS[145usize].path, v);
+                    out.graph_memory_max_size = cx.string(v, &OPTIONS[145usize]);
                 }
                 "variable_memory_max_size" => {
-                    cx.record(OPTIONS[142usize].path, v);
-                    out.variable_memory_max_size = cx.string(v, &OPTIONS[142usize]);
+                    cx.record(OPTIONS[146usize].path, v);
+                    out.variable_memory_max_size = cx.string(v, &OPTIONS[146usize]);
                 }
                 "model_dir" => {
-                    cx.record(OPTIONS[143usize].path, v);
-                    out.model_dir = cx.string(v, &OPTIONS[143usize]);
+                    cx.record(OPTIONS[147usize].path, v);
+                    out.model_dir = cx.string(v, &OPTIONS[147usize]);
                 }
                 "tf_random_seed" => {
-                    cx.record(OPTIONS[144usize].path, v);
-                    out.tf_random_seed = cx.int(v, &OPTIONS[144usize]);
+                    cx.record(OPTIONS[148usize].path, v);
+                    out.tf_random_seed = cx.int(v, &OPTIONS[148usize]);
                 }
                 "save_summary_steps" => {
-                    cx.record(OPTIONS[145usize].path, v);
-                    out.save_summary_steps = cx.int(v, &OPTIONS[145usize]);
+                    cx.record(OPTIONS[149usize].path, v);
+                    out.save_summary_steps = cx.int(v, &OPTIONS[149usize]);
                 }
                 "save_checkpoints_steps" => {
-                    cx.record(OPTIONS[146usize].path, v);
-                    out.save_checkpoints_steps = cx.int(v, &OPTIONS[146usize]);
+                    cx.record(OPTIONS[150usize].path, v);
+                    out.save_checkpoints_steps = cx.int(v, &OPTIONS[150usize]);
                 }
                 "save_checkpoints_secs" => {
-                    cx.record(OPTIONS[147usize].path, v);
-                    out.save_checkpoints_secs = cx.int(v, &OPTIONS[147usize]);
+                    cx.record(OPTIONS[151usize].path, v);
+                    out.save_checkpoints_secs = cx.int(v, &OPTIONS[151usize]);
                 }
                 "keep_checkpoint_max" => {
-                    cx.record(OPTIONS[148usize].path, v);
-                    out.keep_checkpoint_max = cx.int(v, &OPTIONS[148usize]);
+                    cx.record(OPTIONS[152usize].path, v);
+                    out.keep_checkpoint_max = cx.int(v, &OPTIONS[152usize]);
                 }
                 "keep_checkpoint_every_n_hours" => {
-                    cx.record(OPTIONS[149usize].path, v);
-                    out.keep_checkpoint_every_n_hours = cx.int(v, &OPTIONS[149usize]);
+                    cx.record(OPTIONS[153usize].path, v);
+                    out.keep_checkpoint_every_n_hours = cx.int(v, &OPTIONS[153usize]);
                 }
                 "log_step_count_steps" => {
-                    cx.record(OPTIONS[150usize].path, v);
-                    out.log_step_count_steps = cx.int(v, &OPTIONS[150usize]);
+                    cx.record(OPTIONS[154usize].path, v);
+                    out.log_step_count_steps = cx.int(v, &OPTIONS[154usize]);
                 }
                 "session_config" => {
-                    cx.record(OPTIONS[151usize].path, v);
-                    out.session_config = cx.string(v, &OPTIONS[151usize]);
+                    cx.record(OPTIONS[155usize].path, v);
+                    out.session_config = cx.string(v, &OPTIONS[155usize]);
                 }
                 "distribute" => {
-                    cx.record(OPTIONS[152usize].path, v);
-                    out.distribute = cx.string(v, &OPTIONS[152usize]);
+                    cx.record(OPTIONS[156usize].path, v);
+                    out.distribute = cx.string(v, &OPTIONS[156usize]);
                 }
                 "train_distribute" => {
-                    cx.record(OPTIONS[153usize].path, v);
-                    out.train_distribute = cx.string(v, &OPTIONS[153usize]);
+                    cx.record(OPTIONS[157usize].path, v);
+                    out.train_distribute = cx.string(v, &OPTIONS[157usize]);
                 }
                 "eval_distribute" => {
-                    cx.record(OPTIONS[154usize].path, v);
-                    out.eval_distribute = cx.string(v, &OPTIONS[154usize]);
+                    cx.record(OPTIONS[158usize].path, v);
+                    out.eval_distribute = cx.string(v, &OPTIONS[158usize]);
                 }
                 "device_fn" => {
-                    cx.record(OPTIONS[155usize].path, v);
-                    out.device_fn = cx.string(v, &OPTIONS[155usize]);
+                    cx.record(OPTIONS[159usize].path, v);
+                    out.device_fn = cx.string(v, &OPTIONS[159usize]);
                 }
                 "protocol" => {
-                    cx.record(OPTIONS[156usize].path, v);
-                    out.protocol = cx.string(v, &OPTIONS[156usize]);
+                    cx.record(OPTIONS[160usize].path, v);
+                    out.protocol = cx.string(v, &OPTIONS[160usize]);
                 }
                 "experimental_distribute" => {
-                    cx.record(OPTIONS[157usize].path, v);
-                    out.experimental_distribute = cx.string(v, &OPTIONS[157usize]);
+                    cx.record(OPTIONS[161usize].path, v);
+                    out.experimental_distribute = cx.string(v, &OPTIONS[161usize]);
                 }
                 "precision_mode" => {
-                    cx.record(OPTIONS[158usize].path, v);
-                    out.precision_mode = cx.enumerated(v, &OPTIONS[158usize]);
+                    cx.record(OPTIONS[162usize].path, v);
+                    out.precision_mode = cx.enumerated(v, &OPTIONS[162usize]);
                 }
                 "precision_mode_v2" => {
-                    cx.record(OPTIONS[159usize].path, v);
-                    out.precision_mode_v2 = cx.enumerated(v, &OPTIONS[159usize]);
+                    cx.record(OPTIONS[163usize].path, v);
+                    out.precision_mode_v2 = cx.enumerated(v, &OPTIONS[163usize]);
                 }
                 "enable_reduce_precision" => {
-                    cx.record(OPTIONS[160usize].path, v);
-                    out.enable_reduce_precision = cx.bool(v, &OPTIONS[160usize]);
+                    cx.record(OPTIONS[164usize].path, v);
+                    out.enable_reduce_precision = cx.bool(v, &OPTIONS[164usize]);
                 }
                 "modify_mixlist" => {
-                    cx.record(OPTIONS[161usize].path, v);
-                    out.modify_mixlist = cx.string(v, &OPTIONS[161usize]);
+                    cx.record(OPTIONS[165usize].path, v);
+                    out.modify_mixlist = cx.string(v, &OPTIONS[165usize]);
                 }
                 "customize_dtypes" => {
-                    cx.record(OPTIONS[162usize].path, v);
-                    out.customize_dtypes = cx.string(v, &OPTIONS[162usize]);
+                    cx.record(OPTIONS[166usize].path, v);
+                    out.customize_dtypes = cx.string(v, &OPTIONS[166usize]);
                 }
                 "op_precision_mode" => {
-                    cx.record(OPTIONS[163usize].path, v);
-                    out.op_precision_mode = cx.string(v, &OPTIONS[163usize]);
+                    cx.record(OPTIONS[167usize].path, v);
+                    out.op_precision_mode = cx.string(v, &OPTIONS[167usize]);
                 }
                 "op_select_implmode" => {
-                    cx.record(OPTIONS[164usize].path, v);
-                    out.op_select_implmode = cx.enumerated(v, &OPTIONS[164usize]);
+                    cx.record(OPTIONS[168usize].path, v);
+                    out.op_select_implmode = cx.enumerated(v, &OPTIONS[168usize]);
                 }
                 "optypelist_for_implmode" => {
-                    cx.record(OPTIONS[165usize].path, v);
-                    out.optypelist_for_implmode = cx.string(v, &OPTIONS[165usize]);
+                    cx.record(OPTIONS[169usize].path, v);
+                    out.optypelist_for_implmode = cx.string(v, &OPTIONS[169usize]);
                 }
                 "enable_auto_mix_precision" => {
-                    cx.record(OPTIONS[166usize].path, v);
-                    out.enable_auto_mix_precision = cx.bool(v, &OPTIONS[166usize]);
+                    cx.record(OPTIONS[170usize].path, v);
+                    out.enable_auto_mix_precision = cx.bool(v, &OPTIONS[170usize]);
                 }
                 "master_slave_mode" => {
-                    cx.record(OPTIONS[167usize].path, v);
-                    out.master_slave_mode = cx.bool(v, &OPTIONS[167usize]);
+                    cx.record(OPTIONS[171usize].path, v);
+                    out.master_slave_mode = cx.bool(v, &OPTIONS[171usize]);
                 }
                 "allow_mix_compile" => {
-                    cx.record(OPTIONS[168usize].path, v);
-                    out.allow_mix_compile = cx.bool(v, &OPTIONS[168usize]);
+                    cx.record(OPTIONS[172usize].path, v);
+                    out.allow_mix_compile = cx.bool(v, &OPTIONS[172usize]);
                 }
                 "autotune_tune_mode" => {
-                    cx.record(OPTIONS[169usize].path, v);
-                    out.autotune_tune_mode = cx.string(v, &OPTIONS[169usize]);
+                    cx.record(OPTIONS[173usize].path, v);
+                    out.autotune_tune_mode = cx.string(v, &OPTIONS[173usize]);
                 }
                 "sfusion_switch_file" => {
-                    cx.record(OPTIONS[170usize].path, v);
-                    out.sfusion_switch_file = cx.string(v, &OPTIONS[170usize]);
+                    cx.record(OPTIONS[174usize].path, v);
+                    out.sfusion_switch_file = cx.string(v, &OPTIONS[174usize]);
                 }
                 "sump_mode" => {
-                    cx.record(OPTIONS[171usize].path, v);
-                    out.sump_mode = cx.string(v, &OPTIONS[171usize]);
+                    cx.record(OPTIONS[175usize].path, v);
+                    out.sump_mode = cx.string(v, &OPTIONS[175usize]);
                 }
                 "mstune_mode" => {
-                    cx.record(OPTIONS[172usize].path, v);
-                    out.mstune_mode = cx.string(v, &OPTIONS[172usize]);
+                    cx.record(OPTIONS[176usize].path, v);
+                    out.mstune_mode = cx.string(v, &OPTIONS[176usize]);
                 }
                 "op_tune_mode" => {
-                    cx.record(OPTIONS[173usize].path, v);
-                    out.op_tune_mode = cx.string(v, &OPTIONS[173usize]);
+                    cx.record(OPTIONS[177usize].path, v);
+                    out.op_tune_mode = cx.string(v, &OPTIONS[177usize]);
                 }
                 "graph_compiler_cache_dir" => {
-                    cx.record(OPTIONS[174usize].path, v);
-                    out.graph_compiler_cache_dir = cx.string(v, &OPTIONS[174usize]);
+                    cx.record(OPTIONS[178usize].path, v);
+                    out.graph_compiler_cache_dir = cx.string(v, &OPTIONS[178usize]);
                 }
                 "es_cluster_config" => {
-                    cx.record(OPTIONS[175usize].path, v);
-                    out.es_cluster_config = cx.string(v, &OPTIONS[175usize]);
+                    cx.record(OPTIONS[179usize].path, v);
+                    out.es_cluster_config = cx.string(v, &OPTIONS[179usize]);
                 }
                 "nable_scope_fusion_passes" => {
-                    cx.record(OPTIONS[176usize].path, v);
-                    out.nable_scope_fusion_passes = cx.string(v, &OPTIONS[176usize]);
+                    cx.record(OPTIONS[180usize].path, v);
+                    out.nable_scope_fusion_passes = cx.string(v, &OPTIONS[180usize]);
                 }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
@@ -34255,18 +34983,18 @@ pub struct ProfilingConfig {
     /// - TF1 session: `custom_op.parameter_map["profiling_mode"].b`
     /// - TF2: `npu.global_options().profiling_config.enable_profiling`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:3`
     #[serde(
         rename = "enable_profiling",
         default,
@@ -34284,18 +35012,18 @@ pub struct ProfilingConfig {
     /// - TF1 session: `custom_op.parameter_map["profiling_options"].s`
     /// - TF2: `npu.global_options().profiling_config.profiling_options`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | yes |
-    /// | Atlas A3 training series | - | - | - | - | yes | yes |
-    /// | Atlas A3 inference series | - | - | - | - | yes | yes |
-    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes |
-    /// | Atlas inference series | yes | yes | yes | yes | yes | yes |
-    /// | Atlas training series | yes | yes | yes | yes | yes | yes |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
+    /// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
+    /// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
+    /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/profiling_config.py`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/Profiling.md:18`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/profiling_config.py:23`
     #[serde(
         rename = "profiling_options",
         default,
@@ -34312,18 +35040,18 @@ pub struct ProfilingConfig {
     /// - TF1 session: `custom_op.parameter_map["fp_point"].s`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.profiling_config.profiling_options`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:744`
     #[serde(rename = "fp_point", default, skip_serializing_if = "Option::is_none")]
     pub fp_point: ::core::option::Option<::std::string::String>,
     /// Former name of the last backward-propagation node that bounds the profiled iteration.
@@ -34336,18 +35064,18 @@ pub struct ProfilingConfig {
     /// - TF1 session: `custom_op.parameter_map["bp_point"].s`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.profiling_config.profiling_options`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc`
+    /// Sources: `Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:745`
     #[serde(rename = "bp_point", default, skip_serializing_if = "Option::is_none")]
     pub bp_point: ::core::option::Option<::std::string::String>,
     /// Former list of the trace kinds to collect, e.g. ["training_trace", "task_trace"].
@@ -34359,18 +35087,18 @@ pub struct ProfilingConfig {
     /// - Estimator: `ProfilingConfig(enable_options=...)`
     /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.profiling_config.profiling_options`
     ///
-    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 |
-    /// |---|---|---|---|---|---|---|
-    /// | Atlas 350 accelerator card | - | - | - | - | - | - |
-    /// | Atlas A3 training series | - | - | - | - | - | - |
-    /// | Atlas A3 inference series | - | - | - | - | - | - |
-    /// | Atlas A2 training series | - | - | - | - | - | - |
-    /// | Atlas A2 inference series | - | - | - | - | - | - |
-    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - |
-    /// | Atlas inference series | - | - | - | - | - | - |
-    /// | Atlas training series | - | - | - | - | - | - |
+    /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
+    /// |---|---|---|---|---|---|---|---|
+    /// | Atlas 350 accelerator card | - | - | - | - | - | - | - |
+    /// | Atlas A3 training series | - | - | - | - | - | - | - |
+    /// | Atlas A3 inference series | - | - | - | - | - | - | - |
+    /// | Atlas A2 training series | - | - | - | - | - | - | - |
+    /// | Atlas A2 inference series | - | - | - | - | - | - | - |
+    /// | Atlas 200I/500 A2 inference products | - | - | - | - | - | - | - |
+    /// | Atlas inference series | - | - | - | - | - | - | - |
+    /// | Atlas training series | - | - | - | - | - | - | - |
     ///
-    /// Sources: `Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py`
+    /// Sources: `Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:182`
     #[serde(rename = "enable_options", default, skip_serializing_if = "Option::is_none")]
     pub enable_options: ::core::option::Option<::std::string::String>,
 }
@@ -34387,19 +35115,19 @@ impl ProfilingConfig {
 impl ::cann_config::Visit for ProfilingConfig {
     fn visit<V: ::cann_config::Visitor + ?Sized>(&self, v: &mut V) {
         if let ::core::option::Option::Some(x) = &self.enable_profiling {
-            v.value(&OPTIONS[177usize], ::cann_config::ValueRef::Bool(*x))
+            v.value(&OPTIONS[181usize], ::cann_config::ValueRef::Bool(*x))
         }
         if let ::core::option::Option::Some(x) = &self.profiling_options {
-            v.value(&OPTIONS[178usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[182usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.fp_point {
-            v.value(&OPTIONS[179usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[183usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.bp_point {
-            v.value(&OPTIONS[180usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[184usize], ::cann_config::ValueRef::Str(x))
         }
         if let ::core::option::Option::Some(x) = &self.enable_options {
-            v.value(&OPTIONS[181usize], ::cann_config::ValueRef::Str(x))
+            v.value(&OPTIONS[185usize], ::cann_config::ValueRef::Str(x))
         }
     }
 }
@@ -34417,24 +35145,24 @@ impl ::cann_config::FromMap for ProfilingConfig {
             let ::core::option::Option::Some(key) = cx.key(key_node) else { continue };
             match key {
                 "enable_profiling" => {
-                    cx.record(OPTIONS[177usize].path, v);
-                    out.enable_profiling = cx.bool(v, &OPTIONS[177usize]);
+                    cx.record(OPTIONS[181usize].path, v);
+                    out.enable_profiling = cx.bool(v, &OPTIONS[181usize]);
                 }
                 "profiling_options" => {
-                    cx.record(OPTIONS[178usize].path, v);
-                    out.profiling_options = cx.string(v, &OPTIONS[178usize]);
+                    cx.record(OPTIONS[182usize].path, v);
+                    out.profiling_options = cx.string(v, &OPTIONS[182usize]);
                 }
                 "fp_point" => {
-                    cx.record(OPTIONS[179usize].path, v);
-                    out.fp_point = cx.string(v, &OPTIONS[179usize]);
+                    cx.record(OPTIONS[183usize].path, v);
+                    out.fp_point = cx.string(v, &OPTIONS[183usize]);
                 }
                 "bp_point" => {
-                    cx.record(OPTIONS[180usize].path, v);
-                    out.bp_point = cx.string(v, &OPTIONS[180usize]);
+                    cx.record(OPTIONS[184usize].path, v);
+                    out.bp_point = cx.string(v, &OPTIONS[184usize]);
                 }
                 "enable_options" => {
-                    cx.record(OPTIONS[181usize].path, v);
-                    out.enable_options = cx.string(v, &OPTIONS[181usize]);
+                    cx.record(OPTIONS[185usize].path, v);
+                    out.enable_options = cx.string(v, &OPTIONS[185usize]);
                 }
                 _ => cx.unknown_key(key_node, key, path, Self::KEYS),
             }
@@ -35460,6 +36188,34 @@ pub fn check_rules_partial(
             );
     }
     if RULES[49usize].available.contains(release)
+        && matches!(
+            cfg.npu_run_config.as_ref().and_then(| c | c.auto_multistream_parallel_mode
+            .as_ref()).map(| x | x.as_str()), ::core::option::Option::Some(v) if v !=
+            "cv"
+        )
+    {
+        report
+            .push(
+                ::cann_config::__private::rule_diagnostic(&RULES[49usize], report.lang),
+            );
+    }
+    if RULES[50usize].available.contains(release)
+        && matches!(
+            cfg.npu_run_config.as_ref().and_then(| c | c.auto_multistream_parallel_mode
+            .as_ref()).map(| x | x.as_str()), ::core::option::Option::Some(v) if v ==
+            "cv"
+        )
+        && matches!(
+            cfg.env.as_ref().and_then(| c | c.enable_dynamic_shape_multi_stream.as_ref())
+            .map(| x | x.code()), ::core::option::Option::Some(v) if v == 1i64
+        )
+    {
+        report
+            .push(
+                ::cann_config::__private::rule_diagnostic(&RULES[50usize], report.lang),
+            );
+    }
+    if RULES[51usize].available.contains(release)
         && (cfg
             .npu_run_config
             .as_ref()
@@ -35479,10 +36235,10 @@ pub fn check_rules_partial(
     {
         report
             .push(
-                ::cann_config::__private::rule_diagnostic(&RULES[49usize], report.lang),
+                ::cann_config::__private::rule_diagnostic(&RULES[51usize], report.lang),
             );
     }
-    if RULES[50usize].available.contains(release)
+    if RULES[52usize].available.contains(release)
         && matches!(
             cfg.env.as_ref().and_then(| c | c.npu_enable_perf.as_ref()).copied(),
             ::core::option::Option::Some(v) if v == true
@@ -35492,10 +36248,10 @@ pub fn check_rules_partial(
     {
         report
             .push(
-                ::cann_config::__private::rule_diagnostic(&RULES[50usize], report.lang),
+                ::cann_config::__private::rule_diagnostic(&RULES[52usize], report.lang),
             );
     }
-    if RULES[51usize].available.contains(release)
+    if RULES[53usize].available.contains(release)
         && matches!(
             cfg.env.as_ref().and_then(| c | c.npu_enable_perf.as_ref()).copied(),
             ::core::option::Option::Some(v) if v == true
@@ -35507,7 +36263,7 @@ pub fn check_rules_partial(
     {
         report
             .push(
-                ::cann_config::__private::rule_diagnostic(&RULES[51usize], report.lang),
+                ::cann_config::__private::rule_diagnostic(&RULES[53usize], report.lang),
             );
     }
 }

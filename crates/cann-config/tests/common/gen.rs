@@ -112,7 +112,8 @@ fn value(o: &'static OptionMeta, t: Target) -> BoxedStrategy<Value> {
                 .prop_map(|(c, v)| Value::from(format!("{c}|{v}")))
                 .boxed()
         }
-        TypeMeta::Config(_) => Just(Value::Null).boxed(),
+        // No config value can hold a Python object: leave it unset.
+        TypeMeta::Config(_) | TypeMeta::Object(_) => Just(Value::Null).boxed(),
     }
 }
 

@@ -277,6 +277,22 @@ crate::messages! {
         en: "{value} is out of range for `{name}`",
         zh: "{value} 超出 `{name}` 的取值范围",
     }
+    env_no_longer_read(name: &str, when: &str) {
+        en: "the toolkit no longer reads the environment variable `{name}` ({when}): setting it does nothing, unless the script itself uses the name",
+        zh: "工具链已不再读取环境变量 `{name}`（{when}）：设置它不起作用，除非脚本自身使用该名称",
+    }
+    python_object_only(name: &str, class: &str) {
+        en: "`{name}` takes a Python object ({class}), which only a script can pass; a config file cannot hold it",
+        zh: "`{name}` 接受 Python 对象（{class}），只能在脚本中传入；配置文件无法表示它",
+    }
+    range_advice() {
+        en: "(cannctl's advice: no upstream source states this bound)",
+        zh: "（cannctl 的建议：上游未规定此范围）",
+    }
+    outside_advice(value: i64, name: &str) {
+        en: "{value} is outside the range cannctl advises for `{name}` (no upstream source states a bound, so it may still be accepted)",
+        zh: "{value} 超出 cannctl 为 `{name}` 建议的取值范围（上游未规定该范围，因此该值仍可能被接受）",
+    }
     bad_path_chars(name: &str, chars: &str) {
         en: "`{name}` contains characters that are not allowed: {chars}",
         zh: "`{name}` 含有不允许的字符：{chars}",

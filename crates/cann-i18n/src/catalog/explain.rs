@@ -3,8 +3,8 @@
 crate::messages! {
     // The release the facts are given for.
     release_newest(release: &str) {
-        en: "release: {release} (the newest; --release picks another)",
-        zh: "版本：{release}（最新版本；可用 --release 指定其他版本）",
+        en: "release: {release} (the newest released; --release picks another)",
+        zh: "版本：{release}（已发布的最新版本；可用 --release 指定其他版本）",
     }
     release_chosen(release: &str) { en: "release: {release}", zh: "版本：{release}" }
     not_read_in(release: &str, available: &str) {

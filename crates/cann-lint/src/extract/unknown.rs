@@ -196,6 +196,15 @@ fn retired(
     o: &'static OptionMeta,
     r: &'static RemovalMeta,
 ) {
+    if w.surface == Surface::Env {
+        // A variable nothing reads any more may still be the script's own: a warning, the
+        // same words as `check`.
+        let found = cann_config::history::env_no_longer_read(o, r, lang);
+        let d = obj.finding(FindingKind::NotOnSurface, o.path, w.at, found.message);
+        d.severity = found.severity;
+        d.hint = found.hint;
+        return;
+    }
     let msg = messages::retired_name(lang, place(w), w.name, r);
     let replacement = r
         .replacement

@@ -90,7 +90,14 @@ pub(crate) fn read_releases(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec
     // Each release may be written relative to the one before it.
     let mut previous: Option<(String, Vec<String>)> = None;
     top_list(file, doc, k::RELEASES, &[k::RELEASES], d, |file, n, d| {
-        const KEYS: &[&str] = &[k::ID, k::PRODUCTS, k::NOTE, k::SOURCE];
+        const KEYS: &[&str] = &[
+            k::ID,
+            k::PRODUCTS,
+            k::UNRELEASED,
+            k::REFS,
+            k::NOTE,
+            k::SOURCE,
+        ];
         let r = MapReader::new(file, n, "a release", KEYS, d)?;
         let id = r.string(k::ID, "a release", d);
         let products_node = r.required(k::PRODUCTS, "a release", d);
@@ -103,11 +110,37 @@ pub(crate) fn read_releases(file: &Path, doc: &Node, d: &mut Diagnostics) -> Vec
             id,
             products,
             products_loc: products_node.map_or_else(|| r.loc(), |p| Loc::new(file, p.pos)),
+            unreleased: r.flag(k::UNRELEASED, d),
+            refs: release_refs(&r, d),
             note: r.opt_text(k::NOTE, "a release", d),
             source: r.sources(d),
             loc: r.loc(),
         })
     })
+}
+
+/// `refs: ["hicann/tensorflow@tfa_v0.0.48_9.0.0"]`: the upstream git refs (tag, branch or
+/// commit) whose code is this release, each written `owner/name@ref`.
+fn release_refs(r: &MapReader<'_>, d: &mut Diagnostics) -> Vec<String> {
+    let mut out = Vec::new();
+    for n in r.seq(k::REFS, "`refs` of a release", d) {
+        let at = Loc::new(r.file(), n.pos);
+        let Some(text) = n.as_str() else {
+            d.error(
+                at,
+                format!("a ref must be a string, found {}", n.kind.describe()),
+            );
+            continue;
+        };
+        match crate::source::Cited::parse(text) {
+            Some(c) if c.path.is_none() => out.push(text.to_string()),
+            _ => {
+                d.error(at, format!("`{text}` is not a git ref"))
+                    .expected("`owner/name@ref`, e.g. `hicann/tensorflow@tfa_v0.0.48_9.0.0`");
+            }
+        }
+    }
+    out
 }
 
 /// `products: [a, b]` lists a release's products; `products: { add: [c], remove: [a] }`
@@ -326,8 +359,9 @@ fn read_condition(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Conditio
 
 pub(crate) fn read_int_range(r: &MapReader<'_>, d: &mut Diagnostics) -> Option<IntRange> {
     let node = r.get(k::RANGE)?;
-    let rr = MapReader::new(r.file(), node, "`range`", &[k::MIN, k::MAX], d)?;
+    let rr = MapReader::new(r.file(), node, "`range`", &[k::MIN, k::MAX, k::ADVICE], d)?;
     let range = IntRange {
+        advice: rr.flag(k::ADVICE, d),
         min: rr.int(k::MIN, d),
         max: rr.int(k::MAX, d),
     };

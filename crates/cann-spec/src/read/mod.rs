@@ -195,6 +195,23 @@ impl<'a> MapReader<'a> {
         }
     }
 
+    /// `key: true` or `key: false`; `false` when absent.
+    pub fn flag(&self, key: &str, d: &mut Diagnostics) -> bool {
+        let Some(node) = self.get(key) else {
+            return false;
+        };
+        match node.kind {
+            Kind::Bool(b) => b,
+            ref other => {
+                d.error(
+                    Loc::new(self.file, node.pos),
+                    format!("`{key}` must be true or false, found {}", other.describe()),
+                );
+                false
+            }
+        }
+    }
+
     pub fn seq(&self, key: &str, what: &str, d: &mut Diagnostics) -> &'a [Node] {
         let Some(node) = self.get(key) else {
             return &[];

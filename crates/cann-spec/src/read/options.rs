@@ -409,6 +409,7 @@ fn read_type(r: &MapReader<'_>, what: &str, d: &mut Diagnostics) -> Option<Optio
             chars: read_chars(r, d),
         },
         "config" => OptionType::Config(r.string(k::CLASS, what, d)?),
+        "python-object" => OptionType::Object(r.string(k::CLASS, what, d)?),
         other => {
             let diag = d.error(r.loc(), format!("{what} has unknown type `{other}`"));
             diag.expected(list(k::TYPES));

@@ -194,6 +194,7 @@ impl OptionView {
                     Some(cann_config::meta::RangeMeta {
                         min: r.min,
                         max: r.max,
+                        advice: r.advice,
                     }),
                     o,
                 )
@@ -240,7 +241,7 @@ impl OptionView {
                 .filter(|r| !r.is_whole())
                 .map(spelling_html)
                 .collect(),
-            ty: o.ty.name().into(),
+            ty: o.ty.describe(),
             class_type: match &o.ty {
                 OptionType::Config(c) => Some(c.clone()),
                 _ => None,

@@ -181,7 +181,7 @@ impl OptionGroup {
                 .map(|o| OptionRow {
                     name: o.name.clone(),
                     path: o.path.clone(),
-                    ty: o.ty.name().into(),
+                    ty: o.ty.describe(),
                     default: o.default.as_ref().map(|d| d.to_string()).ok_or_else(unset),
                     doc: bi(&o.doc),
                     deprecated: o.deprecated.is_some(),

@@ -87,22 +87,30 @@ fn lit(o: &OptionMeta, l: Option<Lit>, lang: Lang) -> String {
     }
 }
 
-fn range(at: &OptionIn) -> String {
+fn range(at: &OptionIn, lang: Lang) -> String {
     let unit = at.option.unit.map(|u| format!(" {u}")).unwrap_or_default();
-    format!("{}{unit}", describe_int_values(at.range, at.option.special))
+    let advice = at
+        .range
+        .and_then(|r| r.advice_note(lang))
+        .map(|n| format!(" {n}"))
+        .unwrap_or_default();
+    format!(
+        "{}{unit}{advice}",
+        describe_int_values(at.range, at.option.special)
+    )
 }
 
 fn facts(s: &mut String, at: &OptionIn, lang: Lang) {
     let o = at.option;
     let field = |label: String, value: &str| msg::field(lang, &label, value);
-    let _ = writeln!(s, "{}", field(msg::label_type(lang), o.ty.name()));
+    let _ = writeln!(s, "{}", field(msg::label_type(lang), &o.ty.describe()));
     let _ = writeln!(
         s,
         "{}",
         field(msg::label_default(lang), &lit(o, at.default, lang))
     );
     if at.range.is_some() {
-        let _ = writeln!(s, "{}", field(msg::label_range(lang), &range(at)));
+        let _ = writeln!(s, "{}", field(msg::label_range(lang), &range(at, lang)));
     }
     let unit = o.unit.map(|u| format!(" {u}")).unwrap_or_default();
     for f in o.by_product {
@@ -270,7 +278,7 @@ fn changes(a: &OptionIn, b: &OptionIn, lang: Lang) -> Vec<String> {
         ));
     }
     if a.range != b.range {
-        out.push(msg::change_range(lang, &range(a), &range(b)));
+        out.push(msg::change_range(lang, &range(a, lang), &range(b, lang)));
     }
     if a.ge_key != b.ge_key {
         let key = |k: Option<&str>| k.map_or_else(|| msg::none(lang), str::to_string);

@@ -4,7 +4,7 @@
 use cann_config::history::spelling;
 use cann_config::in_release::OptionIn;
 use cann_config::meta::{
-    describe_int_values, Gone, Lang, OptionMeta, RemovalMeta, Span, ValueMapMeta,
+    describe_int_values, Gone, Lang, OptionMeta, RemovalMeta, Span, TypeMeta, ValueMapMeta,
 };
 use cann_config::{Product, Release};
 use serde_json::{json, Value};
@@ -27,6 +27,7 @@ fn facts(at: &OptionIn) -> Value {
         "read": at.read,
         "default": at.default.map(|d| d.to_string()),
         "range": at.range.map(|r| describe_int_values(Some(r), o.special)),
+        "range_is_advice": at.range.is_some_and(|r| r.advice),
         "ge_key": at.ge_key,
         "values": at.available_values().map(|v| v.value.lit.to_string()).collect::<Vec<_>>(),
     })
@@ -40,6 +41,7 @@ pub(super) fn render(view: &View) -> Value {
         "path": o.path,
         "config": o.config,
         "type": o.ty.name(),
+        "class": match o.ty { TypeMeta::Object(c) | TypeMeta::Config(c) => Some(c), _ => None },
         "release": release.id(),
         "read": at.read,
         "default": at.default.map(|d| d.to_string()),
@@ -55,6 +57,7 @@ pub(super) fn render(view: &View) -> Value {
             "doc": v.value.doc.get(lang),
         })).collect::<Vec<_>>(),
         "range": at.range.map(|r| describe_int_values(Some(r), o.special)),
+        "range_is_advice": at.range.is_some_and(|r| r.advice),
         "by_product": o.by_product.iter().map(|f| json!({
             "products": ids(f.products),
             "range": f.range.map(|r| r.to_string()),
