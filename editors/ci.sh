@@ -31,12 +31,6 @@ echo "== Neovim: Debian's (0.7: vim.lsp.start_client) and 0.11 (vim.lsp.config, 
 editors/nvim/test/run.sh
 NVIM="$venv/bin/nvim" editors/nvim/test/run.sh
 
-# The pytest-lsp suite was written before the server existed and has not yet been calibrated
-# against it: its first test does not finish (the client waits on the server at the end of
-# the first comparison). It runs only when asked, until it passes on the real server.
-if [ "${CANNCTL_EDITORS_E2E:-0}" = 1 ]; then
-    echo "== end-to-end LSP tests"
-    (cd editors/e2e && "$venv/bin/python" -m pytest -q)
-else
-    echo "== end-to-end LSP tests: not run (CANNCTL_EDITORS_E2E=1 runs them; not yet calibrated)"
-fi
+echo "== end-to-end LSP tests (pytest-lsp against cannctl server)"
+# Every wait inside is bounded (30 s); the outer bound is for a client that hangs anyway.
+(cd editors/e2e && timeout 600 "$venv/bin/python" -m pytest -q)

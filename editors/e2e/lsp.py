@@ -10,8 +10,9 @@ import os
 import pathlib
 import subprocess
 import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable
+from typing import Any
 
 import pytest
 from lsprotocol import types as t
@@ -291,5 +292,15 @@ async def server(
         )
         yield Session(client)
         await asyncio.wait_for(client.shutdown_session(), WAIT_S)
+        # `exit` after `shutdown` ends the process, with status 0.
+        proc = client._server
+        code = await asyncio.wait_for(proc.wait(), WAIT_S) if proc else 0
+        assert code == 0, f"cannctl server exited with status {code} after shutdown and exit"
     finally:
+        # On a failed step the body never sent shutdown; pygls's stop() then waits for the
+        # process, which (rightly) runs while its input is open: that wait was the suite's
+        # hang. End the process first, so the step's own failure is what pytest reports.
+        proc = client._server
+        if proc is not None and proc.returncode is None:
+            proc.kill()
         await client.stop()

@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import shutil
+import urllib.parse
 
 import pytest
 from lsp import FIXTURES, REPO, cannctl, lint_json, server, utf16_col
@@ -24,23 +25,48 @@ SEVERITY = {
 SCRIPTS = sorted(FIXTURES.glob("*.py")) + sorted((FIXTURES / "patterns").glob("*.py"))
 
 
-def rule_id(f: dict) -> str:
-    """The id the command groups a finding under (cann_lint::Finding::rule_id): the spec rule,
-    else the option for spec findings, else the kind of misuse."""
-    if f["kind"] == "spec":
-        return f.get("rule") or f["option"] or "config"
-    return {"accessor": "session-accessor"}.get(f["kind"], f["kind"])
+def rule_ids(paths: list[pathlib.Path], *flags: str, cwd: pathlib.Path) -> dict[tuple, list[str]]:
+    """The rule id of each finding, as the command's SARIF output names it (`ruleId`), by
+    (path, line, column): the JSON report has no rule id for every kind of finding."""
+    sarif = json.loads(cannctl("lint", "--format", "sarif", *flags, *map(str, paths), cwd=cwd))
+    ids: dict[tuple, list[str]] = {}
+    for r in sarif["runs"][0]["results"]:
+        loc = r["locations"][0]["physicalLocation"]
+        region = loc.get("region", {})
+        # SARIF paths are URI references: percent-encoded.
+        path = urllib.parse.unquote(loc["artifactLocation"]["uri"])
+        key = (path, region.get("startLine", 1), region.get("startColumn", 1))
+        ids.setdefault(key, []).append(r["ruleId"])
+    return ids
 
 
-def expected(text: str, findings: list[dict]) -> list[tuple]:
+def check_rule_id(f: dict) -> str:
+    """The code of a `cannctl check` finding: its spec rule, else its option."""
+    return f.get("rule") or f.get("option") or ""
+
+
+def expected(text: str, findings: list[dict], codes: list[str]) -> list[tuple]:
     """What the command found, in the server's terms: 0-based line, UTF-16 column."""
     lines = text.split("\n")
     out = []
-    for f in findings:
+    for f, code in zip(findings, codes, strict=True):
         line = f.get("line", 1) - 1
         col = utf16_col(lines[line] if line < len(lines) else "", f.get("column", 1) - 1)
-        out.append((line, col, SEVERITY[f["severity"]], rule_id(f), f["message"], f.get("hint")))
+        out.append((line, col, SEVERITY[f["severity"]], code, f["message"], f.get("hint")))
     return sorted(out, key=repr)
+
+
+def lint_codes(ids: dict[tuple, list[str]], path: str, findings: list[dict]) -> list[str]:
+    """The SARIF rule id of each finding of `path`, in the JSON report's order."""
+    taken: dict[tuple, int] = {}
+    codes = []
+    for f in findings:
+        key = (path, f.get("line", 1), f.get("column", 1))
+        i = taken.get(key, 0)
+        taken[key] = i + 1
+        assert i < len(ids.get(key, [])), f"no SARIF result at {key} for {f['message']}"
+        codes.append(ids[key][i])
+    return codes
 
 
 def got(diags: list[t.Diagnostic]) -> list[tuple]:
@@ -63,13 +89,15 @@ async def compare(root: pathlib.Path, rel: list[str], flags: tuple[str, ...] = (
     report = lint_json([pathlib.Path(r) for r in rel], *flags, cwd=root)
     assert not report["unreadable"], report["unreadable"]
     by_path = findings_by_path(report)
+    ids = rule_ids([pathlib.Path(r) for r in rel], *flags, cwd=root)
     seen = 0
     async with server(root) as s:
         for r in rel:
             path = root / r
             text = path.read_bytes().decode("utf-8", errors="replace")
             diags = await s.open(path, text)
-            want = expected(text, by_path.get(r, []))
+            findings = by_path.get(r, [])
+            want = expected(text, findings, lint_codes(ids, r, findings))
             assert got(diags) == want, r
             seen += len(want)
             s.close(path)
@@ -140,5 +168,6 @@ async def test_config_files_equal_check(tmp_path: pathlib.Path, name: str) -> No
     text = (tmp_path / name).read_text(encoding="utf-8")
     async with server(tmp_path) as s:
         diags = await s.open(tmp_path / name, text, language="yaml")
-    want = expected(text, report["diagnostics"])
-    assert [g[:3] + g[4:] for g in got(diags)] == [w[:3] + w[4:] for w in want]
+    findings = report["diagnostics"]
+    want = expected(text, findings, [check_rule_id(f) for f in findings])
+    assert got(diags) == want

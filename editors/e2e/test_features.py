@@ -67,7 +67,7 @@ async def test_hover_describes_the_option(
     assert option in got, got
     assert bool(CJK.search(got)) == (lang == "zh"), got
     # The option's description, worded once in the catalog, as `cannctl explain` says it.
-    desc = explain(option, lang).get("description", "")
+    desc = explain(option, lang).get("doc", "")
     assert desc and desc.split("\n")[0][:40] in got, (desc, got)
 
 
@@ -80,14 +80,43 @@ async def test_hover_follows_the_client_locale(tmp_path: pathlib.Path) -> None:
     assert CJK.search(got), got
 
 
-async def test_hover_on_config_key_and_value(tmp_path: pathlib.Path) -> None:
+def value_doc(option: str, value: str, lang: str) -> str:
+    """`cannctl explain`'s description of one value of `option`."""
+    (v,) = [v for v in explain(option, lang)["values"] if v["value"] == value]
+    return v["doc"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+async def test_hover_on_config_keys_and_values(tmp_path: pathlib.Path, lang: str) -> None:
     path = tmp_path / "train-a2.yaml"
     shutil.copy(REPO / "examples" / "train-a2.yaml", path)
     text = path.read_text(encoding="utf-8")
-    async with server(tmp_path) as s:
+    async with server(tmp_path, init={"lang": lang}) as s:
         await s.open(path, text, language="yaml")
         key = hover_text(await s.hover(path, position_of(text, "static_memory_policy", inside=2)))
-        assert "static_memory_policy" in key, key
+        value = hover_text(await s.hover(path, position_of(text, "policy: 2", inside=8)))
+        env = hover_text(await s.hover(path, position_of(text, "ASCEND_MAX_OP_CACHE_SIZE")))
+    assert "static_memory_policy" in key, key
+    assert explain("static_memory_policy", lang)["doc"][:30] in key, key
+    assert value_doc("static_memory_policy", "2", lang)[:30] in value, value
+    assert explain("ASCEND_MAX_OP_CACHE_SIZE", lang)["doc"][:30] in env, env
+    assert bool(CJK.search(key + value + env)) == (lang == "zh")
+
+
+async def test_hover_on_script_values_and_environment(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "train.py"
+    text = (
+        SCRIPT_HEAD
+        + "import os\n"
+        + 'custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("force_fp16")\n'
+        + 'os.environ["ASCEND_MAX_OP_CACHE_SIZE"] = "2000"\n'
+    )
+    async with server(tmp_path) as s:
+        await s.open(path, text)
+        value = hover_text(await s.hover(path, position_of(text, '"force_fp16"', inside=3)))
+        env = hover_text(await s.hover(path, position_of(text, "ASCEND_MAX_OP_CACHE_SIZE")))
+    assert value_doc("precision_mode", '"force_fp16"', "en")[:30] in value, value
+    assert explain("ASCEND_MAX_OP_CACHE_SIZE", "en")["doc"][:30] in env, env
 
 
 def labels(items: list[t.CompletionItem]) -> set[str]:
@@ -108,42 +137,77 @@ SCRIPT_HEAD = (
     ("line", "expect"),
     [
         ('custom_op.parameter_map["', "precision_mode"),  # parameter_map key
-        ('custom_op.parameter_map["precision_mode"].', "s"),  # accessor
         (
             'custom_op.parameter_map["precision_mode"].s = tf.compat.as_bytes("',
             "allow_mix_precision",
         ),  # enum value
+        ('custom_op.parameter_map["static_memory_policy"].i = ', "2"),  # int enum value
         ("run_config = NPURunConfig(", "precision_mode"),  # NPURunConfig keyword
+        ("run_config = NPURunConfig(\n    enable_dump=True,\n    ", "dump_config"),  # 2nd line
         ("npu.global_options().", "precision_mode"),  # global_options attribute
+        ("npu.global_options().aoe_config.", "aoe_mode"),  # nested attribute
+        ('os.environ["', "ASCEND_CACHE_PATH"),  # environment variable
     ],
 )
 async def test_completion_in_scripts(tmp_path: pathlib.Path, line: str, expect: str) -> None:
     path = tmp_path / "train.py"
-    text = SCRIPT_HEAD + line + "\n"
+    text = SCRIPT_HEAD + "import os\n" + line
+    end = t.Position(line=text.count("\n"), character=len(text.rsplit("\n", 1)[-1]))
+    async with server(tmp_path) as s:
+        await s.open(path, text)
+        items = await s.complete(path, end)
+    assert expect in labels(items), labels(items)
+
+
+def session_options(*flags: str) -> list[dict]:
+    """`cannctl options --format json` rows that have a parameter_map key."""
+    rows = json.loads(cannctl("options", "--format", "json", *flags))
+    return [r for r in rows if r.get("session")]
+
+
+@pytest.mark.parametrize("key", ["precision_mode", "static_memory_policy", "enable_dump"])
+async def test_session_key_completes_its_accessor(tmp_path: pathlib.Path, key: str) -> None:
+    """A session key completes with what reads it: `"].s = tf.compat.as_bytes(...)`,
+    `"].i = ...`, `"].b = ...`, the accessor `cannctl options` names for the key."""
+    (row,) = [r for r in session_options(key) if r["session"]["name"] == key]
+    accessor = row["session"]["accessor"]
+    path = tmp_path / "train.py"
+    line = 'custom_op.parameter_map["' + key[:4]
+    text = SCRIPT_HEAD + line + '"]\n'
     async with server(tmp_path) as s:
         await s.open(path, text)
         items = await s.complete(path, t.Position(line=text.count("\n") - 1, character=len(line)))
-    assert any(i.label == expect or i.label.startswith(expect + " ") for i in items), labels(items)
+        (it,) = [i for i in items if i.label == key]
+    edited = apply_edits(text, [it.text_edit])
+    done = edited.split("\n")[-2]
+    assert done.startswith(f'custom_op.parameter_map["{key}"].{accessor} = '), done
+    if accessor == "s":
+        assert ".s = tf.compat.as_bytes(" in done, done
+    # The editor's closing `"]` is replaced, not doubled.
+    assert done.count("]") == 1, done
 
 
 async def test_completion_session_keys_follow_the_spec(tmp_path: pathlib.Path) -> None:
-    """Every session key `cannctl options` lists for the release is offered; retired ones
-    (removed) are not."""
-    options = json.loads(cannctl("options", "--format", "json"))
-    rows = options if isinstance(options, list) else options.get("options", [])
+    """Every session key `cannctl options --release` lists for the release is offered; the
+    keys it does not list (retired, or of another release) are not."""
     path = tmp_path / "train.py"
     line = 'custom_op.parameter_map["'
     text = SCRIPT_HEAD + line + "\n"
+    path.write_text(text, encoding="utf-8")
+    # The release both default to: the one `cannctl lint` reports it checked against.
+    release = lint_json([path], cwd=tmp_path)["release"]
+    rows = session_options("--release", release)
     async with server(tmp_path) as s:
         await s.open(path, text)
         got = labels(
             await s.complete(path, t.Position(line=text.count("\n") - 1, character=len(line)))
         )
-    assert len(got) > 50, got
-    assert "not_an_option_at_all" not in got
-    session = {r.get("session") for r in rows if isinstance(r.get("session"), str)}
-    assert session, "cannctl options --format json names no session key"
-    assert session & got, (sorted(session)[:5], sorted(got)[:5])
+    live = {r["session"]["name"] for r in rows if not r["removed"]}
+    # Keys of other releases, or retired in this one: not offered.
+    retired = {r["session"]["name"] for r in session_options()} - live
+    assert len(live) > 50 and retired, (len(live), retired)
+    assert live - got == set(), sorted(live - got)
+    assert retired & got == set(), sorted(retired & got)
 
 
 @pytest.mark.parametrize(
@@ -239,6 +303,41 @@ async def test_settings_from_pyproject(tmp_path: pathlib.Path) -> None:
     async with server(tmp_path, init={"lang": "en"}) as s:
         diags = await s.open(path, text)
     assert diags and not any(CJK.search(d.message) for d in diags)
+
+
+@pytest.mark.parametrize("how", ["watched-files", "saved-in-the-editor"])
+async def test_a_pyproject_change_reaches_the_running_server(
+    tmp_path: pathlib.Path, how: str
+) -> None:
+    """[tool.cannctl] edited while the server runs: every open document is checked again
+    with the new settings, as `cannctl lint` reads them after the change."""
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.cannctl]\nlang = "en"\n', encoding="utf-8")
+    path = copy(tmp_path, "estimator_resnet50.py")
+    text = path.read_text(encoding="utf-8")
+    before_cmd = lint_json([path], cwd=tmp_path)["files"][0]["findings"]
+    async with server(tmp_path, watch=True) as s:
+        before = await s.open(path, text)
+        assert sorted(d.message for d in before) == sorted(f["message"] for f in before_cmd)
+        pyproject.write_text(
+            '[tool.cannctl]\nproduct = "atlas-a2-training"\nlang = "zh"\n', encoding="utf-8"
+        )
+        u = pyproject.resolve().as_uri()
+        if how == "watched-files":
+            tell = lambda: s.client.workspace_did_change_watched_files(
+                t.DidChangeWatchedFilesParams(
+                    changes=[t.FileEvent(uri=u, type=t.FileChangeType.Changed)]
+                )
+            )
+        else:
+            tell = lambda: s.client.text_document_did_save(
+                t.DidSaveTextDocumentParams(text_document=t.TextDocumentIdentifier(uri=u))
+            )
+        after = await s.diagnostics(path.resolve().as_uri(), tell)
+    want = lint_json([path], cwd=tmp_path)["files"][0]["findings"]
+    assert sorted(d.message for d in after) == sorted(f["message"] for f in want)
+    assert after and all(CJK.search(d.message) for d in after), [d.message for d in after]
+    assert sorted(d.message for d in after) != sorted(d.message for d in before)
 
 
 async def test_recovery_after_a_syntax_error(tmp_path: pathlib.Path) -> None:
