@@ -80,9 +80,11 @@ impl Mirror<'_> {
     }
 }
 
-/// One ref to read: its name, commit, date and the CANN release its name states.
+/// One ref to read: its name, whether it is a tag, commit, date and the CANN release its
+/// name states.
 struct Ref {
     name: String,
+    tag: bool,
     commit: String,
     date: String,
     build: Option<String>,
@@ -116,15 +118,21 @@ fn build_of(tag: &str) -> Option<(String, String)> {
 fn refs(m: &Mirror<'_>, keep: &dyn Fn(&str) -> bool) -> Result<Vec<Ref>, Error> {
     let listing = m.must(&[
         "for-each-ref",
-        "--format=%(refname:short) %(objectname) %(*objectname)",
+        "--format=%(refname) %(objectname) %(*objectname)",
         "refs/heads",
         "refs/tags",
     ])?;
     let mut out = Vec::new();
     for line in listing.lines() {
         let mut f = line.split(' ');
-        let (Some(name), Some(obj)) = (f.next(), f.next()) else {
+        let (Some(full), Some(obj)) = (f.next(), f.next()) else {
             continue;
+        };
+        // The full name tells a tag from a branch (hicann/tensorflow has both a `9.0.0`
+        // branch and a `tfa_v0.0.48_9.0.0` tag; a release is its tag).
+        let (name, tag) = match full.strip_prefix("refs/tags/") {
+            Some(n) => (n, true),
+            None => (full.strip_prefix("refs/heads/").unwrap_or(full), false),
         };
         if !keep(name) {
             continue;
@@ -141,6 +149,7 @@ fn refs(m: &Mirror<'_>, keep: &dyn Fn(&str) -> bool) -> Result<Vec<Ref>, Error> 
         };
         out.push(Ref {
             name: name.to_string(),
+            tag,
             commit: commit.to_string(),
             date: date.trim().to_string(),
             build,
@@ -205,6 +214,7 @@ fn facts_of(m: &Mirror<'_>, r: &Ref) -> Result<Value, Error> {
     Ok(json!({
         "repo": m.repo,
         "ref": r.name,
+        "kind": if r.tag { "tag" } else { "branch" },
         "commit": r.commit,
         "date": r.date,
         "build": r.build,

@@ -91,8 +91,16 @@ fn history() -> History {
     let mut last: BTreeMap<(u32, u32, u32, u32), (String, &Value)> = BTreeMap::new();
     for r in refs {
         if let Some(rel) = r["release"].as_str() {
-            // Refs are in date order: a later build of a release replaces an earlier one.
-            last.insert(order(rel), (rel.to_string(), r));
+            // Refs are in date order: a later build of a release replaces an earlier one,
+            // and a tag always replaces a branch named for the release (`9.0.0`,
+            // `dev/tf2.13-CANN9.0.0` go on after the release's tag; the release is the tag).
+            let tagged = |v: &Value| v["kind"] == "tag";
+            match last.get(&order(rel)) {
+                Some((_, prev)) if tagged(prev) && !tagged(r) => {}
+                _ => {
+                    last.insert(order(rel), (rel.to_string(), r));
+                }
+            }
         }
     }
     History {
@@ -486,4 +494,98 @@ fn an_introduced_fact_that_the_refs_contradict_is_found() {
         untagged[0].starts_with("introduced-untagged"),
         "{untagged:?}"
     );
+}
+
+#[test]
+fn a_release_stands_for_its_tag_not_a_branch_named_for_it() {
+    // hicann/tensorflow's `9.0.0` and `dev/tf2.13-CANN9.0.0` branches name the release too,
+    // and the second goes on after the tag (TF 2.13 support): the release is its tag.
+    let h = history();
+    let (_, t) = h.releases.iter().find(|(id, _)| id == "9.0.0").unwrap();
+    assert_eq!(t.name, "tfa_v0.0.48_9.0.0");
+    let (_, t) = h.releases.iter().find(|(id, _)| id == "7.0.0").unwrap();
+    assert_eq!(t.name, "tfa_v0.0.20_7.0.0.alpha003");
+}
+
+/// Every `owner/name@ref` of the adapter's repositories in spec/options, where the ref is a
+/// name rather than a commit.
+fn named_refs() -> BTreeSet<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/options");
+    let mut out = BTreeSet::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
+        for repo in ["Ascend/tensorflow@", "hicann/tensorflow@"] {
+            for (i, _) in text.match_indices(repo) {
+                let rest = &text[i + repo.len()..];
+                let end = rest
+                    .find(|c: char| c == ':' || c.is_whitespace() || c == '"')
+                    .unwrap_or(rest.len());
+                let r = &rest[..end];
+                if !r.is_empty() && !r.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    out.insert((repo.trim_end_matches('@').to_string(), r.to_string()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_tag_or_branch_a_source_names_is_a_ref_the_history_read() {
+    let doc: Value = serde_json::from_str(REFS).unwrap();
+    let known: BTreeSet<(String, String)> = doc["refs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["repo"].as_str().unwrap().to_string(),
+                r["ref"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let named = named_refs();
+    assert!(named.len() > 10, "{named:?}");
+    let unknown: Vec<_> = named.difference(&known).collect();
+    assert!(unknown.is_empty(), "not in upstream-refs.json: {unknown:?}");
+}
+
+#[test]
+fn graph_compiler_cache_dir_on_npurunconfig_names_every_tag_that_has_it() {
+    // The claim "three tags take it on NPURunConfig", against every tag read.
+    let doc: Value = serde_json::from_str(REFS).unwrap();
+    let with: BTreeSet<String> = doc["refs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| {
+            r["constructors"]["NPURunConfig"]
+                .as_array()
+                .is_some_and(|ks| ks.iter().any(|k| k == "graph_compiler_cache_dir"))
+        })
+        .map(|r| r["ref"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        with.iter().map(String::as_str).collect::<Vec<_>>(),
+        [
+            "tfa_v0.0.10_mt",
+            "tfa_v0.0.8_mt",
+            "tfa_v0.0.9_6.3.RC2.alpha003"
+        ]
+    );
+    let o = OPTIONS
+        .iter()
+        .find(|o| o.path == "npu_run_config.graph_compiler_cache_dir")
+        .unwrap();
+    let cited: Vec<&str> = o
+        .removed
+        .iter()
+        .flat_map(|r| r.source.iter().copied())
+        .collect();
+    for t in &with {
+        assert!(
+            cited.iter().any(|s| s.contains(&format!("@{t}:"))),
+            "{t} not cited: {cited:?}"
+        );
+    }
 }
