@@ -18,15 +18,17 @@
 
 mod branch;
 mod budget;
-mod check;
 pub mod ci;
 pub mod complete;
 pub mod cursor;
+mod docs;
 mod extract;
 pub mod fix;
 mod imports;
 mod messages;
 mod names;
+mod object;
+mod rules;
 pub mod sarif;
 mod select;
 mod surface;
@@ -121,20 +123,10 @@ impl Finding {
         self.diagnostic.severity
     }
 
-    /// A stable id for grouping: the spec rule, the option path, or the kind of misuse.
+    /// A stable id for grouping: the spec rule, the option path, or the kind of misuse
+    /// (each rule's module gives it).
     pub fn rule_id(&self) -> &str {
-        match self.kind {
-            FindingKind::UnknownOption => "unknown-option",
-            FindingKind::Accessor => "session-accessor",
-            FindingKind::NotOnSurface => "not-on-surface",
-            FindingKind::Type => "value-type",
-            FindingKind::Session => "session-setup",
-            FindingKind::Spec => match self.diagnostic.rule {
-                Some(r) => r,
-                None if self.diagnostic.option.is_empty() => "config",
-                None => &self.diagnostic.option,
-            },
-        }
+        rules::id(self)
     }
 }
 
@@ -376,7 +368,7 @@ fn lint_prepared(
         .map_err(|e| budget_error(e.at.line, e.at.col, opts.lang))?;
     let mut findings: Vec<Finding> = objects
         .into_iter()
-        .flat_map(|o| check::check(o, opts))
+        .flat_map(|o| rules::spec::check(o, opts))
         .collect();
     // One finding per problem and place, across objects too: a class finding or an
     // environment variable's finding is said once.

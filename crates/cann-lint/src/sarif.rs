@@ -1,7 +1,8 @@
 //! SARIF 2.1.0 output for code-scanning systems.
 //!
 //! One run; one reporting descriptor per rule id that occurs (a spec rule, an option path, or
-//! a kind of API misuse), described from the spec in the requested language. Columns count
+//! a kind of API misuse), described by its rule module (`crate::rules`) in the requested
+//! language. Columns count
 //! Unicode code points, as the findings do, and the run says so (`columnKind`). Paths are
 //! relative to `%SRCROOT%` (the directory the tool ran in) even when given as absolute
 //! paths; each result has a fingerprint that survives edits elsewhere in the file
@@ -11,10 +12,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use cann_config::meta::{Lang, Severity};
-use cann_config::{OPTIONS, RULES};
 use serde_json::{json, Map, Value};
 
-use crate::{Finding, FindingKind, Outcome};
+pub use crate::docs::{docs_page, option_page};
+use crate::Outcome;
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
@@ -26,30 +27,6 @@ fn level(s: Severity) -> &'static str {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Note => "note",
-    }
-}
-
-/// What a rule id stands for, in a sentence.
-fn describe(f: &Finding, lang: Lang) -> String {
-    match f.kind {
-        FindingKind::UnknownOption => cann_i18n::catalog::lint::rule_unknown_option(lang),
-        FindingKind::Type => cann_i18n::catalog::lint::rule_type(lang),
-        FindingKind::Accessor => cann_i18n::catalog::lint::rule_accessor(lang),
-        FindingKind::NotOnSurface => cann_i18n::catalog::lint::rule_not_on_surface(lang),
-        FindingKind::Session => cann_i18n::catalog::lint::rule_session(lang),
-        FindingKind::Spec => {
-            if let Some(r) = f
-                .diagnostic
-                .rule
-                .and_then(|id| RULES.iter().find(|r| r.id == id))
-            {
-                return r.message.get(lang).into();
-            }
-            match OPTIONS.iter().find(|o| o.path == f.diagnostic.option) {
-                Some(o) => o.doc.get(lang).into(),
-                None => f.diagnostic.option.clone(),
-            }
-        }
     }
 }
 
@@ -79,35 +56,6 @@ pub fn uri(path: &Path, base: &Path) -> String {
     }
 }
 
-/// Where a rule is explained: the docs page of the option it is about.
-fn help_uri(f: &Finding, docs_url: &str) -> Option<String> {
-    match f.kind {
-        FindingKind::Spec => docs_page(&f.diagnostic, docs_url),
-        _ => option_page(&f.diagnostic.option, docs_url),
-    }
-}
-
-/// The docs page of the option a finding (of a script or a config file) is about: a
-/// rule's first option, else the finding's own.
-pub fn docs_page(d: &cann_config::Diagnostic, docs_url: &str) -> Option<String> {
-    let option = d
-        .rule
-        .and_then(|id| RULES.iter().find(|r| r.id == id))
-        .and_then(|r| r.options.first().copied())
-        .unwrap_or(d.option.as_str());
-    option_page(option, docs_url)
-}
-
-/// The docs page of the option at `path` under the site at `docs_url`.
-pub fn option_page(path: &str, docs_url: &str) -> Option<String> {
-    let o = OPTIONS.iter().find(|o| o.path == path)?;
-    Some(format!(
-        "{}/options/{}.html",
-        docs_url.trim_end_matches('/'),
-        o.path
-    ))
-}
-
 /// What a SARIF log is made relative to.
 #[derive(Debug, Clone, Copy)]
 pub struct SarifOptions<'a> {
@@ -126,15 +74,15 @@ pub fn to_sarif(outcome: &Outcome, o: &SarifOptions<'_>) -> Value {
         let id = f.rule_id().to_string();
         let next = rules.len();
         rules.entry(id.clone()).or_insert_with(|| {
-            let mut rule = json!({
+            let mut json_rule = json!({
                 "id": id,
-                "shortDescription": { "text": describe(f, lang) },
+                "shortDescription": { "text": crate::rules::describe(f, lang) },
                 "defaultConfiguration": { "level": level(f.severity()) },
             });
-            if let Some(u) = o.docs_url.and_then(|d| help_uri(f, d)) {
-                rule["helpUri"] = json!(u);
+            if let Some(u) = o.docs_url.and_then(|d| crate::rules::help(f, d)) {
+                json_rule["helpUri"] = json!(u);
             }
-            (next, rule)
+            (next, json_rule)
         });
     }
     let prints: Vec<String> = outcome

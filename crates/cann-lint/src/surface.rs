@@ -22,8 +22,8 @@
 use cann_config::meta::{Accessor, Lang, OptionMeta, TypeMeta};
 use cann_config::yaml::{Kind, Node as Value};
 
-use crate::extract::Val;
 use crate::messages::{self, PyType};
+use crate::object::Val;
 
 /// NPURunConfig keywords NPUEstimator passes through `str()` before `tf.compat.as_bytes`,
 /// so any value is accepted (npu_estimator.py, the `graph_memory_max_size` and

@@ -6,9 +6,10 @@
 use cann_config::yaml::Pos;
 use tree_sitter::Node;
 
-use super::unknown::{self, Written};
-use super::{ConfigObject, Extract, Val};
+use super::Extract;
 use crate::branch::Path;
+use crate::object::{ConfigObject, Val, Written};
+use crate::rules::{unknown_option, value_type};
 use crate::syntax::{last_name, string_content};
 use crate::Surface;
 use crate::{names, surface};
@@ -97,7 +98,7 @@ impl Extract<'_, '_> {
                 accessor: None,
                 value: literal.as_ref().and_then(Option::as_ref),
             };
-            unknown::report(obj, lang, w);
+            unknown_option::judge(obj, lang, w);
             return;
         };
         let val = match literal.flatten() {
@@ -106,7 +107,7 @@ impl Extract<'_, '_> {
         };
         match val {
             Ok(val) => obj.set(o, at, val, path),
-            Err(msg) => obj.refused(o, at, msg, path),
+            Err(msg) => value_type::refused(obj, o, at, msg, path),
         }
     }
 }

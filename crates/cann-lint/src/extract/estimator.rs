@@ -4,9 +4,10 @@
 use cann_config::meta::{ConfigMeta, TypeMeta};
 use tree_sitter::Node;
 
-use super::unknown::{self, Written};
-use super::{ConfigObject, Extract, Val};
+use super::Extract;
 use crate::branch::Path;
+use crate::object::{ConfigObject, Val, Written};
+use crate::rules::{unknown_option, value_type};
 use crate::syntax::last_name;
 use crate::Surface;
 use crate::{names, surface};
@@ -78,7 +79,7 @@ impl Extract<'_, '_> {
                     accessor: None,
                     value: literal.as_ref(),
                 };
-                unknown::report(obj, self.lang, w);
+                unknown_option::judge(obj, self.lang, w);
                 continue;
             };
             if let TypeMeta::Config(want) = o.ty {
@@ -104,7 +105,7 @@ impl Extract<'_, '_> {
             };
             match val {
                 Ok(val) => obj.set(o, at, val, branch.clone()),
-                Err(msg) => obj.refused(o, at, msg, branch.clone()),
+                Err(msg) => value_type::refused(obj, o, at, msg, branch.clone()),
             }
         }
     }

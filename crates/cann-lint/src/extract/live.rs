@@ -5,15 +5,18 @@
 //! disagree. Positions are the caller's: it numbers the settings it read, and a finding about
 //! the object as a whole sits at the object's anchor.
 
-use cann_config::meta::{Accessor, Lang, Severity, TypeMeta};
+use cann_config::meta::{Lang, TypeMeta};
 use cann_config::yaml::{Kind, Node as Value, Pos};
-use cann_i18n::catalog::lint as msg;
 
 use super::session::{set as set_param, Site};
-use super::unknown::{self, Written};
-use super::{ConfigObject, Val};
 use crate::branch::Path;
-use crate::{check, names, surface, Finding, FindingKind, LintOptions, Surface};
+use crate::object::{ConfigObject, Val, Written};
+use crate::rules::spec::check;
+use crate::rules::{session_accessor, session_setup, unknown_option, value_type};
+use crate::{names, surface, Finding, LintOptions, Surface};
+
+pub use crate::object::Rewrite;
+pub use crate::rules::session_setup::{rewrite_fields, NPU_OPTIMIZER};
 
 /// One `parameter_map` entry: its key, the `AttrValue` field that holds its value (`i`, `s`,
 /// `b`, `f`, `list`, ...; empty when none is set) and the value when it is one a config file
@@ -34,16 +37,6 @@ pub struct Optimizer {
     pub params: Vec<Param>,
 }
 
-/// A field of `RewriterConfig` as set: its name and its number (an enum value, or 0/1 for a
-/// boolean).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rewrite {
-    pub field: String,
-    pub value: i64,
-    /// The enum value's name as the protobuf descriptor gives it, for messages.
-    pub value_name: String,
-}
-
 /// What a TF1 session's `ConfigProto` says to the adapter.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SessionProto {
@@ -53,157 +46,22 @@ pub struct SessionProto {
     pub rewrites: Vec<Rewrite>,
 }
 
-/// The custom optimizer the adapter reads `parameter_map` from; every entry with this name
-/// is read, in order, so a later one's values win (hicann/tensorflow@82957b9:
-/// tf_adapter/util/npu_attrs.cc, the loops over `rewrite_options.custom_optimizers()`).
-pub const NPU_OPTIMIZER: &str = "NpuOptimizer";
-
-/// `RewriterConfig.Toggle.OFF` and `RewriterConfig.MemOptType` values that turn memory
-/// optimization off (`NO_MEM_OPT`, and `MANUAL`, which is what `RewriterConfig.OFF` means in
-/// that field and what the adapter's pages write) (tensorflow/core/protobuf/rewriter_config.proto).
-const TOGGLE_OFF: i64 = 2;
-const MEM_OPT_OFF: [i64; 2] = [1, 2];
-
-/// What the adapter's porting guide asks of TensorFlow's own graph rewrites in a session
-/// that runs on the NPU (hicann/tensorflow@82957b9:
-/// docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md,
-/// "Session Creation and Resource Initialization").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Want {
-    /// On by default, must be turned off explicitly.
-    Off,
-    /// On by default, must stay on.
-    On,
-    /// A boolean that is false by default and must stay false.
-    False,
-}
-
-const REWRITES: &[(&str, Want)] = &[
-    ("remapping", Want::Off),
-    ("memory_optimization", Want::Off),
-    ("function_optimization", Want::On),
-    ("constant_folding", Want::On),
-    ("shape_optimization", Want::On),
-    ("arithmetic_optimization", Want::On),
-    ("loop_optimization", Want::On),
-    ("dependency_optimization", Want::On),
-    ("layout_optimizer", Want::On),
-    ("disable_model_pruning", Want::False),
-];
-
-/// The `RewriterConfig` fields [`check_session`] looks at, for callers that read them.
-pub fn rewrite_fields() -> impl Iterator<Item = &'static str> {
-    REWRITES.iter().map(|(f, _)| *f)
-}
-
-fn wanted(field: &str, value: i64, want: Want) -> bool {
-    match want {
-        Want::Off if field == "memory_optimization" => MEM_OPT_OFF.contains(&value),
-        Want::Off => value == TOGGLE_OFF,
-        Want::On => value != TOGGLE_OFF,
-        Want::False => value == 0,
-    }
-}
-
-fn rewrite_finding(obj: &mut ConfigObject, lang: Lang, r: &Rewrite, want: Want) {
-    let field = &r.field;
-    let shown = if r.value_name.is_empty() {
-        r.value.to_string()
-    } else {
-        r.value_name.clone()
-    };
-    let (text, hint) = match want {
-        Want::Off => (
-            msg::rewrite_should_be_off(lang, field, &shown),
-            format!("config.graph_options.rewrite_options.{field} = RewriterConfig.OFF"),
-        ),
-        Want::On => (
-            msg::rewrite_should_be_on(lang, field, &shown),
-            msg::rewrite_remove_line(lang, field),
-        ),
-        Want::False => (
-            msg::rewrite_should_be_false(lang, field),
-            format!("config.graph_options.rewrite_options.{field} = False"),
-        ),
-    };
-    let anchor = obj.anchor;
-    let d = obj.finding(
-        FindingKind::Session,
-        &format!("rewrite_options.{field}"),
-        anchor,
-        text,
-    );
-    d.severity = Severity::Warning;
-    d.value = Some(shown);
-    d.hint = Some(hint);
-}
-
-/// `parameter_map["k"]` read without assigning creates an entry with no value, which the
-/// adapter still reads (`params.count(k) > 0`), as the field's zero. Said for options the spec
-/// knows; `false` for other keys, which go through the usual unknown-key policy.
-fn empty_entry(obj: &mut ConfigObject, lang: Lang, p: &Param) -> bool {
-    let Some((o, (_, want))) = names::session(&p.key).and_then(|o| Some((o, o.session?))) else {
-        return false;
-    };
-    let zero = match want {
-        Accessor::I => "0",
-        Accessor::S => "\"\"",
-        Accessor::B => "False",
-    };
-    let d = obj.finding(
-        FindingKind::Accessor,
-        o.path,
-        p.at,
-        msg::empty_entry(lang, &p.key, zero),
-    );
-    d.severity = Severity::Warning;
-    d.hint = Some(msg::empty_entry_hint(lang, want.as_str(), &p.key));
-    true
-}
-
 /// Checks a session's `ConfigProto`: that the adapter finds its optimizer, each
 /// `parameter_map` entry as `cannctl lint` checks `parameter_map[...]` in a script, and the
 /// rewrite options the porting guide names.
 pub fn check_session(proto: &SessionProto, opts: &LintOptions) -> Vec<Finding> {
     let lang = opts.lang;
     let mut obj = ConfigObject::new(Surface::Session, proto.anchor);
-    let npu: Vec<&Optimizer> = proto
+    let named: Vec<(&str, Pos)> = proto
         .optimizers
         .iter()
-        .filter(|o| o.name == NPU_OPTIMIZER)
+        .map(|o| (o.name.as_str(), o.at))
         .collect();
-    if npu.is_empty() {
-        let near = proto
-            .optimizers
-            .iter()
-            .find(|o| names::typos(&o.name, [NPU_OPTIMIZER]).is_some());
-        let at = near.map_or(proto.anchor, |o| o.at);
-        let d = obj.finding(
-            FindingKind::Session,
-            "",
-            at,
-            msg::no_npu_optimizer(lang, NPU_OPTIMIZER),
-        );
-        d.hint = Some(match near {
-            Some(o) => msg::npu_optimizer_misnamed(lang, &o.name, NPU_OPTIMIZER),
-            None => format!(
-                "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\ncustom_op.name = \"{NPU_OPTIMIZER}\""
-            ),
-        });
-    }
-    if let [_, second, ..] = npu.as_slice() {
-        let d = obj.finding(
-            FindingKind::Session,
-            "",
-            second.at,
-            msg::npu_optimizer_twice(lang, npu.len(), NPU_OPTIMIZER),
-        );
-        d.severity = Severity::Warning;
-        d.hint = Some(msg::npu_optimizer_twice_hint(lang));
-    }
-    for o in &npu {
+    let npu = session_setup::optimizers(&mut obj, lang, &named, proto.anchor);
+    for o in npu.iter().filter_map(|&i| proto.optimizers.get(i)) {
         for p in &o.params {
-            if p.accessor.is_empty() && empty_entry(&mut obj, lang, p) {
+            if p.accessor.is_empty() && session_accessor::empty_entry(&mut obj, lang, &p.key, p.at)
+            {
                 continue;
             }
             let site = Site {
@@ -220,16 +78,9 @@ pub fn check_session(proto: &SessionProto, opts: &LintOptions) -> Vec<Finding> {
         }
     }
     if !npu.is_empty() {
-        for (field, want) in REWRITES {
-            let Some(r) = proto.rewrites.iter().find(|r| r.field == *field) else {
-                continue;
-            };
-            if !wanted(field, r.value, *want) {
-                rewrite_finding(&mut obj, lang, r, *want);
-            }
-        }
+        session_setup::rewrites(&mut obj, lang, &proto.rewrites);
     }
-    sorted(check::check(obj, opts))
+    sorted(check(obj, opts))
 }
 
 /// One keyword argument: its name and the value when a config file can hold it (`None`: set
@@ -258,7 +109,7 @@ pub fn check_estimator(
     let mut obj = ConfigObject::new(Surface::Estimator, anchor);
     obj.classes.push((path, anchor));
     class_args(&mut obj, opts.lang, meta.name, kwargs, 0);
-    Some(sorted(check::check(obj, opts)))
+    Some(sorted(check(obj, opts)))
 }
 
 fn class_args(obj: &mut ConfigObject, lang: Lang, class: &str, kwargs: &[Kwarg], depth: u32) {
@@ -273,7 +124,7 @@ fn class_args(obj: &mut ConfigObject, lang: Lang, class: &str, kwargs: &[Kwarg],
                 accessor: None,
                 value: kw.value.as_ref(),
             };
-            unknown::report(obj, lang, w);
+            unknown_option::judge(obj, lang, w);
             continue;
         };
         let TypeMeta::Config(want) = o.ty else {
@@ -283,7 +134,7 @@ fn class_args(obj: &mut ConfigObject, lang: Lang, class: &str, kwargs: &[Kwarg],
             };
             match val {
                 Ok(val) => obj.set(o, kw.at, val, Path::default()),
-                Err(text) => obj.refused(o, kw.at, text, Path::default()),
+                Err(text) => value_type::refused(obj, o, kw.at, text, Path::default()),
             }
             continue;
         };
@@ -305,12 +156,7 @@ fn class_args(obj: &mut ConfigObject, lang: Lang, class: &str, kwargs: &[Kwarg],
                 class_args(obj, lang, want, &inner, depth + 1);
             }
             Kind::Map(_) => {}
-            other => {
-                let text = msg::takes_class(lang, &kw.name, want, other.describe());
-                let d = obj.finding(FindingKind::Type, o.path, kw.at, text);
-                d.value = Some(v.display());
-                d.hint = Some(format!("{}={want}(...)", kw.name));
-            }
+            _ => value_type::not_a_class(obj, lang, o, (&kw.name, kw.at), want, v),
         }
     }
 }
@@ -332,6 +178,8 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
+    use crate::FindingKind;
+    use cann_config::meta::Severity;
 
     fn at(line: u32) -> Pos {
         Pos { line, col: 1 }

@@ -5,114 +5,25 @@
 //! session's `parameter_map` settings, or one script's `npu.global_options()` settings.
 //! Cross-option rules apply within an object, and only between settings that run together
 //! (see [`crate::branch`]).
+//!
+//! Extraction only finds what a script writes; what is wrong with it is judged by the rule
+//! modules (`crate::rules`), which the extractors hand each fact to.
 
 mod env;
 mod estimator;
 pub mod live;
 mod session;
 mod tf2;
-mod unknown;
 
 use std::collections::{HashMap, HashSet};
 
-use cann_config::meta::{Lang, OptionMeta, Severity, TypeMeta};
+use cann_config::meta::{Lang, OptionMeta, TypeMeta};
 use cann_config::yaml::{Kind, Node as Value, Pos};
-use cann_config::Diagnostic;
 use tree_sitter::Node;
 
-use crate::branch::Path;
 use crate::imports::Bindings;
+use crate::object::{ConfigObject, Setting};
 use crate::syntax::Source;
-use crate::{Finding, FindingKind, Surface};
-
-/// What a script sets an option to, as far as it can be known without running it.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Val {
-    /// A literal, already in the option's type as the spec gives it.
-    Lit(Value),
-    /// Set, to a value known only when the script runs (a flag, a variable, a call).
-    Unknown,
-    /// Written in a way that means "not set", such as `None` for a keyword whose default
-    /// is `None`.
-    Unset,
-}
-
-/// One option set at one place in the script.
-#[derive(Debug, Clone)]
-pub(crate) struct Setting {
-    pub option: &'static OptionMeta,
-    /// Where the option's name is written; findings about the setting point here.
-    pub at: Pos,
-    pub val: Val,
-    pub path: Path,
-    /// Copied from the script's environment object: used for rules, reported there.
-    pub borrowed: bool,
-}
-
-/// The settings of one object, and what was wrong before reading their values.
-pub(crate) struct ConfigObject {
-    pub surface: Surface,
-    /// Where the object starts; findings with no position of their own go here.
-    pub anchor: Pos,
-    /// Classes the object builds (their config-file paths), with where each is built.
-    pub classes: Vec<(&'static str, Pos)>,
-    pub settings: Vec<Setting>,
-    pub findings: Vec<Finding>,
-}
-
-impl ConfigObject {
-    fn new(surface: Surface, anchor: Pos) -> Self {
-        ConfigObject {
-            surface,
-            anchor,
-            classes: Vec::new(),
-            settings: Vec::new(),
-            findings: Vec::new(),
-        }
-    }
-
-    fn finding(
-        &mut self,
-        kind: FindingKind,
-        option: &str,
-        pos: Pos,
-        message: String,
-    ) -> &mut Diagnostic {
-        let mut d = Diagnostic::new(Severity::Error, option, message);
-        d.line = Some(pos.line);
-        d.column = Some(pos.col);
-        self.findings.push(Finding {
-            surface: self.surface,
-            kind,
-            diagnostic: d,
-            fix: None,
-        });
-        let last = self.findings.len() - 1;
-        &mut self.findings[last].diagnostic
-    }
-
-    /// The finding pushed last, to attach a fix to.
-    fn last_finding(&mut self) -> Option<&mut Finding> {
-        self.findings.last_mut()
-    }
-
-    fn set(&mut self, option: &'static OptionMeta, at: Pos, val: Val, path: Path) {
-        self.settings.push(Setting {
-            option,
-            at,
-            val,
-            path,
-            borrowed: false,
-        });
-    }
-
-    /// A value the API refuses: the error, and the option counts as set to an unknown
-    /// value (the script fails before it matters).
-    fn refused(&mut self, option: &'static OptionMeta, at: Pos, message: String, path: Path) {
-        self.finding(FindingKind::Type, option.path, at, message);
-        self.set(option, at, Val::Unknown, path);
-    }
-}
 
 /// `.s` and environment variables carry every value as text; an option whose type is not a
 /// string takes the value the adapter would parse out of it, so `.s = b"1"` on an integer

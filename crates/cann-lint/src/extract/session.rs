@@ -2,45 +2,17 @@
 //! optimizer of a `ConfigProto`. Settings on the same receiver in the same function are one
 //! session config.
 
-use cann_config::meta::{Accessor, Lang, Lit, OptionMeta, TypeMeta};
+use cann_config::meta::Lang;
 use cann_config::yaml::{Node as Value, Pos};
 use tree_sitter::Node;
 
-use super::unknown::{self, Written};
-use super::{ConfigObject, Extract, Val};
+use super::Extract;
 use crate::branch::Path;
-use crate::messages::{self, PyType};
+use crate::object::{ConfigObject, Val, Written};
+use crate::rules::{session_accessor, unknown_option, value_type};
 use crate::syntax::string_content;
+use crate::Surface;
 use crate::{names, surface};
-use crate::{FindingKind, Surface};
-
-fn example(a: Accessor) -> &'static str {
-    match a {
-        Accessor::I => "<int>",
-        Accessor::S => "tf.compat.as_bytes(\"...\")",
-        Accessor::B => "True",
-    }
-}
-
-fn reads(a: Accessor) -> PyType {
-    match a {
-        Accessor::I => PyType::Int,
-        Accessor::S => PyType::Str,
-        Accessor::B => PyType::Bool,
-    }
-}
-
-/// Whether the option refuses the value the adapter reads from an unset field of the
-/// accessor it uses (`""`, `0` or `False`): only an option that lists its values can.
-fn refuses_empty(o: &OptionMeta, a: Accessor) -> bool {
-    let empty = match a {
-        Accessor::S => Lit::Str(""),
-        Accessor::I => Lit::Int(0),
-        Accessor::B => Lit::Bool(false),
-    };
-    let listed = matches!(o.ty, TypeMeta::IntEnum | TypeMeta::StrEnum);
-    listed && o.value(empty).is_none()
-}
 
 /// The nearest enclosing function, so that two sessions built in two functions stay apart.
 fn scope(mut n: Node<'_>) -> usize {
@@ -158,27 +130,19 @@ pub(super) fn set(
             accessor: Some(accessor),
             value: literal,
         };
-        unknown::report(obj, lang, w);
+        unknown_option::judge(obj, lang, w);
         return;
     };
     let Some((_, want)) = o.session else {
         return;
     };
-    if accessor != want.as_str() {
-        let refused = refuses_empty(o, want);
-        let msg = messages::accessor(lang, key, want.as_str(), accessor, reads(want), refused);
-        let d = obj.finding(FindingKind::Accessor, o.path, at, msg);
-        d.hint = Some(format!(
-            "custom_op.parameter_map[\"{key}\"].{} = {}",
-            want.as_str(),
-            example(want)
-        ));
+    if session_accessor::wrong(obj, lang, o, (key, at), want, accessor) {
         return;
     }
     match value.flatten() {
         Some(v) => match surface::session(o, want, &v, lang) {
             Ok(val) => obj.set(o, at, val, path),
-            Err(msg) => obj.refused(o, at, msg, path),
+            Err(msg) => value_type::refused(obj, o, at, msg, path),
         },
         None => obj.set(o, at, Val::Unknown, path),
     }

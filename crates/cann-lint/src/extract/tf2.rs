@@ -4,9 +4,10 @@
 
 use tree_sitter::Node;
 
-use super::unknown::{self, Written};
-use super::{ConfigObject, Extract, Val};
+use super::Extract;
 use crate::branch::Path;
+use crate::object::{ConfigObject, Val, Written};
+use crate::rules::{unknown_option, value_type};
 use crate::syntax::last_name;
 use crate::Surface;
 use crate::{names, surface};
@@ -95,7 +96,7 @@ impl Extract<'_, '_> {
                 };
                 match val {
                     Ok(val) => obj.set(o, at, val, branch),
-                    Err(msg) => obj.refused(o, at, msg, branch),
+                    Err(msg) => value_type::refused(obj, o, at, msg, branch),
                 }
             }
             // Assigning a whole section, e.g. `global_options().memory_config = ...`, is not
@@ -111,7 +112,7 @@ impl Extract<'_, '_> {
                     accessor: None,
                     value: value.as_ref(),
                 };
-                unknown::report(obj, lang, w);
+                unknown_option::judge(obj, lang, w);
             }
         }
     }

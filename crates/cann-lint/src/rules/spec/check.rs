@@ -17,8 +17,8 @@ use cann_config::{
 };
 
 use crate::branch::{Path, Relation};
-use crate::extract::{ConfigObject, Setting, Val};
 use crate::messages;
+use crate::object::{ConfigObject, Setting, Val};
 use crate::{Finding, FindingKind, LintOptions};
 
 /// A config-file tree of the given settings, with the classes they sit in.
