@@ -23,7 +23,8 @@ pub use from_node::{config_from_node, config_from_node_in};
 
 pub use cann_spec::yaml;
 pub use parse::{
-    parse_config, parse_config_in, parse_json_config_in, ConfigFile, FromMap, ParseCx, ParseError,
+    parse_config, parse_config_in, parse_json_config_in, read_document_with, ConfigFile, FromMap,
+    ParseCx, ParseError, ReadLimits,
 };
 pub use report::{Diagnostic, Report};
 pub use target::{product_named, EnumError, Target, UnknownId};

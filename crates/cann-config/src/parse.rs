@@ -13,6 +13,9 @@ use cann_i18n::catalog::config as msg;
 use crate::meta::{ConfigKind, Lang, Lit, OptionMeta, Severity};
 use crate::{Config, CoreCounts, Diagnostic, Product, Release, SpecEnum};
 
+mod unknown;
+pub use unknown::ReadLimits;
+
 /// A config file as written: the target it names, the options, and what was wrong.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ConfigFile {
@@ -70,6 +73,10 @@ pub struct ParseCx {
     /// whether it is the environment. Worked out once per parent, not once per unknown key,
     /// so a file of 100,000 unknown keys costs no more than their suggestions.
     offered: BTreeMap<String, (Vec<&'static str>, bool)>,
+    limits: ReadLimits,
+    /// Unknown keys given suggestions so far, and those left without.
+    suggested: usize,
+    unsuggested: usize,
 }
 
 /// What a user would call a kind of YAML value.
@@ -103,41 +110,11 @@ impl Want {
     }
 }
 
-/// How many names an "expected" list shows before it only counts the rest.
-const NEAREST: usize = 5;
-
-/// "one of a, b, c": every name when there are few, else the ones nearest to `got`.
-pub(crate) fn expected_names(got: &str, known: &[&str], lang: Lang) -> String {
-    let quoted = |names: &[&str]| lang.join(names.iter().map(|n| format!("`{n}`")));
-    if known.len() <= NEAREST + 1 {
-        return msg::one_of(lang, &quoted(known));
-    }
-    // Each name scored once (a sort's comparator would score each one log n times).
-    let mut ranked: Vec<(f64, usize, &str)> = known
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (strsim::normalized_damerau_levenshtein(got, n), i, *n))
-        .collect();
-    // Stable: equally near names keep the spec's order.
-    ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let near: Vec<&str> = ranked.iter().take(NEAREST).map(|r| r.2).collect();
-    msg::nearest_of(lang, &quoted(&near), known.len() - near.len())
-}
-
 /// Whether `m` is an environment variable (its config is of the environment kind).
 fn is_environment(m: &OptionMeta) -> bool {
     crate::CONFIGS
         .iter()
         .any(|c| c.kind == ConfigKind::Environment && c.name == m.config)
-}
-
-/// Whether `parent.name` is an option the latest release no longer reads.
-fn retired(parent: &str, name: &str) -> bool {
-    crate::OPTIONS.iter().any(|o| {
-        o.name == name
-            && o.path.strip_suffix(name).and_then(|p| p.strip_suffix('.')) == Some(parent)
-            && o.removed_in(Release::LATEST).is_some()
-    })
 }
 
 fn at(mut d: Diagnostic, pos: Pos) -> Diagnostic {
@@ -180,49 +157,6 @@ impl ParseCx {
                 None
             }
         }
-    }
-
-    pub fn unknown_key(&mut self, k: &Node, key: &str, parent: &str, known: &[&'static str]) {
-        let lang = self.lang;
-        let (path, m) = if parent.is_empty() {
-            (key.to_string(), msg::unknown_top_key(lang, key))
-        } else {
-            (
-                format!("{parent}.{key}"),
-                msg::unknown_option(lang, key, parent),
-            )
-        };
-        let (known, environment) = self.offered.entry(parent.to_string()).or_insert_with(|| {
-            // Options the latest release no longer reads are still parsed (so `check`
-            // can name their replacement) but are not offered for a misspelt key.
-            let current: Vec<&'static str> = known
-                .iter()
-                .copied()
-                .filter(|n| !retired(parent, n))
-                .collect();
-            // The environment holds many variables the spec has no reason to know
-            // (HCCL's, the driver's, the user's own): one it does not know is
-            // reported, not refused.
-            let environment = crate::CONFIGS
-                .iter()
-                .any(|c| c.kind == ConfigKind::Environment && c.root_key == Some(parent));
-            (current, environment)
-        });
-        let environment = *environment;
-        let suggestion = cann_spec::did_you_mean(key, known.iter().copied());
-        if environment {
-            let m = msg::unknown_env_var(lang, key);
-            self.diagnostics
-                .push(at(Diagnostic::new(Severity::Warning, &path, m), k.pos));
-            if let (Some(s), Some(d)) = (suggestion, self.diagnostics.last_mut()) {
-                d.hint = Some(msg::did_you_mean(lang, s));
-            }
-            return;
-        }
-        let expected = expected_names(key, known, lang);
-        let d = self.error(k.pos, &path, m);
-        d.expected = Some(expected);
-        d.hint = suggestion.map(|s| msg::did_you_mean(lang, s));
     }
 
     fn wrong_type(&mut self, v: &Node, m: &OptionMeta, want: Want) {
@@ -505,6 +439,15 @@ fn json_error(e: &serde_json::Error, text: &str, lang: Lang) -> ParseError {
 /// Reads a document already parsed into a [`Node`] tree, keeping its positions: the text
 /// parser and front ends that build trees themselves (the linter) share this one loop.
 pub fn read_document(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
+    read_document_with(doc, lang, ReadLimits::default())
+}
+
+/// As [`read_document`], within `limits`.
+pub fn read_document_with(
+    doc: &Node,
+    lang: Lang,
+    limits: ReadLimits,
+) -> Result<ConfigFile, ParseError> {
     let entries = match &doc.kind {
         Kind::Map(m) => m,
         Kind::Null => {
@@ -525,6 +468,7 @@ pub fn read_document(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
     let mut out = ConfigFile::default();
     let mut cx = ParseCx {
         lang,
+        limits,
         ..ParseCx::default()
     };
     for (k, v) in entries {
@@ -541,6 +485,7 @@ pub fn read_document(doc: &Node, lang: Lang) -> Result<ConfigFile, ParseError> {
             }
         }
     }
+    cx.count_unsuggested();
     out.diagnostics = cx.diagnostics;
     out.locations = cx.locations;
     Ok(out)

@@ -667,7 +667,7 @@ fn a_flood_of_findings_is_capped_in_human_output_only() {
     assert!(out.len() < 200_000, "{} bytes of output", out.len());
     assert_eq!(out.matches("error: unknown option").count(), 100);
     assert!(
-        out.contains("4900 more findings not shown"),
+        out.contains("4901 more findings not shown"),
         "{}",
         &out[out.len() - 500..]
     );
@@ -675,7 +675,37 @@ fn a_flood_of_findings_is_capped_in_human_output_only() {
     assert_eq!(stdout(&o).matches("error: unknown option").count(), 3);
     let o = cannctl(&["check", &p, "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(5000));
+    // Every finding, and the note counting the keys past the first 1,000 left without a
+    // did-you-mean hint (issue 31 item 8).
+    assert_eq!(v["diagnostics"].as_array().map(Vec::len), Some(5001));
+    assert_eq!(v["diagnostics"][5000]["severity"], "note");
+}
+
+/// Suggestions are worked out only for the first unknown keys of a file: those are the
+/// findings `check` shows, and each shown one keeps its hint.
+#[test]
+fn the_findings_shown_of_a_flood_keep_their_hints() {
+    let mut keys = vec!["\"op_compiler_cache_mod\": \"enable\"".to_string()];
+    keys.extend((0..3000).map(|i| format!("\"bogus_{i:04}\": 1")));
+    let text = format!(
+        "{{\"product\": \"atlas-a2-training\", \"npu_run_config\": {{{}}}}}\n",
+        keys.join(", ")
+    );
+    let (_d, p) = write_tmp("flood.json", text.as_bytes());
+    let o = cannctl(&["check", &p]);
+    let out = stdout(&o);
+    assert_eq!(out.matches("error: unknown option").count(), 100);
+    assert!(
+        out.contains("did you mean `op_compiler_cache_mode`?"),
+        "{out}"
+    );
+    assert_eq!(out.matches("one of `").count(), 100, "{out}");
+    let o = cannctl(&["check", &p, "--max-findings", "0"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("2001 more unknown keys have no did-you-mean hint"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -126,6 +126,10 @@ crate::messages! {
         en: "`{key}` is not an environment variable the spec knows; it is not checked",
         zh: "规格中没有环境变量 `{key}`，不对其做检查",
     }
+    suggestions_left_out(left: usize, scored: usize) {
+        en: "{left} more unknown keys have no did-you-mean hint: only the first {scored} of a file are compared with the known names",
+        zh: "另有 {left} 个未知键没有拼写建议：每个文件只为前 {scored} 个未知键比对已知名称",
+    }
     unknown_top_key(key: &str) {
         en: "unknown key `{key}` at the top of the file",
         zh: "配置文件顶层没有键 `{key}`",
