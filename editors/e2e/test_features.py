@@ -225,14 +225,29 @@ async def test_completion_session_keys_follow_the_spec(tmp_path: pathlib.Path) -
             26,
             "enable",
         ),
+        (
+            '{\n  "product": "atlas-a2-training",\n  "npu_run_config": {\n    "op_comp"',
+            3,
+            12,
+            "op_compiler_cache_mode",
+        ),
+        ('{"npu_run_config": {"memory_config": {"static_memory_policy": ', 0, 62, "2"),
+        (
+            '{"product": "atlas-a2-training", "npu_run_config": {"precision_mode": "',
+            0,
+            71,
+            "allow_mix_precision",
+        ),
+        ('{"product": "', 0, 13, "atlas-a2-training"),
     ],
 )
 async def test_completion_in_config_files(
     tmp_path: pathlib.Path, text: str, line: int, col: int, expect: str
 ) -> None:
-    path = tmp_path / "job.yaml"
+    json_ = text.startswith("{")
+    path = tmp_path / ("job.json" if json_ else "job.yaml")
     async with server(tmp_path) as s:
-        await s.open(path, text, language="yaml")
+        await s.open(path, text, language="json" if json_ else "yaml")
         items = await s.complete(path, t.Position(line=line, character=col))
     assert expect in labels(items), labels(items)
 

@@ -101,3 +101,70 @@ fn retired_keys_are_left_out() {
     assert!(!labels(&c.complete(&u, 0, 17)).contains(&key.to_string()));
     c.shutdown();
 }
+
+#[test]
+fn json_config_keys_and_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = Client::start(json!({}), None);
+    let u = uri(dir.path(), "job.json");
+    // The editor closed the quote the user opened: the key's edit replaces it.
+    let text =
+        "{\n  \"product\": \"atlas-a2-training\",\n  \"npu_run_config\": {\n    \"op_comp\"\n";
+    c.open(&u, "json", text);
+    let items = c.complete(&u, 3, 12);
+    let k = item(&items, "op_compiler_cache_mode");
+    assert_eq!(k["textEdit"]["newText"], "op_compiler_cache_mode\": ");
+    assert_eq!(k["textEdit"]["range"]["start"]["character"], 5);
+    assert_eq!(k["textEdit"]["range"]["end"]["character"], 13);
+    // Nested objects, no quote typed yet: the key comes quoted.
+    let n = uri(dir.path(), "n.json");
+    c.open(
+        &n,
+        "json",
+        "{\"npu_run_config\": {\"memory_config\": {\n  \n",
+    );
+    let items = c.complete(&n, 1, 2);
+    assert_eq!(
+        item(&items, "static_memory_policy")["textEdit"]["newText"],
+        "\"static_memory_policy\": "
+    );
+    // Values: a string enum in its quotes, bare, an int enum, a bool, product ids.
+    let v = uri(dir.path(), "v.json");
+    c.open(
+        &v,
+        "json",
+        "{\"npu_run_config\": {\"op_compiler_cache_mode\": \"\n",
+    );
+    let items = c.complete(&v, 0, 47);
+    assert_eq!(item(&items, "enable")["textEdit"]["newText"], "enable");
+    let b = uri(dir.path(), "b.json");
+    c.open(
+        &b,
+        "json",
+        "{\"npu_run_config\": {\"op_compiler_cache_mode\": \n",
+    );
+    let items = c.complete(&b, 0, 46);
+    assert_eq!(
+        item(&items, "\"force\"")["textEdit"]["newText"],
+        "\"force\""
+    );
+    let i = uri(dir.path(), "i.json");
+    c.open(
+        &i,
+        "json",
+        "{\"npu_run_config\": {\"memory_config\": {\"static_memory_policy\": \n",
+    );
+    assert!(labels(&c.complete(&i, 0, 62)).contains(&"2".to_string()));
+    let p = uri(dir.path(), "p.json");
+    c.open(&p, "json", "{\"product\": \"atl\n");
+    let items = c.complete(&p, 0, 16);
+    assert_eq!(
+        item(&items, "atlas-a2-training")["textEdit"]["newText"],
+        "atlas-a2-training"
+    );
+    // After a value, or inside an array: nothing.
+    let x = uri(dir.path(), "x.json");
+    c.open(&x, "json", "{\"product\": \"atlas-a2-training\" \n");
+    assert!(c.complete(&x, 0, 32).is_empty());
+    c.shutdown();
+}

@@ -28,7 +28,7 @@ impl BackgroundRequest for CompletionHandler {
         let offset = ix.offset(text, p.text_document_position.position);
         let items = match snap.doc.kind {
             Kind::Python => python(snap, offset)?,
-            Kind::Config { json: false } => config(snap, offset)?,
+            Kind::Config { json } => config(snap, offset, json)?,
             _ => return None,
         };
         Some(CompletionResponse::Array(items))
@@ -152,34 +152,45 @@ fn python(snap: &Snapshot, offset: usize) -> Option<Vec<CompletionItem>> {
             option,
             start,
             quoted,
-        } => values(snap, option, *start..offset, *quoted, true, &f),
+        } => values(snap, option, *start..offset, *quoted, Syntax::Python, &f),
     };
     Some(items)
 }
 
-/// The values of `o` the release takes, written as Python (`python`) or YAML writes them.
+/// How a value is written in the document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Syntax {
+    Python,
+    Yaml,
+    Json,
+}
+
+/// The values of `o` the release takes, written as the document's syntax writes them
+/// (bare inside a string the user opened).
 fn values(
     snap: &Snapshot,
     o: &'static OptionMeta,
     span: std::ops::Range<usize>,
     quoted: bool,
-    python: bool,
+    syntax: Syntax,
     f: &Filter,
 ) -> Vec<CompletionItem> {
     let lang = snap.settings.lang;
     let (text, ix) = (&*snap.doc.text, &snap.doc.index);
     o.in_release(f.release)
         .available_values()
-        .map(|v| {
+        .filter_map(|v| {
             let m = v.value;
-            let insert = match m.lit {
-                Lit::Str(s) if quoted || !python => s.to_string(),
-                Lit::Str(s) => format!("\"{s}\""),
-                Lit::Int(i) => i.to_string(),
-                Lit::Bool(b) if python => if b { "True" } else { "False" }.to_string(),
-                Lit::Bool(b) => b.to_string(),
+            let insert = match (m.lit, syntax) {
+                (Lit::Str(s), _) if quoted || syntax == Syntax::Yaml => s.to_string(),
+                (Lit::Str(s), _) => format!("\"{s}\""),
+                // Inside a JSON string only strings can be written.
+                (_, Syntax::Json) if quoted => return None,
+                (Lit::Int(i), _) => i.to_string(),
+                (Lit::Bool(b), Syntax::Python) => if b { "True" } else { "False" }.to_string(),
+                (Lit::Bool(b), _) => b.to_string(),
             };
-            CompletionItem {
+            Some(CompletionItem {
                 label: insert.clone(),
                 kind: Some(CompletionItemKind::ENUM_MEMBER),
                 detail: Some(m.name.to_string()),
@@ -189,24 +200,41 @@ fn values(
                     insert,
                 ))),
                 ..CompletionItem::default()
-            }
+            })
         })
         .collect()
 }
 
-fn config(snap: &Snapshot, offset: usize) -> Option<Vec<CompletionItem>> {
+/// Completion in a config file: keys and values, YAML read by indentation, JSON by the
+/// objects the cursor is inside.
+fn config(snap: &Snapshot, offset: usize, json: bool) -> Option<Vec<CompletionItem>> {
     let f = filter(snap);
-    let site = config_cursor::site_at(&snap.doc.text, offset)?;
+    let text = &*snap.doc.text;
+    let (site, quoted) = if json {
+        let s = config_cursor::json::site_at(text, offset)?;
+        (s.site, s.quoted)
+    } else {
+        (config_cursor::site_at(text, offset)?, false)
+    };
+    let syntax = if json { Syntax::Json } else { Syntax::Yaml };
+    // In JSON, a key the user opened a quote for ends at the quote the editor closed.
+    let after = text.get(offset..).unwrap_or("");
     Some(match site {
         config_cursor::Site::Key { parent, start } => config_cursor::keys_under(&parent)
             .into_iter()
             .filter(|(_, o)| o.is_none_or(|o| f.offers(o)))
             .map(|(k, o)| {
+                let (insert, end) = match (json, quoted) {
+                    (false, _) => (format!("{k}: "), offset),
+                    (true, false) => (format!("\"{k}\": "), offset),
+                    (true, true) if after.starts_with('"') => (format!("{k}\": "), offset + 1),
+                    (true, true) => (format!("{k}\": "), offset),
+                };
                 item(
                     snap,
                     &k,
-                    format!("{k}: "),
-                    start..offset,
+                    insert,
+                    start..end,
                     CompletionItemKind::PROPERTY,
                     o,
                     &f,
@@ -214,19 +242,26 @@ fn config(snap: &Snapshot, offset: usize) -> Option<Vec<CompletionItem>> {
             })
             .collect(),
         config_cursor::Site::Value { path, start } => match config_cursor::option(&path) {
-            Some(o) => values(snap, o, start..offset, false, false, &f),
+            Some(o) => values(snap, o, start..offset, quoted, syntax, &f),
             None => {
-                let (text, ix) = (&*snap.doc.text, &snap.doc.index);
+                let ix = &snap.doc.index;
                 config_cursor::values_of(&path)
                     .into_iter()
-                    .map(|v| CompletionItem {
-                        label: v.clone(),
-                        kind: Some(CompletionItemKind::VALUE),
-                        text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
-                            ix.range(text, start..offset),
-                            v,
-                        ))),
-                        ..CompletionItem::default()
+                    .map(|v| {
+                        let insert = if json && !quoted {
+                            format!("\"{v}\"")
+                        } else {
+                            v.clone()
+                        };
+                        CompletionItem {
+                            label: v,
+                            kind: Some(CompletionItemKind::VALUE),
+                            text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(
+                                ix.range(text, start..offset),
+                                insert,
+                            ))),
+                            ..CompletionItem::default()
+                        }
                     })
                     .collect()
             }

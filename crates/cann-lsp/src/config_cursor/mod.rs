@@ -8,6 +8,8 @@ use cann_config::{OPTIONS, PRODUCTS};
 
 use crate::position::LineIndex;
 
+pub mod json;
+
 /// The keys of a config file that are not options.
 const TARGET_KEYS: [&str; 2] = ["product", "release"];
 
