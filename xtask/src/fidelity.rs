@@ -1,24 +1,33 @@
-//! `cargo xtask fidelity --upstream DIR --ge DIR [--check]`: reads a checkout of the TF
-//! Adapter (hicann/tensorflow) and of the graph engine (hicann/ge, for the values of its
-//! `ge::` key constants) and writes the facts the spec must agree with to
-//! `spec/fidelity/upstream.json`: constructor signatures, the TF2 option tree, the accessor
-//! of every session key the adapter reads, the session keys NPUEstimator writes, and the
-//! graph-engine keys of each option. The file is our own derived data (names, defaults,
-//! values), never upstream text. `crates/cann-config/tests/fidelity.rs` compares the spec
-//! with it; `--check` fails when the committed file differs from what the checkout gives.
+//! `cargo xtask fidelity [--mirrors DIR] [--check]`: reads, from the upstream git mirrors
+//! (`DIR/hicann+tensorflow/repo`, `DIR/hicann+ge/repo`; `CANN_MIRRORS` when `--mirrors` is
+//! not given; no work tree needed), the facts of every release whose `refs:` in
+//! `spec/releases.yaml` name the adapter (9.0.0: its tags; `next`: the pinned master
+//! commits), writes them to `spec/fidelity/upstream.json`, and compares each release's
+//! facts with the spec in that release: constructor signatures and defaults, the TF2 option
+//! tree with its defaults and values, the session keys `npu_attrs.cc` reads and their
+//! accessors, the graph-engine keys, the `ge.*` keys the graph engine names, the ranges the
+//! code checks (`npu_attrs.cc`, NPURunConfig's `check_*` calls) and what the spec retires.
+//! It prints the facts compared per kind and each disagreement with both sources, and fails
+//! on any that `spec/fidelity/exceptions.yaml` does not explain (or on an exception that
+//! matches nothing). The file is our own derived data (names, defaults, values, keys),
+//! never upstream text; `crates/cann-config/tests/fidelity.rs` runs the same comparison on
+//! it without the mirrors.
 
 pub(crate) mod cc;
 pub(crate) mod py;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::ensure::{ensure_file_contents, Outcome};
+use crate::ensure::{ensure_file_contents, Mode, Outcome};
 
 /// Where the facts go, relative to the workspace root.
 pub const FACTS: &str = "spec/fidelity/upstream.json";
+/// The deliberate differences, relative to the workspace root.
+pub const EXCEPTIONS: &str = "spec/fidelity/exceptions.yaml";
 
 pub(crate) const NPU_CONFIG: &str = "tf_adapter/python/npu_bridge/estimator/npu/npu_config.py";
 pub(crate) const NPU_ESTIMATOR: &str =
@@ -27,102 +36,190 @@ pub(crate) const TF2_CONFIGS: &str = "tf_adapter_2.x/python/npu_device/configs";
 pub(crate) const TF2_ROOT: &str = "NpuConfig";
 pub(crate) const NPU_ATTRS: &str = "tf_adapter/util/npu_attrs.cc";
 
+const ADAPTER: &str = "hicann/tensorflow";
+const GE: &str = "hicann/ge";
+
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("usage: cargo xtask fidelity --upstream <hicann/tensorflow checkout> --ge <hicann/ge checkout> [--check]")]
+    #[error("usage: cargo xtask fidelity [--mirrors DIR] [--check]")]
     Usage,
-    #[error("cannot read {0}: {1}")]
-    Read(PathBuf, std::io::Error),
+    #[error("no upstream mirrors: nothing was compared. {0}\nGive --mirrors DIR or set CANN_MIRRORS=DIR, a directory holding hicann+tensorflow/repo and hicann+ge/repo (bare git mirrors; the `fetch` tool brings them), e.g. CANN_MIRRORS=/work/.mirror cargo xtask fidelity")]
+    NoMirrors(String),
     #[error("{0}: {1}")]
     Parse(String, String),
-    #[error("the checkout has no {0}")]
+    #[error("the mirror has no {0}")]
     Missing(String),
     #[error("bad pattern: {0}")]
     Pattern(String),
-    #[error("{0} is not a git checkout (`git rev-parse HEAD` failed); check out the pinned commit there")]
-    NotGit(PathBuf),
-    #[error("graph-engine key constants not defined in the --ge headers: {0}")]
+    #[error("git -C {0} {1}: {2}")]
+    Git(PathBuf, String, String),
+    #[error("graph-engine key constants not defined in the graph engine's headers: {0}")]
     Unresolved(String),
-    #[error("{} differs from what the checkouts give: run `cargo xtask fidelity --upstream DIR --ge DIR`, then read the diff and the fidelity test", .0.display())]
+    #[error("the spec: {0}")]
+    Spec(String),
+    #[error("{0}")]
+    Exceptions(String),
+    #[error("{} differs from what the mirrors give: run `cargo xtask fidelity`, then read the diff", .0.display())]
     Stale(PathBuf),
+    #[error("{0} disagreements between the spec and the upstream code (listed above); fix the spec, or add a cited exception to {EXCEPTIONS}")]
+    Disagree(usize),
+    #[error("{0} exceptions in {EXCEPTIONS} match no disagreement (listed above): remove them")]
+    StaleExceptions(usize),
     #[error(transparent)]
     Ensure(#[from] crate::ensure::Error),
 }
 
-fn read(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|e| Error::Read(path.to_path_buf(), e))
+/// A bare git mirror.
+pub(crate) struct Git<'a> {
+    pub dir: &'a Path,
 }
 
-fn head(dir: &Path) -> Result<String, Error> {
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .map_err(|_| Error::NotGit(dir.to_path_buf()))?;
-    if !out.status.success() {
-        return Err(Error::NotGit(dir.to_path_buf()));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
-}
-
-/// Files below `dir` (recursively) whose name satisfies `keep`, sorted.
-fn files(dir: &Path, keep: &dyn Fn(&str) -> bool) -> Result<Vec<PathBuf>, Error> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let entries = std::fs::read_dir(&d).map_err(|e| Error::Read(d.clone(), e))?;
-        for e in entries.flatten() {
-            let p = e.path();
-            let Ok(ft) = e.file_type() else { continue };
-            if ft.is_dir() {
-                stack.push(p);
-            } else if ft.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(keep) {
-                out.push(p);
-            }
+impl Git<'_> {
+    fn git(&self, args: &[&str]) -> Result<Option<String>, Error> {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(self.dir)
+            .args(args)
+            .output()
+            .map_err(|e| Error::Git(self.dir.to_path_buf(), args.join(" "), e.to_string()))?;
+        if !out.status.success() {
+            return Ok(None);
         }
+        Ok(Some(String::from_utf8_lossy(&out.stdout).into_owned()))
     }
-    out.sort();
-    Ok(out)
+
+    fn show(&self, rev: &str, path: &str) -> Result<String, Error> {
+        self.git(&["show", &format!("{rev}:{path}")])?
+            .ok_or_else(|| Error::Missing(format!("{path} at {rev}")))
+    }
+
+    fn files(
+        &self,
+        rev: &str,
+        dir: &str,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Result<Vec<String>, Error> {
+        let listing = self
+            .git(&["ls-tree", "-r", "--name-only", rev, &format!("{dir}/")])?
+            .ok_or_else(|| Error::Missing(format!("{dir} at {rev}")))?;
+        Ok(listing
+            .lines()
+            .filter(|p| keep(p))
+            .map(String::from)
+            .collect())
+    }
+
+    fn commit(&self, rev: &str) -> Result<String, Error> {
+        self.git(&["rev-parse", "--verify", &format!("{rev}^{{commit}}")])?
+            .map(|s| s.trim().to_string())
+            .ok_or_else(|| Error::Missing(format!("ref {rev}")))
+    }
+
+    fn is_tag(&self, rev: &str) -> Result<bool, Error> {
+        Ok(self
+            .git(&[
+                "rev-parse",
+                "--verify",
+                "--quiet",
+                &format!("refs/tags/{rev}"),
+            ])?
+            .is_some())
+    }
 }
 
-fn set(s: &std::collections::BTreeSet<String>) -> Value {
+fn set(s: &BTreeSet<String>) -> Value {
     Value::Array(s.iter().map(|x| Value::from(x.as_str())).collect())
 }
 
-/// The facts of a checkout, as the JSON text committed in [`FACTS`].
-pub fn facts(upstream: &Path, ge: &Path) -> Result<String, Error> {
-    let src = |rel: &str| -> Result<py::Source, Error> {
-        py::Source::parse(rel.to_string(), read(&upstream.join(rel))?)
-    };
-    let constructors = py::constructors(&src(NPU_CONFIG)?);
+fn map_of_sets(m: &BTreeMap<String, BTreeSet<String>>) -> Value {
+    Value::Object(m.iter().map(|(k, v)| (k.clone(), set(v))).collect())
+}
 
+fn checked(
+    kind: &str,
+    m: &BTreeMap<String, cc::Checked>,
+    out: &mut serde_json::Map<String, Value>,
+) {
+    for (name, c) in m {
+        out.insert(
+            format!("{kind}:{name}"),
+            json!({ "min": c.min, "max": c.max, "line": c.line }),
+        );
+    }
+}
+
+/// The ref a release is read at in one repository: its tag where `refs:` names one, else a
+/// pinned commit, else a branch; `None` where `refs:` names the repository not at all.
+fn pick(m: &Git<'_>, repo: &str, refs: &[String]) -> Result<Option<String>, Error> {
+    let ours: Vec<&str> = refs
+        .iter()
+        .filter_map(|r| r.strip_prefix(repo)?.strip_prefix('@'))
+        .collect();
+    for r in &ours {
+        if m.is_tag(r)? {
+            return Ok(Some(r.to_string()));
+        }
+    }
+    let hex = |r: &&&str| r.len() >= 7 && r.bytes().all(|b| b.is_ascii_hexdigit());
+    Ok(ours
+        .iter()
+        .find(hex)
+        .or(ours.first())
+        .map(|r| r.to_string()))
+}
+
+/// The facts of one release: the adapter at `tf`, the graph engine at `ge`.
+fn facts_at(adapter: &Git<'_>, tf: &str, ge: &Git<'_>, ge_rev: &str) -> Result<Value, Error> {
+    let text = |path: &str| adapter.show(tf, path);
+    let config = text(NPU_CONFIG)?;
+    let constructors = py::constructors(&py::Source::parse(NPU_CONFIG.into(), config.clone())?);
     let mut tf2_classes = BTreeMap::new();
-    for p in files(&upstream.join(TF2_CONFIGS), &|n| n.ends_with(".py"))? {
-        let rel = p.strip_prefix(upstream).unwrap_or(&p).display().to_string();
-        tf2_classes.extend(py::tf2_classes(&py::Source::parse(rel, read(&p)?)?));
+    for p in adapter.files(tf, TF2_CONFIGS, &|n| n.ends_with(".py"))? {
+        let src = adapter.show(tf, &p)?;
+        tf2_classes.extend(py::tf2_classes(&py::Source::parse(p, src)?));
     }
     let tf2 = py::tf2_paths(&tf2_classes, TF2_ROOT)?;
-
-    let attrs = read(&upstream.join(NPU_ATTRS))?;
+    let attrs = text(NPU_ATTRS)?;
     let session = cc::session_accessors(&attrs)?;
-    let headers = files(&ge.join("inc"), &|n| n.ends_with("api_types.h"))?
-        .iter()
-        .map(|p| read(p))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut headers = Vec::new();
+    for p in ge.files(ge_rev, "inc", &|n| n.ends_with("api_types.h"))? {
+        headers.push(ge.show(ge_rev, &p)?);
+    }
     let constants = cc::ge_constants(&headers)?;
     let ge_keys = cc::ge_keys(&attrs, &constants)?;
     if !ge_keys.unresolved.is_empty() {
         let names: Vec<&str> = ge_keys.unresolved.iter().map(String::as_str).collect();
         return Err(Error::Unresolved(names.join(", ")));
     }
-    let estimator_writes = cc::parameter_map_writes(&read(&upstream.join(NPU_ESTIMATOR))?)?;
-
-    let doc = json!({
-        "$comment": "generated by `cargo xtask fidelity --upstream DIR --ge DIR`: names, defaults, values and keys read from the checkouts; compared with the spec by crates/cann-config/tests/fidelity.rs",
+    // Every `"ge.*"` literal of the engine's C++ (its option registry and checks included).
+    let mut ge_known: BTreeSet<String> = constants
+        .values()
+        .filter(|v| v.starts_with("ge."))
+        .cloned()
+        .collect();
+    let grep = ge
+        .git(&[
+            "grep",
+            "-h",
+            "-o",
+            "-E",
+            r#""ge\.[A-Za-z0-9_.]+""#,
+            ge_rev,
+            "--",
+            "*.cc",
+            "*.h",
+            "*.cpp",
+        ])?
+        .unwrap_or_default();
+    ge_known.extend(cc::ge_literals(&grep)?);
+    let writes = cc::parameter_map_writes(&text(NPU_ESTIMATOR)?)?;
+    let mut ranges = serde_json::Map::new();
+    checked("session", &cc::checked_ranges(&attrs)?, &mut ranges);
+    checked("keyword", &cc::python_checks(&config)?, &mut ranges);
+    Ok(json!({
         "upstream": {
-            "tensorflow": head(upstream)?,
-            "ge": head(ge)?,
+            "tensorflow": { "repo": ADAPTER, "ref": tf, "commit": adapter.commit(tf)? },
+            "ge": { "repo": GE, "ref": ge_rev, "commit": ge.commit(ge_rev)? },
         },
         "sources": {
             "constructors": NPU_CONFIG,
@@ -130,29 +227,222 @@ pub fn facts(upstream: &Path, ge: &Path) -> Result<String, Error> {
             "session": NPU_ATTRS,
             "ge_keys": NPU_ATTRS,
             "estimator_writes": NPU_ESTIMATOR,
+            "ge_known": "inc/**/*api_types.h and every *.cc, *.h, *.cpp",
         },
         "constructors": constructors,
         "tf2": tf2,
-        "session": session.iter().map(|(k, v)| (k.clone(), set(v))).collect::<serde_json::Map<_, _>>(),
-        "ge_keys": ge_keys.keys.iter().map(|(k, v)| (k.clone(), set(v))).collect::<serde_json::Map<_, _>>(),
-        "estimator_writes": estimator_writes.iter().map(|(k, v)| (k.clone(), set(v))).collect::<serde_json::Map<_, _>>(),
-    });
-    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
-    text.push('\n');
-    Ok(text)
+        "session": map_of_sets(&session),
+        "ge_keys": map_of_sets(&ge_keys.keys),
+        "ge_known": set(&ge_known),
+        "estimator_writes": map_of_sets(&writes),
+        "ranges": ranges,
+    }))
+}
+
+struct Args {
+    mirrors: Option<PathBuf>,
+    mode: Mode,
+}
+
+fn args(raw: &[String]) -> Result<Args, Error> {
+    let mut a = Args {
+        mirrors: std::env::var_os("CANN_MIRRORS").map(PathBuf::from),
+        mode: Mode::Write,
+    };
+    let mut it = raw.iter();
+    while let Some(flag) = it.next() {
+        match flag.as_str() {
+            "--mirrors" => a.mirrors = Some(PathBuf::from(it.next().ok_or(Error::Usage)?)),
+            "--check" => a.mode = Mode::Check,
+            _ => return Err(Error::Usage),
+        }
+    }
+    Ok(a)
+}
+
+/// The mirror of `repo` below `dir`, or why not.
+fn mirror(dir: &Path, repo: &str) -> Result<PathBuf, Error> {
+    let path = dir.join(repo.replace('/', "+")).join("repo");
+    if path.join("HEAD").is_file() {
+        Ok(path)
+    } else {
+        Err(Error::NoMirrors(format!(
+            "{} is not a git mirror of {repo}.",
+            path.display()
+        )))
+    }
 }
 
 pub fn run(raw: &[String]) -> Result<(), Error> {
-    let a = crate::flags::two_dirs(raw, "--upstream", "--ge").ok_or(Error::Usage)?;
-    let [upstream, ge] = &a.dirs;
-    let text = facts(upstream, ge)?;
-    let path = crate::workspace_root().join(FACTS);
-    match ensure_file_contents(&path, &text, a.mode)? {
-        Outcome::Stale => Err(Error::Stale(path)),
-        Outcome::Written => {
-            eprintln!("wrote {}", path.display());
-            Ok(())
+    let a = args(raw)?;
+    let dir = a
+        .mirrors
+        .ok_or_else(|| Error::NoMirrors("Neither --mirrors nor CANN_MIRRORS is set.".into()))?;
+    let adapter_dir = mirror(&dir, ADAPTER)?;
+    let ge_dir = mirror(&dir, GE)?;
+    let (adapter, ge) = (Git { dir: &adapter_dir }, Git { dir: &ge_dir });
+    let root = crate::workspace_root();
+    let spec = cann_spec::load_dir(&root.join("spec")).map_err(|e| Error::Spec(e.to_string()))?;
+
+    let mut releases = serde_json::Map::new();
+    for r in &spec.releases {
+        let (Some(tf), Some(g)) = (pick(&adapter, ADAPTER, &r.refs)?, pick(&ge, GE, &r.refs)?)
+        else {
+            continue;
+        };
+        eprintln!("{}: {ADAPTER}@{tf}, {GE}@{g}", r.id);
+        for (m, repo, rev) in [(&adapter, ADAPTER, &tf), (&ge, GE, &g)] {
+            if !m.is_tag(rev)? {
+                let head = m.commit("master")?;
+                if !head.starts_with(rev.as_str()) && r.unreleased {
+                    eprintln!(
+                        "  note: {repo} master is {} now, beyond the pinned {rev}: review what it adds",
+                        &head[..12.min(head.len())]
+                    );
+                }
+            }
         }
-        Outcome::Fresh => Ok(()),
+        releases.insert(r.id.clone(), facts_at(&adapter, &tf, &ge, &g)?);
+    }
+    let doc = json!({
+        "$comment": "generated by `cargo xtask fidelity` from the upstream mirrors: per release (its refs in spec/releases.yaml), names, defaults, values, keys and checked ranges read from the code; compared with the spec by `cargo xtask fidelity` and crates/cann-config/tests/fidelity.rs",
+        "releases": releases,
+    });
+    let mut text = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    text.push('\n');
+    let path = root.join(FACTS);
+    match ensure_file_contents(&path, &text, a.mode)? {
+        Outcome::Stale => return Err(Error::Stale(path)),
+        Outcome::Written => eprintln!("wrote {}", path.display()),
+        Outcome::Fresh => {}
+    }
+    report(&root, &doc)
+}
+
+/// Compares every release of `doc` with the spec, prints counts and disagreements.
+fn report(root: &Path, doc: &Value) -> Result<(), Error> {
+    let known: Vec<&str> = cann_config::Release::ALL.iter().map(|r| r.id()).collect();
+    let src = std::fs::read_to_string(root.join(EXCEPTIONS))
+        .map_err(|e| Error::Exceptions(format!("{EXCEPTIONS}: {e}")))?;
+    let exceptions = cann_spec::fidelity::parse_exceptions(EXCEPTIONS, &src, &known)
+        .map_err(Error::Exceptions)?;
+    let mut used = vec![false; exceptions.len()];
+    let mut unexplained = 0;
+    for (id, facts) in doc["releases"].as_object().into_iter().flatten() {
+        let Ok(release) = id.parse::<cann_config::Release>() else {
+            return Err(Error::Spec(format!(
+                "{FACTS} has release {id}, the spec does not"
+            )));
+        };
+        let out = cann_config::fidelity::compare(release, facts);
+        let total: usize = out.compared.values().sum();
+        println!("{id}: {total} facts compared");
+        for (kind, n) in &out.compared {
+            println!("  {kind:<20} {n}");
+        }
+        let mut explained = 0;
+        for f in &out.found {
+            match exceptions.iter().position(|e| e.covers(&f.key, id)) {
+                Some(i) => {
+                    used[i] = true;
+                    explained += 1;
+                }
+                None => {
+                    unexplained += 1;
+                    println!(
+                        "  DISAGREE {}\n    spec:     {}\n    upstream: {}",
+                        f.key, f.spec, f.upstream
+                    );
+                }
+            }
+        }
+        println!(
+            "  {} disagreements, {explained} of them cited exceptions in {EXCEPTIONS}",
+            out.found.len()
+        );
+    }
+    let stale: Vec<_> = exceptions
+        .iter()
+        .zip(&used)
+        .filter(|(e, u)| !**u && !e.finding.starts_with("history:"))
+        .map(|(e, _)| e)
+        .collect();
+    for e in &stale {
+        println!(
+            "  STALE {EXCEPTIONS}:{}: {} matches nothing",
+            e.line, e.finding
+        );
+    }
+    if unexplained > 0 {
+        return Err(Error::Disagree(unexplained));
+    }
+    if !stale.is_empty() {
+        return Err(Error::StaleExceptions(stale.len()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The command on the mirrors (`CANN_MIRRORS=/work/.mirror cargo test -p xtask --
+    /// --ignored fidelity`): the committed facts are what the mirrors give, and every
+    /// disagreement is a cited exception.
+    #[test]
+    #[ignore = "needs the upstream mirrors: CANN_MIRRORS=DIR"]
+    fn the_spec_agrees_with_the_mirrors() {
+        let r = run(&["--check".to_string()]);
+        assert!(
+            r.is_ok(),
+            "{}",
+            r.err().map(|e| e.to_string()).unwrap_or_default()
+        );
+    }
+
+    #[test]
+    fn without_mirrors_the_command_says_so() {
+        let r = run(&[
+            "--mirrors".to_string(),
+            "/nonexistent/mirrors".to_string(),
+            "--check".to_string(),
+        ]);
+        let e = r.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            e.starts_with("no upstream mirrors: nothing was compared"),
+            "{e}"
+        );
+        assert!(e.contains("hicann+tensorflow"), "{e}");
+    }
+
+    #[test]
+    fn a_release_is_read_at_its_tag_else_its_pinned_commit() {
+        let Some(dir) = std::env::var_os("CANN_MIRRORS").map(PathBuf::from) else {
+            return;
+        };
+        let Ok(path) = mirror(&dir, ADAPTER) else {
+            return;
+        };
+        let g = Git { dir: &path };
+        let refs = |r: &[&str]| r.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let nine = pick(
+            &g,
+            ADAPTER,
+            &refs(&[
+                "hicann/tensorflow@21f10b6",
+                "hicann/tensorflow@tfa_v0.0.48_9.0.0",
+            ]),
+        );
+        assert_eq!(nine.ok().flatten().as_deref(), Some("tfa_v0.0.48_9.0.0"));
+        let next = pick(
+            &g,
+            ADAPTER,
+            &refs(&[
+                "hicann/tensorflow@master",
+                "hicann/tensorflow@82957b9",
+                "hicann/ge@x",
+            ]),
+        );
+        assert_eq!(next.ok().flatten().as_deref(), Some("82957b9"));
     }
 }

@@ -25,7 +25,7 @@ const TASKS: &[(&str, &str)] = &[
     ),
     (
         "fidelity",
-        "read upstream checkouts (--upstream, --ge) into spec/fidelity/upstream.json",
+        "per release, the spec against the upstream code (--mirrors or CANN_MIRRORS)",
     ),
     (
         "upstream-history",

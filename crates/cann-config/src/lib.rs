@@ -9,6 +9,7 @@
 
 pub mod diff;
 pub mod emit;
+pub mod fidelity;
 mod from_node;
 pub mod history;
 pub mod in_release;

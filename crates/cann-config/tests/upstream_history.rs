@@ -8,8 +8,8 @@
 //! makes available from its first release must be in the newest tag before it, a removed
 //! option (or spelling) must be absent from every tagged release from its removal on and
 //! present in some ref before, an option "never read" must be read by no ref at all.
-//! Every disagreement fails unless `ALLOWED` lists it with the reason; an entry that no
-//! longer matches fails too.
+//! Every disagreement fails unless `spec/fidelity/exceptions.yaml` explains it (a finding
+//! `history:KEY`, with the reason and a cited line); an entry that no longer matches fails.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -20,13 +20,36 @@ use serde_json::Value;
 
 const REFS: &str = include_str!("../../../spec/history/upstream-refs.json");
 
-/// Disagreements with the code history that the spec keeps on purpose, with the reason.
-/// (An option the spec has from its first release while the build before lacks it is not
-/// one: the spec says so with `introduced`, which `introduced` below checks.)
-const ALLOWED: &[(&str, &str)] = &[(
-    "retired-present:9.0.0:npu_run_config.auto_tune_mode:session:auto_tune_mode",
-    "the adapter still forwards the key, but the graph engine refuses any non-empty value",
-)];
+const EXCEPTIONS: &str = include_str!("../../../spec/fidelity/exceptions.yaml");
+
+/// Disagreements with the code history that the spec keeps on purpose: entries of
+/// `spec/fidelity/exceptions.yaml` whose finding is `history:KEY` (KEY as this test names
+/// it), for the release KEY names (the newest released one where it names none). An option
+/// the spec has from its first release while the build before lacks it is not one: the spec
+/// says so with `introduced`, which `introduced` below checks.
+fn explained(key: &str) -> Option<usize> {
+    let known: Vec<&str> = Release::ALL.iter().map(|r| r.id()).collect();
+    let exceptions =
+        cann_spec::fidelity::parse_exceptions("spec/fidelity/exceptions.yaml", EXCEPTIONS, &known)
+            .unwrap_or_else(|e| panic!("{e}"));
+    let release = key
+        .split(':')
+        .nth(1)
+        .filter(|r| known.contains(r))
+        .unwrap_or(Release::LATEST.id());
+    exceptions
+        .iter()
+        .position(|e| e.covers(&format!("history:{key}"), release))
+}
+
+fn history_exceptions() -> Vec<String> {
+    let known: Vec<&str> = Release::ALL.iter().map(|r| r.id()).collect();
+    cann_spec::fidelity::parse_exceptions("spec/fidelity/exceptions.yaml", EXCEPTIONS, &known)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .filter_map(|e| e.finding.strip_prefix("history:").map(String::from))
+        .collect()
+}
 
 /// A CANN release id as a sortable key: `7.0.RC1` before `7.0.0` before `8.0.RC2`.
 fn order(id: &str) -> (u32, u32, u32, u32) {
@@ -401,17 +424,16 @@ fn the_release_history_agrees_with_the_adapters_branches_and_tags() {
     let unexplained: Vec<String> = found
         .0
         .iter()
-        .filter(|(k, _)| !ALLOWED.iter().any(|(a, _)| a == k))
+        .filter(|(k, _)| explained(k).is_none())
         .map(|(k, d)| format!("{k}: {d}"))
         .collect();
-    let stale: Vec<&str> = ALLOWED
-        .iter()
-        .filter(|(a, _)| !found.0.iter().any(|(k, _)| k == a))
-        .map(|(a, _)| *a)
+    let stale: Vec<String> = history_exceptions()
+        .into_iter()
+        .filter(|a| !found.0.iter().any(|(k, _)| k == a))
         .collect();
     assert!(
         unexplained.is_empty() && stale.is_empty(),
-        "{} disagreements with spec/history/upstream-refs.json:\n{}\n\nallow-list entries that no longer match: {stale:?}",
+        "{} disagreements with spec/history/upstream-refs.json:\n{}\n\nexceptions (history:...) that no longer match: {stale:?}",
         unexplained.len(),
         unexplained.join("\n")
     );

@@ -6,6 +6,7 @@
 pub mod chars;
 mod check;
 pub mod diag;
+pub mod fidelity;
 mod history;
 pub mod introduced;
 pub mod keys;

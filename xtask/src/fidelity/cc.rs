@@ -119,3 +119,108 @@ pub fn parameter_map_writes(text: &str) -> Result<BTreeMap<String, BTreeSet<Stri
     }
     Ok(out)
 }
+
+/// A range a check in the code enforces: `min`/`max` inclusive, `line` 1-based.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub line: usize,
+}
+
+fn int(lit: &str, constants: &BTreeMap<String, i64>) -> Option<i64> {
+    let digits = lit.trim_end_matches(['L', 'U', 'l', 'u']);
+    digits.parse().ok().or_else(|| constants.get(lit).copied())
+}
+
+/// Ranges `npu_attrs.cc` checks on a variable named as a session key:
+/// `if (v < A || v > B)` (with `B` a literal or a local constant `int64_t B = 7LL;`).
+pub fn checked_ranges(text: &str) -> Result<BTreeMap<String, Checked>, Error> {
+    let constant = re(
+        r#"\b(?:int64_t|int32_t|int|uint32_t|const\s+int64_t)\s+(\w+)\s*=\s*(-?\d+)[LlUu]*\s*;"#,
+    )?;
+    let both = re(r#"if\s*\(\s*(\w+)\s*<\s*(-?\w+)\s*\|\|\s*(\w+)\s*>\s*(\w+)\s*\)"#)?;
+    let constants: BTreeMap<String, i64> = constant
+        .captures_iter(text)
+        .filter_map(|c| Some((c[1].to_string(), c[2].parse().ok()?)))
+        .collect();
+    let keys = session_accessors(text)?;
+    let mut out = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(c) = both.captures(line) {
+            if c[1] != c[3] || !keys.contains_key(&c[1]) {
+                continue;
+            }
+            out.insert(
+                c[1].to_string(),
+                Checked {
+                    min: int(&c[2], &constants),
+                    max: int(&c[4], &constants),
+                    line: i + 1,
+                },
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// Keyword -> the lower bound NPURunConfig's `util.check_positive_integer(x, "x")` (1) or
+/// `util.check_nonnegative_integer(x, "x")` (0) puts on it.
+pub fn python_checks(text: &str) -> Result<BTreeMap<String, Checked>, Error> {
+    let check = re(r#"util\.check_(positive|nonnegative)_integer\(\s*(\w+)\s*,"#)?;
+    let mut out = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(c) = check.captures(line) {
+            out.insert(
+                c[2].to_string(),
+                Checked {
+                    min: Some(if &c[1] == "positive" { 1 } else { 0 }),
+                    max: None,
+                    line: i + 1,
+                },
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// Every `"ge.xxx"` literal in a text: the keys the graph engine's code names.
+pub fn ge_literals(text: &str) -> Result<BTreeSet<String>, Error> {
+    let lit = re(r#""(ge\.[A-Za-z0-9_.]+)""#)?;
+    Ok(lit.captures_iter(text).map(|c| c[1].to_string()).collect())
+}
+
+#[cfg(test)]
+mod checks {
+    use super::*;
+
+    #[test]
+    fn a_two_sided_check_on_a_session_key_is_a_range() {
+        let text = "if (params.count(\"local_rank_id\") > 0) {}\n\
+                    inline Status CheckLocalRankId(int64_t local_rank_id) {\n\
+                    int64_t kMaxDeviceId = 7LL;\n\
+                    if (local_rank_id < 0LL || local_rank_id > kMaxDeviceId) {\n\
+                    if (other < 0LL || other > 3) {\n";
+        let r = checked_ranges(text).unwrap_or_default();
+        assert_eq!(
+            r.get("local_rank_id"),
+            Some(&Checked {
+                min: Some(0),
+                max: Some(7),
+                line: 4
+            })
+        );
+        assert_eq!(r.len(), 1);
+    }
+
+    #[test]
+    fn python_integer_checks_are_lower_bounds() {
+        let text =
+            "x\n    util.check_positive_integer(iterations_per_loop, \"iterations_per_loop\")\n\
+                    util.check_nonnegative_integer(graph_run_mode, \"graph_run_mode\")\n";
+        let r = python_checks(text).unwrap_or_default();
+        assert_eq!(r["iterations_per_loop"].min, Some(1));
+        assert_eq!(r["iterations_per_loop"].line, 2);
+        assert_eq!(r["graph_run_mode"].min, Some(0));
+    }
+}
