@@ -16,7 +16,9 @@
     data.releases.forEach(function (x) {
       var o = document.createElement("option");
       o.value = x.id;
-      o.textContent = x.id;
+      // A release not out yet says so, in the page's language.
+      o.textContent = x.unreleased ? x.id + " (" + site.text("unreleased") + ")" : x.id;
+      if (x.unreleased) { o.className = "unreleased"; }
       rel.appendChild(o);
     });
     prod.textContent = "";
@@ -72,7 +74,10 @@
 
   fill();
   var p = site.params();
-  var last = data.releases[data.releases.length - 1];
+  // The newest released release, as `cannctl check` defaults to; an unreleased one only by
+  // name (`?release=next`).
+  var released = data.releases.filter(function (x) { return !x.unreleased; });
+  var last = released[released.length - 1] || data.releases[data.releases.length - 1];
   rel.value = (p && p.get("release")) || (last ? last.id : "");
   prod.value = (p && p.get("product")) || (data.products[0] ? data.products[0].id : "");
   if (rel.selectedIndex < 0 && last) { rel.value = last.id; }

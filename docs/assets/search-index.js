@@ -3452,7 +3452,8 @@ window.CANN_TEXT = {
     "text": "matched in the description",
     "tf2": "TF2 path",
     "theme": "Switch between dark and light",
-    "typo": "a name close to what you typed"
+    "typo": "a name close to what you typed",
+    "unreleased": "unreleased"
   },
   "zh": {
     "anchor": "本节链接",
@@ -3472,6 +3473,7 @@ window.CANN_TEXT = {
     "text": "在说明中匹配",
     "tf2": "TF2 路径",
     "theme": "切换深色与浅色",
-    "typo": "与输入相近的名称"
+    "typo": "与输入相近的名称",
+    "unreleased": "未发布"
   }
 };

@@ -75,6 +75,7 @@ fn docs_site_works_in_chromium() {
 
     site::check_site(&driver, &http, &page, en, zh);
     site::check_site(&driver, &file, &page, en, zh);
+    site::check_unreleased(&driver, &http);
     layout::check_widths(&driver, &http, &page);
     search::check_queries(&driver, &http);
     search::check_box(&driver, &http);

@@ -209,3 +209,43 @@ fn check_products_matrix(d: &Driver, base: &str) {
         );
     }
 }
+
+/// The unreleased release `next` says so wherever a reader picks or meets it, in both
+/// languages: the picker (which starts at the newest released release, as `cannctl check`
+/// defaults to), the index's release list, its release page, and an option page's release
+/// picker and block.
+pub fn check_unreleased(d: &Driver, base: &str) {
+    for (lang, word) in [("en", "unreleased"), ("zh", "未发布")] {
+        d.goto(&format!("{base}picker.html?lang={lang}"));
+        d.wait_for(
+            "return document.querySelectorAll('#pick-release option').length > 1;",
+            "the picker's releases",
+        );
+        let chosen = d.js("return document.getElementById('pick-release').value;");
+        assert_eq!(
+            chosen, "9.0.0",
+            "{lang}: the picker starts at the newest released release"
+        );
+        let label = d.js(
+            "return document.querySelector(\"#pick-release option[value='next']\").textContent;",
+        );
+        assert_eq!(label, format!("next ({word})"), "{lang}");
+
+        d.goto(&format!("{base}index.html?lang={lang}"));
+        let item = d.text(&d.find("#releases + ul li:last-child"));
+        assert_eq!(item, format!("CANN next {word}"), "{lang}");
+        d.goto(&format!("{base}releases/next.html?lang={lang}"));
+        assert_eq!(
+            d.text(&d.find("#release-name")),
+            format!("CANN next {word}")
+        );
+        d.goto(&format!("{base}releases/9.0.0.html?lang={lang}"));
+        assert_eq!(d.text(&d.find("#release-name")), "CANN 9.0.0");
+
+        d.goto(&format!(
+            "{base}options/npu_run_config.auto_multistream_parallel_mode.html?release=next&lang={lang}"
+        ));
+        let title = d.text(&d.find(".at-release[data-release='next'] .at-release-title"));
+        assert_eq!(title, format!("CANN next {word}"), "{lang}");
+    }
+}

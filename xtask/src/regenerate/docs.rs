@@ -49,7 +49,8 @@ struct IndexPage {
     title: String,
     classes: Vec<ClassRow>,
     groups: Vec<OptionGroup>,
-    releases: Vec<String>,
+    /// Each release's id and its "unreleased" badge (empty for a released one).
+    releases: Vec<(String, Html)>,
 }
 
 #[derive(Template)]
@@ -127,7 +128,11 @@ pub fn generate(spec: &Spec, schema: &str) -> Result<Vec<Output>, askama::Error>
     ];
     let mut page = |path: String, text: String| out.push(Output { path, text });
 
-    let releases: Vec<String> = spec.releases.iter().map(|r| r.id.clone()).collect();
+    let releases: Vec<(String, Html)> = spec
+        .releases
+        .iter()
+        .map(|r| (r.id.clone(), views::release_badge(&f, &r.id)))
+        .collect();
     page(
         "docs/index.html".into(),
         IndexPage {

@@ -7561,7 +7561,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "seeds/001_b29fdb33e13c51f8.txt",
-            "hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h",
+            "hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91",
             "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py",
             "Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337",
             "Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027",
@@ -15965,7 +15965,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/util/npu_attrs.cc:1791",
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:952",
                 "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:218",
-                "hicann/ge@9.0.0:compiler/graph/manager/graph_manager.cc",
+                "hicann/ge@v9.0.0:compiler/graph/manager/graph_manager.cc",
             ],
         }),
         removed: &[],
@@ -24862,7 +24862,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for StaticMemoryPoli
 /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
 /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
+/// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MemoryOptimizationPolicy {
     /// `"BalanceMode"`: Balanced ordering; behaves like leaving the option unset.
@@ -30711,7 +30711,7 @@ pub struct MemoryConfig {
     /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@ffdcbc9:inc/graph_metadef/common/ge_common/ge_types.h`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
+    /// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
     #[serde(
         rename = "memory_optimization_policy",
         default,

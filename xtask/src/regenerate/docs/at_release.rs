@@ -11,6 +11,11 @@ use crate::regenerate::facts::Facts;
 
 pub struct AtRelease {
     pub id: String,
+    /// "unreleased" after the name of a release not out yet.
+    pub badge: Html,
+    /// The release picker's entry: the id, and for a release not out yet the word in both
+    /// languages (an `<option>` holds text only).
+    pub label: String,
     pub read: bool,
     pub not_read: Html,
     pub default: Option<String>,
@@ -70,6 +75,17 @@ pub fn views(f: &Facts<'_>, o: &OptionSpec) -> Vec<AtRelease> {
                 .collect();
             AtRelease {
                 id: r.id().to_string(),
+                badge: super::views::release_badge(f, r.id()),
+                label: if r.meta().unreleased {
+                    format!(
+                        "{} ({} / {})",
+                        r.id(),
+                        msg::badge_unreleased(Lang::En),
+                        msg::badge_unreleased(Lang::Zh)
+                    )
+                } else {
+                    r.id().to_string()
+                },
                 read,
                 not_read: with(|l| msg::at_release_not_read(l, r.id())),
                 default: at.default.map(|d| d.to_string()),

@@ -32,7 +32,13 @@ fn data(f: &Facts<'_>) -> Value {
         .releases
         .iter()
         .enumerate()
-        .map(|(ri, r)| json!({ "id": r.id, "products": mask(f, |p| f.release_knows(ri, p)) }))
+        .map(|(ri, r)| {
+            json!({
+                "id": r.id,
+                "unreleased": r.unreleased,
+                "products": mask(f, |p| f.release_knows(ri, p)),
+            })
+        })
         .collect();
     let products: Vec<Value> = spec
         .products

@@ -25,6 +25,8 @@ pub struct ChangeItem {
 
 pub struct ReleaseView {
     pub id: String,
+    /// "unreleased" after the name of a release not out yet.
+    pub badge: Html,
     pub note: Option<Html>,
     pub prev: Option<String>,
     pub next: Option<String>,
@@ -71,6 +73,7 @@ impl ReleaseView {
         };
         ReleaseView {
             id: r.id.clone(),
+            badge: super::views::release_badge(f, &r.id),
             note: r.note.as_ref().map(bi_p),
             prev: ri.checked_sub(1).map(|p| spec.releases[p].id.clone()),
             next: spec.releases.get(ri + 1).map(|n| n.id.clone()),

@@ -24,7 +24,7 @@ pub fn with(f: impl Fn(Lang) -> String) -> Html {
 /// The texts the script writes itself (search results, the contents box, buttons), by
 /// language; `{count}` in a text is the script's to fill in.
 pub fn script_texts() -> Value {
-    let entries: [(&str, Words); 17] = [
+    let entries: [(&str, Words); 18] = [
         ("none", msg::search_none),
         ("ge", msg::by_ge),
         ("path", msg::by_path),
@@ -42,6 +42,7 @@ pub fn script_texts() -> Value {
         ("newest", msg::at_release_newest),
         ("theme", msg::theme_toggle),
         ("copy", msg::copy),
+        ("unreleased", msg::badge_unreleased),
     ];
     let mut out = Map::new();
     for lang in Lang::ALL {

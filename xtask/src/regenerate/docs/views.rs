@@ -113,7 +113,19 @@ pub fn releases_in(
     open_start: bool,
     open_end: bool,
 ) -> String {
-    let ids: Vec<&str> = f.spec.releases.iter().map(|r| r.id.as_str()).collect();
+    // An unreleased release is named with the word that says so ("next (unreleased)").
+    let ids: Vec<String> = f
+        .spec
+        .releases
+        .iter()
+        .map(|r| {
+            if r.unreleased {
+                format!("{} ({})", r.id, msg::badge_unreleased(lang))
+            } else {
+                r.id.clone()
+            }
+        })
+        .collect();
     let mut runs: Vec<(usize, usize)> = Vec::new();
     for (i, on) in read.iter().enumerate() {
         if !on {
@@ -129,8 +141,8 @@ pub fn releases_in(
     }
     let last = ids.len().saturating_sub(1);
     lang.join(runs.iter().map(|&(a, b)| {
-        let from = (a > 0 || !open_start).then(|| ids[a]);
-        let to = (b < last || !open_end).then(|| ids[b]);
+        let from = (a > 0 || !open_start).then(|| ids[a].as_str());
+        let to = (b < last || !open_end).then(|| ids[b].as_str());
         describe_range(lang, from, to)
     }))
 }
@@ -277,4 +289,16 @@ impl ProductView {
             options,
         }
     }
+}
+
+/// The "unreleased" badge after a release's name, empty for a released one.
+pub fn release_badge(f: &Facts<'_>, id: &str) -> Html {
+    let unreleased = f.spec.releases.iter().any(|r| r.id == id && r.unreleased);
+    if !unreleased {
+        return Html::trusted(String::new());
+    }
+    Html::trusted(format!(
+        " <span class=\"badge new unreleased\">{}</span>",
+        with(msg::badge_unreleased)
+    ))
 }
