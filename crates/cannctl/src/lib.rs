@@ -31,7 +31,6 @@ where
     let argv: Vec<std::ffi::OsString> = argv.into_iter().map(Into::into).collect();
     let early = cli::prescan(&argv);
     cli::set_parse_lang(early.lang);
-    render::set_color(early.color);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let parsed = cli::localize::command(early.lang)
@@ -67,7 +66,7 @@ where
                 let _ = writeln!(
                     stderr.lock(),
                     "{}",
-                    render::usage_error(&u, render::use_color_stderr(), early.lang)
+                    render::usage_error(&u, render::Colors::of(early.color).stderr, early.lang)
                 );
             }
             EXIT_INPUT
@@ -78,17 +77,17 @@ where
 /// Runs one command, writing results to `out` and problems to `err` (to `out`, as JSON,
 /// when the command was asked for JSON).
 pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    render::set_color(cli.color);
+    let colors = render::Colors::of(cli.color);
     let result = match &cli.command {
-        cli::Command::Check(a) => cmd::check::run(a, out, err),
-        cli::Command::Emit(a) => cmd::emit::run(a, out, err),
+        cli::Command::Check(a) => cmd::check::run(a, colors, out, err),
+        cli::Command::Emit(a) => cmd::emit::run(a, colors, out, err),
         cli::Command::Explain(a) => cmd::explain::run(a, out),
         cli::Command::Options(a) => cmd::options::run(a, out),
         cli::Command::Products(a) => cmd::products::run(a, out),
         cli::Command::Diff(a) => cmd::diff::run(a, out),
         cli::Command::Cache(c) => cmd::cache::run(c, out).map_err(CliError::Other),
         cli::Command::Mem(c) => cmd::mem::run(c, out).map_err(CliError::Other),
-        cli::Command::Lint(a) => cmd::lint::run(a, out),
+        cli::Command::Lint(a) => cmd::lint::run(a, colors, out),
         cli::Command::Schema { .. } => cmd::schema::run(out),
         cli::Command::Server => cmd::server::run(),
         cli::Command::Completions { shell, lang } => cmd::completions::run(*shell, *lang, out),
@@ -104,7 +103,7 @@ pub fn run(cli: &cli::Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = writeln!(
                 err,
                 "{}",
-                render::input_error(&e, render::use_color_stderr(), cli.command.lang())
+                render::input_error(&e, colors.stderr, cli.command.lang())
             );
             EXIT_INPUT
         }

@@ -23,7 +23,12 @@ struct JsonReport<'a> {
     notes: usize,
 }
 
-pub fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+pub fn run(
+    a: &CheckArgs,
+    colors: render::Colors,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, CliError> {
     let (project, lang) = super::project::resolve(&a.files, a.stdin_filename.as_deref(), a.lang)?;
     let device = a
         .soc_ini
@@ -36,6 +41,7 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8
         device,
         project: &project,
         lang,
+        colors,
     };
     if let [file] = files.as_slice() {
         let (code, json) = one(file, a, &ctx, out)?;
@@ -54,11 +60,7 @@ pub fn run(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8
                 reports.extend(json);
             }
             Err(e) => {
-                writeln!(
-                    err,
-                    "{}",
-                    render::input_error(&e, render::use_color_stderr(), lang)
-                )?;
+                writeln!(err, "{}", render::input_error(&e, colors.stderr, lang))?;
                 worst = EXIT_INPUT;
             }
         }
@@ -79,6 +81,7 @@ fn write_json(out: &mut dyn Write, v: &impl Serialize) -> Result<(), CliError> {
 struct Ctx<'a> {
     device: Option<cann_config::CoreCounts>,
     project: &'a cann_check::settings::Settings,
+    colors: render::Colors,
     lang: Lang,
 }
 
@@ -122,7 +125,7 @@ fn one(
                 Some(target.product),
                 target.release,
                 a.max_findings,
-                render::use_color_stdout(),
+                ctx.colors.stdout,
                 lang,
             )?;
             out.write_all(text.as_bytes())?;

@@ -9,12 +9,17 @@ use cann_i18n::catalog::cli as msg;
 use crate::cli::EmitArgs;
 use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 
-pub fn run(a: &EmitArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<u8, CliError> {
+pub fn run(
+    a: &EmitArgs,
+    colors: render::Colors,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, CliError> {
     let lang = a.lang.into();
     let loaded = super::load(&a.file, lang)?;
     let target = super::target(&a.target, &loaded.file, lang)?;
     let ds = super::diagnose(&loaded, target, None, lang);
-    let color = render::use_color_stderr();
+    let color = colors.stderr;
     let src = render::Source::new(&loaded.name, &loaded.text);
     // Warnings and notes go to stderr so the output stays pasteable.
     for d in ds.iter().filter(|d| d.severity >= Severity::Warning) {

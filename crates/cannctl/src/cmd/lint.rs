@@ -48,14 +48,16 @@ fn count(o: &Outcome, s: Severity) -> usize {
     o.findings().filter(|(_, f)| f.severity() == s).count()
 }
 
-pub fn run(args: &LintArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+pub fn run(args: &LintArgs, colors: render::Colors, out: &mut dyn Write) -> Result<u8, CliError> {
     let (project, lang) =
         super::project::resolve(&args.paths, args.stdin_filename.as_deref(), args.lang)?;
     // The linter's own errors (a path that is not there, a file --fix cannot write) are
     // worded here, in the language asked for.
-    lint(args, &project, lang, out).map_err(|e| match e.downcast::<cann_lint::LintError>() {
-        Ok(le) => CliError::Other(le.message(lang).into()),
-        Err(e) => CliError::Other(e),
+    lint(args, &project, lang, colors.stdout, out).map_err(|e| {
+        match e.downcast::<cann_lint::LintError>() {
+            Ok(le) => CliError::Other(le.message(lang).into()),
+            Err(e) => CliError::Other(e),
+        }
     })
 }
 
@@ -63,6 +65,7 @@ fn lint(
     args: &LintArgs,
     project: &Settings,
     lang: Lang,
+    color: bool,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
     // Flags beat `[tool.cannctl]`, which beats the defaults.
@@ -123,7 +126,7 @@ fn lint(
         count(&outcome, Severity::Note),
     );
     match args.format {
-        OutputFormat::Human => human(&outcome, &opts, args.max_findings, out)?,
+        OutputFormat::Human => human(&outcome, &opts, args.max_findings, color, out)?,
         OutputFormat::Json => {
             let r = JsonReport {
                 product: product.map(|p| p.id()),
@@ -268,10 +271,10 @@ fn human(
     o: &Outcome,
     opts: &LintOptions,
     max_findings: usize,
+    // Only when stdout is a terminal (and NO_COLOR is unset), as for `check`.
+    color: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    // Colour only when stdout is a terminal (and NO_COLOR is unset), as for `check`.
-    let color = render::use_color_stdout();
     let mut all = Vec::new();
     for f in &o.files {
         let name = f.path.display().to_string();

@@ -7,7 +7,6 @@ mod source;
 pub mod table;
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicU8, Ordering};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use anstyle::{AnsiColor, Style};
@@ -21,34 +20,22 @@ use crate::cli::ColorArg;
 use crate::usage::UsageError;
 use crate::CliError;
 
-/// The `--color` of the command running (0 auto, 1 always, 2 never); one per process, as
-/// the terminal is.
-static COLOR: AtomicU8 = AtomicU8::new(0);
-
-/// Sets `--color` for everything drawn from now on.
-pub fn set_color(c: ColorArg) {
-    let v = match c {
-        ColorArg::Auto => 0,
-        ColorArg::Always => 1,
-        ColorArg::Never => 2,
-    };
-    COLOR.store(v, Ordering::Relaxed);
+/// Whether each output stream is coloured, decided once per command from its `--color`
+/// and the streams, and handed down (no process-wide state: the Python package runs
+/// commands on several threads at once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Colors {
+    pub stdout: bool,
+    pub stderr: bool,
 }
 
-fn color() -> ColorArg {
-    match COLOR.load(Ordering::Relaxed) {
-        1 => ColorArg::Always,
-        2 => ColorArg::Never,
-        _ => ColorArg::Auto,
+impl Colors {
+    pub fn of(c: ColorArg) -> Self {
+        Colors {
+            stdout: c.colors(std::io::stdout().is_terminal()),
+            stderr: c.colors(std::io::stderr().is_terminal()),
+        }
     }
-}
-
-pub fn use_color_stdout() -> bool {
-    color().colors(std::io::stdout().is_terminal())
-}
-
-pub fn use_color_stderr() -> bool {
-    color().colors(std::io::stderr().is_terminal())
 }
 
 fn renderer(color: bool) -> Renderer {
