@@ -30,3 +30,22 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
+
+/// What a user sees of a run, whole: the exit code, standard output and standard error,
+/// with each `(text, stand-in)` of `replace` swapped (a temporary path, say), for a
+/// snapshot that any change of the output shows in.
+pub fn transcript(o: &Output, replace: &[(&str, &str)]) -> String {
+    let code = o
+        .status
+        .code()
+        .map_or_else(|| "killed".to_string(), |c| c.to_string());
+    let mut t = format!(
+        "exit: {code}\n--- stdout\n{}--- stderr\n{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for (from, to) in replace {
+        t = t.replace(from, to);
+    }
+    t
+}
