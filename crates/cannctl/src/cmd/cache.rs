@@ -5,57 +5,25 @@
 //! (`${ASCEND_CACHE_PATH}`, then `$HOME/atc_data`). All rules live in
 //! `cann_runtime::cache`; this file only parses, renders and maps exit codes.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use cann_runtime::cache::{
     self, AgingNeed, Cache, CacheDir, DirSource, EnvSnapshot, GcOptions, GcOutcome, Limits,
-    MaxSize, OpenOptions, Origin, Progress, Reason, TornWhy,
+    MaxSize, OpenOptions, Origin, Reason, TornWhy,
 };
 
 use cann_i18n::catalog::cache as msg;
 use cann_i18n::Lang;
 
 use crate::cli::{CacheArgs, CacheCommand, OutputFormat};
+use crate::render::progress::Progress;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// A progress bar on stderr, only when stderr is a terminal.
-pub(super) struct Bar(Option<indicatif::ProgressBar>);
-
-impl Bar {
-    pub(super) fn new(l: Lang, what: &str) -> Bar {
-        if !std::io::stderr().is_terminal() {
-            return Bar(None);
-        }
-        let pb = indicatif::ProgressBar::new(0);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(&msg::progress_template(l)) {
-            pb.set_style(style.progress_chars("=> "));
-        }
-        pb.set_message(what.to_owned());
-        Bar(Some(pb))
-    }
-}
-
-impl Progress for Bar {
-    fn set_total(&self, total: u64) {
-        if let Some(pb) = &self.0 {
-            pb.set_length(total);
-        }
-    }
-    fn inc(&self, n: u64) {
-        if let Some(pb) = &self.0 {
-            pb.inc(n);
-        }
-    }
-}
-
-impl Drop for Bar {
-    fn drop(&mut self) {
-        if let Some(pb) = &self.0 {
-            pb.finish_and_clear();
-        }
-    }
+/// The progress bar of a cache operation labelled `what`.
+pub(super) fn bar(l: Lang, what: &str) -> Progress {
+    Progress::bar(&msg::progress_template(l), what)
 }
 
 fn resolve(args: &CacheArgs, env: &EnvSnapshot) -> Result<CacheDir, BoxError> {
@@ -237,7 +205,7 @@ fn info(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8, 
     let limits = cache::resolve_limits(&dir, env)?;
     let l = lang(args);
     let c = open_to_read(&dir, limits.clone(), l)?;
-    let rep = c.info(&Bar::new(l, &msg::label_scanning(l)))?;
+    let rep = c.info(&bar(l, &msg::label_scanning(l)))?;
     let ini = cache::read_ini(&dir)?;
     let stamp = |k| {
         ini.as_ref()
@@ -342,7 +310,7 @@ fn gc(
             dry_run,
             ..GcOptions::default()
         },
-        &Bar::new(l, &msg::label_aging(l)),
+        &bar(l, &msg::label_aging(l)),
     )?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&outcome)?)?;
@@ -398,7 +366,7 @@ fn verify(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8
     let dir = resolve(args, env)?;
     let l = lang(args);
     let c = open_to_read(&dir, cache::resolve_limits(&dir, env)?, l)?;
-    let rep = c.verify(&Bar::new(l, &msg::label_verifying(l)))?;
+    let rep = c.verify(&bar(l, &msg::label_verifying(l)))?;
     let code = u8::from(rep.has_errors());
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
@@ -474,7 +442,7 @@ fn clear(args: &CacheArgs, env: &EnvSnapshot, out: &mut dyn Write) -> Result<u8,
     let dir = resolve(args, env)?;
     let l = lang(args);
     let c = open_existing(&dir, cache::resolve_limits(&dir, env)?, l)?;
-    let rep = c.clear(&Bar::new(l, &msg::label_clearing(l)))?;
+    let rep = c.clear(&bar(l, &msg::label_clearing(l)))?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
     } else {

@@ -8,6 +8,7 @@ use std::path::Path;
 use cann_runtime::memory::{self as rt, GrowthMode};
 
 use crate::cli::{MemCommand, OutputFormat};
+use crate::render::progress::Progress;
 use cann_memsim::report::{growth_name, human_bytes, offsets_csv};
 use cann_memsim::{
     compare, load_buffers_in, load_trace, render_svg, replay, CleanComparison, ImportOptions,
@@ -313,8 +314,8 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
                 seed: *seed,
                 ..PlanOptions::default()
             };
-            let progress = Progress::start(*time_limit, lang);
-            let cmp = CleanComparison::observed(&bufs, opts, &|p| progress.show(p, lang));
+            let progress = spinner(*time_limit, lang);
+            let cmp = CleanComparison::observed(&bufs, opts, &|p| show(&progress, p, lang));
             progress.finish();
             let cmp = cmp?;
             let s = PlanSummary::new(&bufs, &cmp, requested.code());
@@ -450,45 +451,23 @@ fn quality(s: &PlanSummary, lang: cann_i18n::Lang) -> String {
     line
 }
 
-/// A spinner on standard error while the planner searches, only when that
-/// is a terminal and the search may take a while.
-struct Progress(Option<indicatif::ProgressBar>);
+/// The spinner while the planner searches, shown when the search may take a while.
+fn spinner(limit: std::time::Duration, lang: Lang) -> Progress {
+    let template = msg::plan_spinner(lang, &format!("{:.0?}", limit));
+    Progress::spinner(&template, limit >= std::time::Duration::from_secs(1))
+}
 
-impl Progress {
-    fn start(limit: std::time::Duration, lang: Lang) -> Self {
-        use std::io::IsTerminal;
-        if !std::io::stderr().is_terminal() || limit < std::time::Duration::from_secs(1) {
-            return Self(None);
-        }
-        let bar = indicatif::ProgressBar::new_spinner();
-        let template = msg::plan_spinner(lang, &format!("{:.0?}", limit));
-        if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-            bar.set_style(style);
-        }
-        bar.enable_steady_tick(std::time::Duration::from_millis(120));
-        Self(Some(bar))
-    }
-
-    /// The best arena and bound so far, beside the time.
-    fn show(&self, p: cann_memsim::Progress, lang: Lang) {
-        if let Some(bar) = &self.0 {
-            let gap = if p.lower_bound == 0 {
-                0.0
-            } else {
-                100.0 * (p.arena as f64 / p.lower_bound as f64 - 1.0)
-            };
-            bar.set_message(msg::plan_spinner_best(
-                lang,
-                &human_bytes(p.arena),
-                &human_bytes(p.lower_bound),
-                &format!("{gap:.2}"),
-            ));
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.0 {
-            bar.finish_and_clear();
-        }
-    }
+/// The best arena and bound so far, beside the time.
+fn show(progress: &Progress, p: cann_memsim::Progress, lang: Lang) {
+    let gap = if p.lower_bound == 0 {
+        0.0
+    } else {
+        100.0 * (p.arena as f64 / p.lower_bound as f64 - 1.0)
+    };
+    progress.set_message(msg::plan_spinner_best(
+        lang,
+        &human_bytes(p.arena),
+        &human_bytes(p.lower_bound),
+        &format!("{gap:.2}"),
+    ));
 }

@@ -10,7 +10,7 @@ use cann_i18n::catalog::remote as msg;
 use cann_i18n::Lang;
 use cann_runtime::cache::{self, Cache, CacheDir, EnvSnapshot, OpenOptions};
 
-use super::cache::Bar;
+use super::cache::bar as progress_bar;
 use crate::cli::{CacheArgs, OutputFormat, RemoteArgs};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -91,7 +91,7 @@ pub fn push(
 ) -> Result<u8, BoxError> {
     let l = super::cache::lang(args);
     let o = open(dir, env, r, true, l).map_err(|e| e.message(l))?;
-    let bar = Bar::new(l, &msg::label_pushing(l));
+    let bar = progress_bar(l, &msg::label_pushing(l));
     let rep =
         remote::push(&o.cache, &o.store, &o.versions, &o.opts, &bar).map_err(|e| e.message(l))?;
     drop(bar);
@@ -157,7 +157,7 @@ pub fn pull(
     }
     let mut o = open(dir, env, r, false, l).map_err(|e| e.message(l))?;
     o.opts.binary_formats = want.binary_formats.to_vec();
-    let bar = Bar::new(l, &msg::label_pulling(l));
+    let bar = progress_bar(l, &msg::label_pulling(l));
     let rep = remote::pull(&o.cache, &o.store, &o.versions, &socs, &o.opts, &bar)
         .map_err(|e| e.message(l))?;
     drop(bar);

@@ -3,6 +3,7 @@
 //! line index is built once ([`Source`]) and a long line is shown as a window around the
 //! finding, so drawing costs the same per finding however long the line.
 
+pub mod progress;
 mod source;
 pub mod table;
 
