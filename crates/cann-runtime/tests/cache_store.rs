@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use cann_runtime::cache::{
-    AgingNeed, Cache, CommitStep, GcOptions, GcOutcome, Limits, Lookup, MaxSize, Miss, NoProgress,
-    OpenOptions, Reason,
+    AgingNeed, Cache, CommitStep, ExactCommit, ExactEntry, GcOptions, GcOutcome, Limits, Lookup,
+    MaxSize, Miss, NoProgress, OpenOptions, Reason,
 };
 
 mod cache_support;
@@ -282,4 +282,33 @@ fn remove_takes_a_mixed_kernel_whole_parts_and_their_binaries() {
     );
     let v = c.verify(&NoProgress).unwrap();
     assert!(v.orphans.is_empty() && v.ledger_matches, "{v:?}");
+}
+
+#[test]
+fn a_pull_over_a_torn_mixed_kernel_reclaims_every_part_it_can_name() {
+    // A pull replaces a torn local entry through the same reclaim as `remove`: a mixed
+    // kernel that lost one part's manifest still has its other part and that part's binary
+    // named, and they go with it instead of staying behind unreferenced.
+    let t = tmp();
+    let d = dir_of(&t);
+    let soc = kc(&d).join("ascend910b");
+    write_mix_entry(&soc, "te_mix", 2048);
+    std::fs::remove_file(soc.join("te_mix_mix_aiv.json")).unwrap();
+    std::fs::remove_file(soc.join("te_mix_mix_aiv.o")).unwrap();
+    let (c, _clock) = manual(&d, Some(100), 50);
+    let pulled = ExactEntry {
+        manifest: br#"{"binFileName":"te_mix","binFileSuffix":".o","kernelName":"te_mix"}"#
+            .to_vec(),
+        files: std::collections::BTreeMap::from([("te_mix.o".to_owned(), vec![7u8; 512])]),
+    };
+    let got = c.commit_exact("ascend910b/te_mix", &pulled).unwrap();
+    assert!(matches!(got, ExactCommit::Committed(_)), "{got:?}");
+    let mut left: Vec<String> = std::fs::read_dir(&soc)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["te_mix.json", "te_mix.o"], "the pull left {left:?}");
+    let v = c.verify(&NoProgress).unwrap();
+    assert!(v.orphans.is_empty() && !v.has_errors(), "{v:?}");
 }

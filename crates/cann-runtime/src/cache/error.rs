@@ -12,12 +12,14 @@ use cann_i18n::Lang;
 /// user's language, `Display` in English.
 #[derive(Debug)]
 pub enum CacheError {
-    /// A path holds a character the spec does not allow (see [`crate::cache::dir`]); the
-    /// message lists the allowed set from the spec.
+    /// A path holds a character the spec does not allow (see `settings::dir`); the message
+    /// lists the allowed set from the spec.
     BadPathChar {
         path: String,
         ch: char,
         index: usize,
+        /// The classes of characters the spec allows there.
+        allowed: &'static [cann_config::meta::CharClass],
     },
     /// A path that is not valid UTF-8 cannot be checked against the allowed set.
     NonUtf8Path(PathBuf),
@@ -43,7 +45,7 @@ pub enum CacheError {
     /// `op_cache.ini` kept appearing and vanishing while the version stamps were written.
     IniUnstable(PathBuf),
     /// A fault hook asked the commit to stop (tests use this to simulate crashes).
-    Aborted(crate::cache::store::CommitStep),
+    Aborted(CommitStep),
 }
 
 /// What a cache key (or an entry handed to the cache) got wrong.
@@ -180,12 +182,14 @@ impl CacheError {
     pub fn message(&self, lang: Lang) -> String {
         let shown = |p: &std::path::Path| p.display().to_string();
         match self {
-            CacheError::BadPathChar { path, ch, index } => {
+            CacheError::BadPathChar {
+                path,
+                ch,
+                index,
+                allowed,
+            } => {
                 // The allowed set, as the spec describes it, in the message's language.
-                let allowed: Vec<String> = super::facts::CACHE_DIR_CHARS
-                    .iter()
-                    .map(|c| c.describe(lang))
-                    .collect();
+                let allowed: Vec<String> = allowed.iter().map(|c| c.describe(lang)).collect();
                 msg::bad_path_char(lang, path, &ch.to_string(), *index, &allowed.join(", "))
             }
             CacheError::NonUtf8Path(p) => msg::non_utf8_path(lang, &shown(p)),
@@ -231,3 +235,19 @@ impl From<cann_input::InputError> for CacheError {
 
 /// Result alias for this module.
 pub type Result<T> = std::result::Result<T, CacheError>;
+
+/// Steps of a commit, reported to a [`FaultHook`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommitStep {
+    /// The binary is in a temporary file.
+    BinWritten,
+    /// The binary has its final (unreferenced) name.
+    BinRenamed,
+    /// The manifest is in a temporary file.
+    ManifestWritten,
+    /// The manifest is renamed: the entry is visible.
+    Committed,
+    /// A gc pass unlinked an entry's manifest and not yet its files (the entry is gone;
+    /// a crash here leaves its binary behind, unreferenced).
+    Evicting,
+}

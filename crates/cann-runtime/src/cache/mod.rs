@@ -18,57 +18,47 @@
 //! Entry points: [`open_session`] (a compilation session from plain settings), [`Cache`]
 //! (`get`, `put`, `gc`, `verify`, `info`, `clear`, `startup_check`), [`Limits::resolve`].
 
-mod aging;
-mod changed;
-pub mod clock;
-mod commit;
-pub mod dir;
-mod dirtime;
-mod entry;
-pub mod env;
+mod entries;
 mod error;
-mod evict;
-mod export;
-pub mod facts;
-mod flush;
-mod fsx;
-pub mod ini;
-mod key;
-mod ledger;
-pub mod limits;
-mod lock;
-mod maint;
-pub mod manifest;
-mod measure;
+mod facade;
 pub mod mode;
-mod pool;
-mod progress;
+mod ops;
 pub mod reference;
 mod scan;
+mod settings;
 mod setup;
-mod store;
+mod state;
+mod sys;
 
-pub use aging::{GcOptions, GcOutcome, GcReport, Reason, Removal};
+pub use entries::manifest;
+pub use settings::{dir, env, facts, ini, limits};
+pub use sys::clock;
+
 pub use clock::{Clock, ManualClock, Nanos, SystemClock};
 pub use dir::{resolve as resolve_dir, CacheDir, DirSource};
+pub use entries::key::Key;
 pub use env::EnvSnapshot;
+pub use error::CommitStep;
 pub use error::{CacheError, Result};
-pub use export::{ExactCommit, ExactEntry, LiveEntry, EXACT_FILE_MAX};
-pub use key::Key;
-pub use ledger::Ledger;
+pub use facade::Cache;
 pub use limits::{Fallback, IniUse, LimitFinding, Limits, MaxSize, Origin, Problem};
-pub use maint::{
-    AgingNeed, ClearReport, InfoReport, InfoSource, StartupCheck, TornEntry, VerifyReport,
-    BLIND_BOUND, SWEEP_MAX_FILES,
-};
 pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
-pub use progress::{NoProgress, Progress};
+pub use ops::clear::ClearReport;
+pub use ops::core::{FaultHook, OpenOptions};
+pub use ops::export::{ExactCommit, ExactEntry, LiveEntry, EXACT_FILE_MAX};
+pub use ops::gc::{GcOptions, GcOutcome, GcReport, Reason, Removal};
+pub use ops::get::{Entry, Lookup, Miss};
+pub use ops::info::{InfoReport, InfoSource};
+pub use ops::put::PutOutcome;
+pub use ops::startup::{AgingNeed, StartupCheck, BLIND_BOUND, SWEEP_MAX_FILES};
+pub use ops::verify::{TornEntry, VerifyReport};
 pub use scan::TornWhy;
 pub use setup::{
     open_session, read_ini, resolve_limits, stamp_versions, CacheSettings, Session,
     ToolkitVersions, VersionStamp,
 };
-pub use store::{Cache, CommitStep, Entry, FaultHook, Lookup, Miss, OpenOptions, PutOutcome};
+pub use state::ledger::Ledger;
+pub use sys::progress::{NoProgress, Progress};
 
 /// Test support: set a file's times inside the cache without following symlinks.
 #[doc(hidden)]
@@ -78,5 +68,5 @@ pub fn set_file_times(path: &std::path::Path, atime: Nanos, mtime: Nanos) -> std
         .file_name()
         .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::InvalidInput))?;
     let dir = std::fs::File::open(parent)?;
-    fsx::set_times(std::os::fd::AsFd::as_fd(&dir), name, atime, mtime)
+    sys::fsx::set_times(std::os::fd::AsFd::as_fd(&dir), name, atime, mtime)
 }

@@ -17,7 +17,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::manifest::{is_manifest_name, Manifest};
+use crate::cache::entries::manifest::{is_manifest_name, Manifest};
 
 /// What the baseline did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

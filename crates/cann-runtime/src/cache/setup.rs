@@ -8,15 +8,16 @@ use std::sync::Arc;
 
 use rustix::fs::{Mode, OFlags, RenameFlags};
 
-use super::clock::Clock;
-use super::dir::{self, CacheDir};
-use super::env::EnvSnapshot;
-use super::error::{CacheError, IoOp, Result};
-use super::fsx;
-use super::ini::{self, IniDoc, KEY_ADK_VERSION, KEY_OPS_VERSION, SECTION};
-use super::limits::Limits;
-use super::mode::{CacheMode, CachePolicy, OpDebugConfig};
-use super::store::{Cache, OpenOptions};
+use crate::cache::error::{CacheError, IoOp, Result};
+use crate::cache::facade::Cache;
+use crate::cache::mode::{CacheMode, CachePolicy, OpDebugConfig};
+use crate::cache::ops::core::OpenOptions;
+use crate::cache::settings::dir::{self, CacheDir};
+use crate::cache::settings::env::EnvSnapshot;
+use crate::cache::settings::ini::{self, IniDoc, KEY_ADK_VERSION, KEY_OPS_VERSION, SECTION};
+use crate::cache::settings::limits::Limits;
+use crate::cache::sys::clock::Clock;
+use crate::cache::sys::fsx;
 
 /// Versions of the toolkit doing the compiling; a change invalidates older entries.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
