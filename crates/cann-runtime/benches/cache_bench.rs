@@ -1,4 +1,4 @@
-//! Cache benchmarks: start-up check, hit path and full aging pass at 10,000 and 100,000
+//! Cache benchmarks: start-up check, hit path, put and full aging pass at 10,000 and 100,000
 //! entries, each against a faithful model of the upstream algorithm
 //! ([`cann_runtime::cache::reference`]) and against the bare system-call floor.
 //!
@@ -535,6 +535,16 @@ fn main() {
         });
         g.bench_function("info/floor-walk-names", |b| {
             b.iter(|| black_box(walk_names(&dir)))
+        });
+        // A new kernel committed (binary, manifest by rename, ledger and index), without
+        // flushes like every put here: with them it would time the disk, not the cache.
+        let mut p = 0usize;
+        g.bench_function("put/ours", |b| {
+            b.iter(|| {
+                p += 1;
+                let k = format!("Ascend910B/kernel_meta_{:02}/te_new_{p:07}", p % DIRS);
+                black_box(c.put(&k, &[(p % 251) as u8; BIN], ".o", None).unwrap())
+            })
         });
         g.finish();
         drop(c);
