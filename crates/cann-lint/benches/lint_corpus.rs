@@ -102,7 +102,7 @@ fn tool_on(bin: &Path, args: &[&str], targets: &[PathBuf]) -> Command {
 /// `cannctl lint` does short of printing. Peak memory is not known per run here.
 fn in_process(targets: &[PathBuf]) -> Option<Run> {
     let start = Instant::now();
-    let out = cann_lint::lint_paths(targets, &cann_lint::LintOptions::default(), false).ok()?;
+    let out = cann_lint::lint_paths(targets, &cann_lint::LintOptions::default()).ok()?;
     std::hint::black_box(out.findings().count());
     Some(Run {
         wall: start.elapsed(),

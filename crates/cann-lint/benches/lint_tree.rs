@@ -151,7 +151,7 @@ fn time_cannctl(bin: &str, root: &Path) -> Option<Duration> {
 
 fn time_lint(root: &Path) -> Option<(Duration, usize, usize)> {
     let start = Instant::now();
-    let out = lint_paths(&[root.to_path_buf()], &LintOptions::default(), false).ok()?;
+    let out = lint_paths(&[root.to_path_buf()], &LintOptions::default()).ok()?;
     Some((start.elapsed(), out.parsed, out.findings().count()))
 }
 

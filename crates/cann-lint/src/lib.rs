@@ -45,7 +45,8 @@ use serde::Serialize;
 
 pub use extract::live;
 pub use walk::{
-    lint_paths, lint_paths_where, lint_script, FileReport, Outcome, Unreadable, MAX_SCRIPT_BYTES,
+    lint_paths, lint_paths_where, lint_script, FileReport, Outcome, Step, Unreadable,
+    MAX_SCRIPT_BYTES,
 };
 
 /// The API a finding was made on.

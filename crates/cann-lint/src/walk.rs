@@ -1,10 +1,8 @@
 //! Files and directories to scripts, linted in parallel.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use cann_config::meta::Lang;
@@ -15,9 +13,6 @@ use crate::{Finding, LintError, LintOptions};
 /// Training scripts are kilobytes; the largest `.py` of the ModelZoo corpus (a table of word
 /// vectors) is 2.2 MB. A larger one is generated data, not worth the memory.
 pub const MAX_SCRIPT_BYTES: u64 = 4 * 1024 * 1024;
-
-/// Below this many files a progress bar would only flicker.
-const PROGRESS_MIN_FILES: usize = 500;
 
 /// A script with findings, with its text for showing the lines they point at.
 #[derive(Debug, Clone)]
@@ -231,49 +226,40 @@ fn lint_bytes(path: &Path, bytes: Vec<u8>, opts: &LintOptions) -> Result<One, Li
     }))
 }
 
+/// How far a walk has got, told as it goes (from several threads at once): the number of
+/// scripts found, then a step per script linted. Drawing it is the front end's business.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Found(usize),
+    Linted,
+}
+
 /// Lints every script below `paths`. A path that does not exist is an error; a script that
 /// cannot be read is listed in [`Outcome::unreadable`] and the rest are still linted.
-/// `progress` asks for a progress bar, drawn only when stderr is a terminal.
-pub fn lint_paths(
-    paths: &[PathBuf],
-    opts: &LintOptions,
-    progress: bool,
-) -> Result<Outcome, LintError> {
-    lint_paths_where(paths, opts, progress, &|_| true)
+pub fn lint_paths(paths: &[PathBuf], opts: &LintOptions) -> Result<Outcome, LintError> {
+    lint_paths_where(paths, opts, &|_| {}, &|_| true)
 }
 
 /// As [`lint_paths`], walking only the scripts `keep` takes (a project's `exclude`); files
-/// named in `paths` are taken as they are.
+/// named in `paths` are taken as they are. `progress` is told each [`Step`].
 pub fn lint_paths_where(
     paths: &[PathBuf],
     opts: &LintOptions,
-    progress: bool,
+    progress: &(dyn Fn(Step) + Sync),
     keep: &(dyn Fn(&Path) -> bool + Sync),
 ) -> Result<Outcome, LintError> {
     let mut out = Outcome::default();
     let files = discover(paths, &mut out.unreadable, opts.lang, keep)?;
     out.scanned = files.len();
-    let bar = (progress && files.len() >= PROGRESS_MIN_FILES && std::io::stderr().is_terminal())
-        .then(|| {
-            let bar = ProgressBar::new(files.len() as u64);
-            if let Ok(style) = ProgressStyle::with_template(&msg::progress_template(opts.lang)) {
-                bar.set_style(style);
-            }
-            bar
-        });
+    progress(Step::Found(files.len()));
     let results: Vec<Result<One, LintError>> = files
         .par_iter()
         .map(|p| {
             let r = lint_file(p, opts);
-            if let Some(b) = &bar {
-                b.inc(1);
-            }
+            progress(Step::Linted);
             r
         })
         .collect();
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
     for r in results {
         out.add(r?);
     }

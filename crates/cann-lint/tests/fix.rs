@@ -102,7 +102,7 @@ fn files_keep_their_line_endings_and_diff_writes_nothing() {
     let before =
         format!("{SESSION}custom_op.parameter_map[\"op_debug_levl\"].i = 0\n").replace('\n', "\r");
     std::fs::write(&path, &before).unwrap();
-    let outcome = lint_paths(std::slice::from_ref(&path), &LintOptions::default(), false).unwrap();
+    let outcome = lint_paths(std::slice::from_ref(&path), &LintOptions::default()).unwrap();
     let f = fix::fixed(&outcome.files[0]).unwrap().unwrap();
     assert_eq!(f.applied, 1);
     assert_eq!(f.after, before.replace("op_debug_levl", "op_debug_level"));
@@ -119,6 +119,6 @@ fn files_keep_their_line_endings_and_diff_writes_nothing() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     fix::write(&path, &f.after).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), f.after);
-    let again = lint_paths(std::slice::from_ref(&path), &LintOptions::default(), false).unwrap();
+    let again = lint_paths(std::slice::from_ref(&path), &LintOptions::default()).unwrap();
     assert!(again.files.iter().all(|r| fix::fixed(r).unwrap().is_none()));
 }

@@ -14,12 +14,7 @@ use cann_lint::{lint_paths, sarif, LintOptions};
 use serde_json::Value;
 
 fn log() -> Value {
-    let outcome = lint_paths(
-        &[PathBuf::from("tests/fixtures")],
-        &LintOptions::default(),
-        false,
-    )
-    .unwrap();
+    let outcome = lint_paths(&[PathBuf::from("tests/fixtures")], &LintOptions::default()).unwrap();
     assert!(outcome.findings().count() > 10);
     sarif::to_sarif(&outcome, &opts(None))
 }
@@ -102,12 +97,7 @@ fn fingerprints_survive_lines_added_above_and_absolute_paths() {
     let script = std::fs::read_to_string("tests/fixtures/session_bert.py").unwrap();
     let log_of = |text: &str| {
         std::fs::write(dir.path().join("train.py"), text).unwrap();
-        let outcome = lint_paths(
-            &[dir.path().join("train.py")],
-            &LintOptions::default(),
-            false,
-        )
-        .unwrap();
+        let outcome = lint_paths(&[dir.path().join("train.py")], &LintOptions::default()).unwrap();
         let o = sarif::SarifOptions {
             lang: Lang::En,
             base: dir.path(),
@@ -158,7 +148,6 @@ fn session_fixture_log() {
     let outcome = lint_paths(
         &[PathBuf::from("tests/fixtures/session_bert.py")],
         &LintOptions::default(),
-        false,
     )
     .unwrap();
     insta::assert_json_snapshot!(sarif::to_sarif(&outcome, &opts(None)));

@@ -24,7 +24,7 @@ fn walks_python_files_honouring_gitignore_and_skipping_hidden_ones() {
     fs::write(root.join("build/train.py"), BAD).unwrap();
     fs::write(root.join(".venv/lib/site.py"), BAD).unwrap();
     fs::write(root.join("src/notes.txt"), BAD).unwrap();
-    let out = lint_paths(&[root.to_path_buf()], &LintOptions::default(), false).unwrap();
+    let out = lint_paths(&[root.to_path_buf()], &LintOptions::default()).unwrap();
     assert_eq!(out.scanned, 2);
     assert_eq!(out.parsed, 1);
     let files: Vec<PathBuf> = out.files.iter().map(|f| f.path.clone()).collect();
@@ -35,7 +35,6 @@ fn walks_python_files_honouring_gitignore_and_skipping_hidden_ones() {
     let out = lint_paths(
         &[root.join("build/train.py"), root.join("src/notes.txt")],
         &LintOptions::default(),
-        false,
     )
     .unwrap();
     assert_eq!(out.files.len(), 2);
@@ -43,12 +42,7 @@ fn walks_python_files_honouring_gitignore_and_skipping_hidden_ones() {
 
 #[test]
 fn a_missing_path_is_an_input_error() {
-    let e = lint_paths(
-        &[PathBuf::from("/no/such/dir")],
-        &LintOptions::default(),
-        false,
-    )
-    .unwrap_err();
+    let e = lint_paths(&[PathBuf::from("/no/such/dir")], &LintOptions::default()).unwrap_err();
     assert!(matches!(e, LintError::Path { .. }), "{e}");
 }
 
@@ -59,7 +53,7 @@ fn an_oversized_file_is_listed_and_the_rest_still_linted() {
     // Sparse: costs no disk, but its length is past the limit.
     let big = fs::File::create(dir.path().join("huge.py")).unwrap();
     big.set_len(64 * 1024 * 1024).unwrap();
-    let out = lint_paths(&[dir.path().to_path_buf()], &LintOptions::default(), false).unwrap();
+    let out = lint_paths(&[dir.path().to_path_buf()], &LintOptions::default()).unwrap();
     assert_eq!(out.files.len(), 1);
     assert_eq!(out.unreadable.len(), 1);
     assert!(out.unreadable[0].path.ends_with("huge.py"));
@@ -71,7 +65,7 @@ fn latin1_bytes_do_not_stop_a_python2_script() {
     let mut bytes = b"# -*- coding: latin-1 -*-\n# caf\xe9\n".to_vec();
     bytes.extend_from_slice(b"custom_op.parameter_map[\"static_memory_policy\"].i = 9\n");
     fs::write(dir.path().join("old.py"), bytes).unwrap();
-    let out = lint_paths(&[dir.path().to_path_buf()], &LintOptions::default(), false).unwrap();
+    let out = lint_paths(&[dir.path().to_path_buf()], &LintOptions::default()).unwrap();
     let f = &out.files[0].findings[0];
     assert_eq!((f.line(), f.column()), (3, 53));
 }

@@ -274,7 +274,7 @@ pub fn lint(
     let paths = paths_of(paths)?;
     let opts = lint_options(product, release, lang)?;
     let outcome = py
-        .detach(|| cann_lint::lint_paths(&paths, &opts, false))
+        .detach(|| cann_lint::lint_paths(&paths, &opts))
         .map_err(|e| InputError::new_err(e.message(opts.lang)))?;
     let findings: Vec<Finding> = outcome
         .findings()

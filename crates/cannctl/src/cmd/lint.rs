@@ -4,14 +4,16 @@
 use cann_check::settings::Settings;
 use cann_config::meta::{Lang, Severity};
 use cann_config::{Product, Release};
-use cann_lint::{LintOptions, Outcome};
+use cann_lint::{LintOptions, Outcome, Step};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use cann_i18n::catalog::cli as msg;
+use cann_i18n::catalog::lint as lint_msg;
 
 use crate::cli::{LintArgs, OutputFormat};
+use crate::render::progress::Progress;
 use crate::{render, CliError, EXIT_FINDINGS, EXIT_OK};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -198,10 +200,29 @@ fn lint_kept(
     opts: &LintOptions,
     progress: bool,
 ) -> Result<Outcome, cann_lint::LintError> {
+    use cann_runtime::cache::Progress as _;
     let kept = super::project::kept(paths, project);
     let exclude = &project.exclude;
-    cann_lint::lint_paths_where(&kept, opts, progress, &|p: &Path| !exclude.excludes(p))
+    // Drawn once the walk has found enough scripts to be worth watching; cleared when
+    // dropped, after the walk.
+    let bar: std::sync::OnceLock<Progress> = std::sync::OnceLock::new();
+    let step = |s: Step| match s {
+        Step::Found(n) if progress && n >= PROGRESS_MIN_FILES => {
+            let b = bar.get_or_init(|| Progress::bar(&lint_msg::progress_template(opts.lang), ""));
+            b.set_total(u64::try_from(n).unwrap_or(u64::MAX));
+        }
+        Step::Found(_) => {}
+        Step::Linted => {
+            if let Some(b) = bar.get() {
+                b.inc(1);
+            }
+        }
+    };
+    cann_lint::lint_paths_where(&kept, opts, &step, &|p: &Path| !exclude.excludes(p))
 }
+
+/// Below this many scripts a progress bar would only flicker.
+const PROGRESS_MIN_FILES: usize = 500;
 
 /// Writes every script's safe fixes; returns (files changed, findings fixed).
 fn fix(o: &Outcome) -> Result<(usize, usize), BoxError> {
