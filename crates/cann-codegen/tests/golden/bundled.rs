@@ -10570,7 +10570,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
                 empty_ignored: &[
-                    "hicann/ge@9.0.0:api/session/session/inner_session.cc:89",
+                    "hicann/ge@v9.0.0:api/session/session/inner_session.cc:89",
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
                 ],
                 note: ::cann_config::meta::Text {
@@ -10579,7 +10579,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
-                    "hicann/ge@9.0.0:api/session/session/inner_session.cc:89",
+                    "hicann/ge@v9.0.0:api/session/session/inner_session.cc:89",
                     "hicann/ge@8.5.0:api/session/session/inner_session.cc:87",
                 ],
             },
