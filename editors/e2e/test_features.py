@@ -371,3 +371,28 @@ async def test_recovery_after_a_syntax_error(tmp_path: pathlib.Path) -> None:
         # Removed again: the same diagnostics as before.
         after = await s.change(path, at, t.Position(line=end_line + 1, character=0), "")
         assert sorted((d.range.start.line, d.message) for d in after) == sorted(keys)
+
+
+async def test_an_unclosed_bracket_above_the_settings_hides_nothing(tmp_path: pathlib.Path) -> None:
+    """A bracket typed open at the top of a function, above its settings (tree-sitter's
+    recovery would take every line below into the broken call): the settings below keep
+    their diagnostics while it is open, as `cannctl lint` reports for the same text."""
+    path = copy(tmp_path, "session_bert.py")
+    text = path.read_text(encoding="utf-8")
+    # The first line of the function that builds the session config.
+    at = position_of(text, "custom_optimizers.add()")
+    line = text.split("\n")[at.line]
+    indent = line[: len(line) - len(line.lstrip())]
+    start = t.Position(line=at.line, character=0)
+    async with server(tmp_path) as s:
+        before = await s.open(path, text)
+        below = {(d.range.start.line, d.message) for d in before if d.range.start.line >= at.line}
+        assert below, "the fixture sets nothing below the line typed on"
+        typed = await s.change(path, start, start, indent + "x = foo(1,\n")
+        broken = s.texts[path.resolve().as_uri()]
+        got = {(d.range.start.line - 1, d.message) for d in typed}
+        assert below <= got, sorted(below - got)
+        # The command says the same of the same text.
+        (tmp_path / "broken.py").write_text(broken, encoding="utf-8")
+        cmd = lint_json([tmp_path / "broken.py"], cwd=tmp_path)["files"][0]["findings"]
+        assert sorted(d.message for d in typed) == sorted(f["message"] for f in cmd)

@@ -39,7 +39,10 @@ pub fn hit_at(text: &str, offset: usize) -> Option<Hit> {
         return None;
     }
     let text = crate::normalize_newlines(text);
-    let tree = crate::parse(&text, None).ok()??;
+    // Only the statement around the cursor: a hover on a long script stays a few
+    // milliseconds, and what it names is read from the syntax around it.
+    let block = crate::select::block_around(&text, offset);
+    let tree = crate::parse(&text, block.as_ref().map(std::slice::from_ref)).ok()??;
     let src = Source::new(&text);
     let leaf = tree.root_node().descendant_for_byte_range(offset, offset)?;
     // The cursor right after a name (`key|"`) still means that name.

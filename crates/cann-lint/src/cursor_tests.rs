@@ -75,3 +75,33 @@ fn half_typed_code_still_answers_for_what_parses() {
     let text = "c = NPURunConfig(precision|_mode=\"force_fp16\"\nx = (\n";
     assert_eq!(option(text), "npu_run_config.precision_mode");
 }
+
+/// Only the top-level statement around the cursor is parsed: a place deep in a long file,
+/// after and before other definitions, names what it names in the whole file.
+#[test]
+fn the_statement_around_the_cursor_is_enough() {
+    let filler = "def helper(x):\n    return [i * 2 for i in range(x)]\n\n".repeat(200);
+    let text = format!(
+        "{filler}@decorated\nclass C:\n    def f(self):\n        c = NPURunConfig(\n            \
+         precision_mode=\"force_fp16\")\n        os.environ[\"GE_USE_STATIC_MEMORY\"]\n{filler}"
+    );
+    let at = text.find("precision_mode").unwrap() + 3;
+    assert_eq!(
+        option(&format!("{}|{}", &text[..at], &text[at..])),
+        "npu_run_config.precision_mode"
+    );
+    let at = text.find("force_fp16").unwrap();
+    assert_eq!(
+        value(&format!("{}|{}", &text[..at], &text[at..])).0,
+        "npu_run_config.precision_mode"
+    );
+    let at = text.find("GE_USE").unwrap() + 2;
+    assert!(hit(&format!("{}|{}", &text[..at], &text[at..])).is_some());
+    // In a file the cut cannot trust (a bracket open at its end), the whole file is read.
+    let open = format!("{}x = (\n", &text[..text.len() - filler.len()]);
+    let at = open.find("precision_mode").unwrap() + 3;
+    assert_eq!(
+        option(&format!("{}|{}", &open[..at], &open[at..])),
+        "npu_run_config.precision_mode"
+    );
+}

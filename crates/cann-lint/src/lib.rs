@@ -28,6 +28,7 @@ mod imports;
 mod messages;
 mod names;
 mod object;
+mod recover;
 mod rules;
 pub mod sarif;
 mod select;
@@ -244,6 +245,23 @@ fn parse(
     text: &str,
     ranges: Option<&[std::ops::Range<usize>]>,
 ) -> Result<Option<tree_sitter::Tree>, LintError> {
+    parse_with(text, ranges, None)
+}
+
+/// [`parse`] again after `old` was edited to `text`: what did not change is reused.
+fn parse_again(
+    text: &str,
+    ranges: Option<&[std::ops::Range<usize>]>,
+    old: &tree_sitter::Tree,
+) -> Result<Option<tree_sitter::Tree>, LintError> {
+    parse_with(text, ranges, Some(old))
+}
+
+fn parse_with(
+    text: &str,
+    ranges: Option<&[std::ops::Range<usize>]>,
+    old: Option<&tree_sitter::Tree>,
+) -> Result<Option<tree_sitter::Tree>, LintError> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
@@ -275,7 +293,7 @@ fn parse(
         if p.set_included_ranges(&included).is_err() {
             let _ = p.set_included_ranges(&[]);
         }
-        let tree = p.parse(text, None);
+        let tree = p.parse(text, old);
         // The parser is reused for the next file on this thread: back to whole documents.
         let _ = p.set_included_ranges(&[]);
         Ok(tree)
@@ -289,6 +307,21 @@ fn budget_error(line: u32, column: u32, lang: Lang) -> LintError {
         message: messages::node_budget(lang, NODE_BUDGET),
         hint: messages::node_budget_hint(lang),
     }
+}
+
+/// The findings of the settings in a parsed script.
+fn findings_in(
+    root: tree_sitter::Node<'_>,
+    text: &str,
+    opts: &LintOptions,
+) -> Result<Vec<Finding>, LintError> {
+    let src = syntax::Source::new(text);
+    let objects = extract::objects(root, &src, opts.lang, NODE_BUDGET)
+        .map_err(|e| budget_error(e.at.line, e.at.col, opts.lang))?;
+    Ok(objects
+        .into_iter()
+        .flat_map(|o| rules::spec::check(o, opts))
+        .collect())
 }
 
 /// Lints one script's text. Findings are in source order.
@@ -364,13 +397,13 @@ fn lint_prepared(
         return Ok(SourceReport::default());
     };
     let root = tree.root_node();
-    let src = syntax::Source::new(text);
-    let objects = extract::objects(root, &src, opts.lang, NODE_BUDGET)
-        .map_err(|e| budget_error(e.at.line, e.at.col, opts.lang))?;
-    let mut findings: Vec<Finding> = objects
-        .into_iter()
-        .flat_map(|o| rules::spec::check(o, opts))
-        .collect();
+    let mut findings = findings_in(root, text, opts)?;
+    // Half-typed code: the parts after a broken line, parsed without it (see `recover`).
+    // What the first tree found on the blanked lines themselves stays.
+    if let Some(r) = recover::reparse(text, ranges.as_deref(), &tree)? {
+        findings.retain(|f| r.blanks_line(text, f.line()));
+        findings.extend(findings_in(r.tree.root_node(), &r.text, opts)?);
+    }
     // One finding per problem and place, across objects too: a class finding or an
     // environment variable's finding is said once.
     let mut seen = std::collections::HashSet::new();

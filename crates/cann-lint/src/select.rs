@@ -282,6 +282,17 @@ fn refine(
     out
 }
 
+/// The top-level statement (with its decorators) that holds byte `at`: all a question
+/// about one place (a hover) needs parsed, since what it names is read from the syntax
+/// around it. `None` means the whole file (the cut is not trustworthy).
+pub(crate) fn block_around(text: &str, at: usize) -> Option<Range<usize>> {
+    let lines = logical_lines(text)?;
+    let b = text.as_bytes();
+    blocks_of(b, &top_level(b, &lines), text.len())
+        .into_iter()
+        .find(|r| r.contains(&at) || r.end == at)
+}
+
 /// The byte ranges worth parsing, in order and disjoint; `None` means the whole file.
 pub(crate) fn ranges(text: &str, triggers: &AhoCorasick) -> Option<Vec<Range<usize>>> {
     let lines = logical_lines(text)?;
