@@ -69,8 +69,8 @@ window.CANN_SEARCH = [
     "tf2": null,
     "url": "options/env.GE_USE_STATIC_MEMORY.html",
     "values": "0 dynamic 2 static-shape-expand 3 dynamic-shape-expand 4 all-shape-expand",
-    "valuesEn": "No expansion (the default). Static-shape expansion, as static_memory_policy 2. Dynamic-shape expansion, as static_memory_policy 3. Both, as static_memory_policy 4.",
-    "valuesZh": "不扩展（默认）。 静态 shape 内存扩展，同 static_memory_policy 取 2。 动态 shape 内存扩展，同 static_memory_policy 取 3。 二者兼有，同 static_memory_policy 取 4。",
+    "valuesEn": "Memory is allocated at each graph's exact size, every time. Static-shape graphs of one session share a pool sized to the largest graph so far; a bigger graph replaces it with a bigger pool. Not for graphs that run concurrently. 1 is an older spelling of this value. Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost. Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently.",
+    "valuesZh": "每次都按图的实际大小分配内存。 同一 session 中的静态 shape 图共享一块按最大图大小分配的内存；遇到更大的图时释放旧内存并按新大小重新分配。不适用于并发执行的多张图。取值 1 是该取值的旧写法。 动态 shape 图从可扩展内存中分配，避免碎片、降低内存占用，但可能损失部分性能。 同时具备 2 和 3 的行为：静态与动态 shape 图都使用可扩展内存。不适用于并发执行的多张图。",
     "zh": "与 static_memory_policy 作用相同的旧开关；图引擎对二者取并集，任一方开启的扩展方式都会生效。后续版本将废弃，建议使用配置参数。"
   },
   {

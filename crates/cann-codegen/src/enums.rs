@@ -16,6 +16,10 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             OptionType::StrEnum => false,
             _ => continue,
         };
+        if o.values_of.is_some() {
+            // Its values are another option's, and so is its enum.
+            continue;
+        }
         let name = ident(&names::enum_name(&o.name));
         let variants: Vec<_> = o
             .values
@@ -127,6 +131,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         } else {
             quote!(f.write_str(self.as_str()))
         };
+        let behaviour = behaviour_fns(o, &name, &variants, s);
         out.extend(quote! {
             #type_doc
             #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -140,6 +145,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 /// Every value, in spec order.
                 pub const ALL: &'static [#name] = &[#(#name::#variants),*];
                 #code_fn
+                #behaviour
                 /// The spec's description of this value.
                 pub fn meta(self) -> &'static #k::meta::ValueMeta {
                     match self { #( #name::#variants => &OPTIONS[#index].values[#vidx], )* }
@@ -148,6 +154,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
 
             impl #k::SpecEnum for #name {
                 fn option() -> &'static #k::meta::OptionMeta { &OPTIONS[#index] }
+                fn meta(self) -> &'static #k::meta::ValueMeta { #name::meta(self) }
                 fn value_ref(self) -> #k::ValueRef<'static> { #value_ref }
                 fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
                     #[allow(unreachable_patterns)]
@@ -178,4 +185,67 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         });
     }
     out
+}
+
+/// `behaviour()` and `from_behaviour()` for an option whose values declare what the runtime
+/// does with them: the runtime matches on these, never on the variants.
+fn behaviour_fns(
+    o: &cann_spec::OptionSpec,
+    name: &proc_macro2::Ident,
+    variants: &[proc_macro2::Ident],
+    s: &Settings,
+) -> TokenStream {
+    let k = &s.krate;
+    let Some(family) = o.behaviours else {
+        return TokenStream::new();
+    };
+    let ty = ident(family.type_name());
+    let of = |b: cann_spec::behaviour::Behaviour| {
+        let v = ident(&names::variant_name(b.name()));
+        quote!(#k::behaviour::#ty::#v)
+    };
+    // The loader requires a behaviour on every value of such an option.
+    let arms: Vec<TokenStream> = o
+        .values
+        .iter()
+        .zip(variants)
+        .filter_map(|(v, var)| v.behaviour.map(|b| (of(b), var)))
+        .map(|(b, var)| quote!(#name::#var => #b,))
+        .collect();
+    let (from_ret, from_body) = if family.needs_every() {
+        // Every behaviour has a value (checked by the loader): the first in spec order.
+        let arms = family.behaviours().filter_map(|b| {
+            let (_, var) = o
+                .values
+                .iter()
+                .zip(variants)
+                .find(|(v, _)| v.behaviour == Some(b))?;
+            let b = of(b);
+            Some(quote!(#b => #name::#var,))
+        });
+        (quote!(Self), quote!(match b { #(#arms)* }))
+    } else {
+        let arms = family.behaviours().filter_map(|b| {
+            let (_, var) = o
+                .values
+                .iter()
+                .zip(variants)
+                .find(|(v, _)| v.behaviour == Some(b))?;
+            let b = of(b);
+            Some(quote!(#b => ::core::option::Option::Some(#name::#var),))
+        });
+        (
+            quote!(::core::option::Option<Self>),
+            quote! {
+                #[allow(unreachable_patterns)]
+                match b { #(#arms)* _ => ::core::option::Option::None }
+            },
+        )
+    };
+    quote! {
+        /// What the runtime does with this value, as the spec says.
+        pub const fn behaviour(self) -> #k::behaviour::#ty { match self { #(#arms)* } }
+        /// The first value, in spec order, that does `b`.
+        pub const fn from_behaviour(b: #k::behaviour::#ty) -> #from_ret { #from_body }
+    }
 }

@@ -16,7 +16,7 @@ fn field_type(o: &OptionSpec, s: &Settings) -> TokenStream {
         OptionType::Bool => quote!(bool),
         OptionType::Int => quote!(i64),
         OptionType::IntEnum | OptionType::StrEnum => {
-            let e = ident(&names::enum_name(&o.name));
+            let e = ident(&names::option_enum(o));
             quote!(#e)
         }
         OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => {

@@ -133,6 +133,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             quote!(#k::meta::ProductFactsMeta { products: &[#(#ps),*], range: #range, default: #default })
         });
         let env = opt_str(o.surfaces.env.as_deref());
+        let values_of = opt_str(o.values_of.as_deref());
         let avail = span(&o.available, s);
         let prods = products(o.effective_products(spec), s);
         let dep = crate::history::deprecation(o.deprecated.as_ref(), s);
@@ -167,7 +168,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 values: &[#(#values),*], range: #range, special: &[#(#special),*], unit: #unit,
                 ge_key: #ge, estimator: #est, estimator_default: #est_default, session: #session,
                 tf2: #tf2, tf2_as: #tf2_as, tf2_default: #tf2_default, tf2_values: #tf2_values,
-                env: #env,
+                env: #env, values_of: #values_of,
                 available: #avail, introduced: #introduced, products: #prods, deprecated: #dep,
                 removed: &[#(#removed),*], changes: &[#(#changes),*], by_product: &[#(#by_product),*],
                 doc: #doc,

@@ -231,12 +231,6 @@ pub struct ValueMapMeta {
     pub to: Lit,
 }
 
-/// The adapter stopped reading an option, a value, or some spellings of an option.
-///
-/// With no surface set it retires the whole option (whose `available` already ends after
-/// `last`). With surfaces set, only those spellings are gone, e.g. the `NPURunConfig`
-/// keyword of an option whose `parameter_map` key is still read; they are not among the
-/// option's own (live) surfaces.
 /// When the adapter stopped reading something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Gone {
@@ -266,6 +260,12 @@ impl IntroducedMeta {
     }
 }
 
+/// The adapter stopped reading an option, a value, or some spellings of an option.
+///
+/// With no surface set it retires the whole option (whose `available` already ends after
+/// `last`). With surfaces set, only those spellings are gone, e.g. the `NPURunConfig`
+/// keyword of an option whose `parameter_map` key is still read; they are not among the
+/// option's own (live) surfaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RemovalMeta {
     pub gone: Gone,
@@ -340,6 +340,8 @@ pub struct OptionMeta {
     /// What TF2's `OptionValue` accepts (`None` items: Python `None`); `None`: anything.
     pub tf2_values: Option<&'static [Option<Lit>]>,
     pub env: Option<&'static str>,
+    /// The option whose values (and enum) this one takes.
+    pub values_of: Option<&'static str>,
     pub available: Span,
     /// The first release with the option is not known; `available` is the outer bound.
     pub introduced: Option<IntroducedMeta>,

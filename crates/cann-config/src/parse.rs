@@ -251,12 +251,7 @@ impl ParseCx {
             Some((e, false)) => Some(e),
             Some((e, true)) => {
                 let canonical = e.value_ref();
-                let meaning = m
-                    .values
-                    .iter()
-                    .find(|x| lit_matches(x.lit, canonical))
-                    .map(|x| x.name)
-                    .unwrap_or("");
+                let meaning = e.meta().name;
                 let lang = self.lang;
                 let text =
                     msg::legacy_value(lang, &v.display(), m.name, &canonical.to_string(), meaning);
@@ -291,15 +286,6 @@ impl ParseCx {
                 None
             }
         }
-    }
-}
-
-fn lit_matches(l: Lit, v: crate::ValueRef<'_>) -> bool {
-    match (l, v) {
-        (Lit::Int(a), crate::ValueRef::Int(b)) => a == b,
-        (Lit::Str(a), crate::ValueRef::Str(b)) => a == b,
-        (Lit::Bool(a), crate::ValueRef::Bool(b)) => a == b,
-        _ => false,
     }
 }
 

@@ -131,6 +131,8 @@ pub trait Visit {
 pub trait SpecEnum: Copy + Sized + 'static {
     /// The option this enum belongs to.
     fn option() -> &'static OptionMeta;
+    /// This value's row in its option's table: the enum points at it, nothing searches.
+    fn meta(self) -> &'static crate::meta::ValueMeta;
     fn value_ref(self) -> ValueRef<'static>;
     /// The value for an integer code, and whether the code is a legacy alias.
     fn from_int(code: i64) -> Option<(Self, bool)>;

@@ -40,6 +40,7 @@
 
 use std::fmt;
 
+pub mod bytes;
 pub mod catalog;
 
 /// Language of messages and docs.

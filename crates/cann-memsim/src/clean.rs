@@ -13,7 +13,7 @@
 use super::buffers::{load, verify, Buffer};
 use super::error::MemsimError;
 use super::planner::{plan_observed, Observer, Plan, PlanOptions};
-use cann_runtime::memory::AtomicCleanPolicy;
+use cann_runtime::memory::{AtomicClean, AtomicCleanPolicy};
 
 /// A plan under one clean policy.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,7 +33,7 @@ pub struct PolicyPlan {
 /// the start of the run to the end of the region.
 pub fn as_live(bufs: &[Buffer], policy: AtomicCleanPolicy) -> Vec<Buffer> {
     let mut out = bufs.to_vec();
-    if policy == AtomicCleanPolicy::Centralized {
+    if policy.behaviour() == AtomicClean::Centralized {
         let start = bufs.iter().map(|b| b.lower).min().unwrap_or(0);
         let end = bufs.iter().filter(|b| b.memset).map(|b| b.upper).max();
         if let Some(end) = end {
@@ -68,7 +68,7 @@ pub fn plan_policy_observed(
         .iter()
         .fold(0u64, |acc, &i| acc.saturating_add(bufs[i].size));
     let live = as_live(bufs, policy);
-    let centralized = policy == AtomicCleanPolicy::Centralized && !memset.is_empty();
+    let centralized = policy.behaviour() == AtomicClean::Centralized && !memset.is_empty();
     let plan = if centralized {
         // One region buffer instead of the memset outputs, then spread them
         // out inside it in input order.
@@ -102,10 +102,10 @@ pub fn plan_policy_observed(
     } else {
         plan_observed(&live, opts, observe)?
     };
-    let (clean_ops, clean_bytes) = match policy {
+    let (clean_ops, clean_bytes) = match policy.behaviour() {
         _ if memset_bytes == 0 => (0, 0),
-        AtomicCleanPolicy::Centralized => (1, memset_bytes),
-        AtomicCleanPolicy::Separate => (
+        AtomicClean::Centralized => (1, memset_bytes),
+        AtomicClean::Separate => (
             memset.iter().filter(|&&i| bufs[i].size > 0).count() as u64,
             memset_bytes,
         ),
@@ -139,13 +139,15 @@ impl CleanComparison {
         opts: PlanOptions,
         observe: Observer<'_>,
     ) -> Result<Self, MemsimError> {
-        let separate = plan_policy_observed(bufs, AtomicCleanPolicy::Separate, opts, observe)?;
+        let separate = AtomicCleanPolicy::from_behaviour(AtomicClean::Separate);
+        let separate = plan_policy_observed(bufs, separate, opts, observe)?;
+        let centralized = AtomicCleanPolicy::from_behaviour(AtomicClean::Centralized);
         // Without memset outputs the two policies plan the same buffers.
         let centralized = if bufs.iter().any(|b| b.memset) {
-            plan_policy_observed(bufs, AtomicCleanPolicy::Centralized, opts, observe)?
+            plan_policy_observed(bufs, centralized, opts, observe)?
         } else {
             PolicyPlan {
-                policy: AtomicCleanPolicy::Centralized,
+                policy: centralized,
                 ..separate.clone()
             }
         };

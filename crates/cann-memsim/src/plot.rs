@@ -64,13 +64,10 @@ fn curve(timeline: &[Sample], events: usize, pick: impl Fn(&Sample) -> u64) -> V
     pts
 }
 
+/// The axis unit: the one the reports use for the largest value.
 fn unit(max: u64) -> (f64, &'static str) {
-    match max {
-        m if m >= 1 << 30 => ((1u64 << 30) as f64, "GiB"),
-        m if m >= 1 << 20 => ((1u64 << 20) as f64, "MiB"),
-        m if m >= 1 << 10 => (1024.0, "KiB"),
-        _ => (1.0, "bytes"),
-    }
+    let (size, name) = cann_i18n::bytes::unit(max);
+    (size as f64, name)
 }
 
 /// The first sample at the highest reserved bytes.

@@ -258,13 +258,5 @@ pub fn offsets_csv(bufs: &[Buffer], offsets: &[u64]) -> String {
     s
 }
 
-/// Bytes for people: `1.50 GiB (1610612736)`.
-pub fn human_bytes(n: u64) -> String {
-    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
-    for (name, size) in UNITS {
-        if n >= size {
-            return format!("{:.2} {name}", n as f64 / size as f64);
-        }
-    }
-    format!("{n} B")
-}
+/// Bytes for people: `1.50 GiB`, the workspace's one formatter.
+pub use cann_i18n::bytes::human as human_bytes;

@@ -4,8 +4,7 @@
 
 use cann_runtime::memory::policy::parse_env;
 use cann_runtime::memory::{
-    resolve, EnvGeUseStaticMemory, Expansion, PolicySource, ResolutionWarning,
-    StaticMemoryPolicy as P,
+    resolve, Expansion, PolicySource, ResolutionWarning, StaticMemoryPolicy as P,
 };
 
 /// The spec's rule `id`, as a resolution warning.
@@ -30,10 +29,12 @@ fn parts_of_each_policy() {
         !P::StaticShapeExpand.allows_concurrent_graphs()
             && !P::AllShapeExpand.allows_concurrent_graphs()
     );
-    // The environment variable means what the option means, value for value.
-    for e in EnvGeUseStaticMemory::ALL {
-        let p = P::ALL.iter().find(|p| p.code() == e.code()).unwrap();
-        assert_eq!(parts(*p), (e.static_expansion(), e.dynamic_expansion()));
+    // The environment variable means what the option means, value for value: its codes
+    // parse into the option's own enum.
+    for p in P::ALL {
+        let (e, legacy) = parse_env(&p.code().to_string()).unwrap().unwrap();
+        assert_eq!((e, legacy), (*p, false));
+        assert_eq!(parts(e), parts(*p));
     }
 }
 

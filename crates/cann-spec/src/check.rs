@@ -9,6 +9,7 @@ use crate::range::ReleaseRange;
 use crate::read::did_you_mean;
 
 pub(crate) fn check(spec: &mut Spec, d: &mut Diagnostics) {
+    crate::check_behaviour::check(spec, d);
     uniqueness(spec, d);
     releases(spec, d);
     compute_paths(spec, d);
@@ -349,7 +350,10 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
             let known: Vec<&str> = spec.configs.iter().map(|c| c.name.as_str()).collect();
             unknown(d, o.at(k::TYPE), "config class", class, &known);
         }
-        OptionType::IntEnum | OptionType::StrEnum if o.values.is_empty() => {
+        // `values_of` problems are reported where it is read.
+        OptionType::IntEnum | OptionType::StrEnum
+            if o.values.is_empty() && o.values_of.is_none() =>
+        {
             d.error(
                 o.at(k::TYPE),
                 format!("{what} is an enum but lists no `values`"),

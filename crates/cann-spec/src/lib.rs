@@ -3,8 +3,10 @@
 //! `load_dir` reads a spec directory into a checked [`Spec`] or returns every problem
 //! found, each with its file, line and column. Nothing here generates code or writes files.
 
+pub mod behaviour;
 pub mod chars;
 mod check;
+mod check_behaviour;
 pub mod diag;
 pub mod fidelity;
 mod history;

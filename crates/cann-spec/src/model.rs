@@ -280,6 +280,8 @@ pub struct ValueSpec {
     /// Set when upstream documents the value but says it does not work yet: `check`
     /// warns with this text.
     pub warning: Option<Text>,
+    /// What the runtime does with the value, when its option names a behaviour family.
+    pub behaviour: Option<crate::behaviour::Behaviour>,
     /// The value stopped being accepted after a release.
     pub removed: Option<Removal>,
     pub doc: Text,
@@ -304,12 +306,6 @@ pub struct ValueMapping {
     pub loc: Loc,
 }
 
-/// The adapter stopped reading an option, a value, or some of an option's surfaces.
-///
-/// A removal that names no surface retires the whole option (or value): the checks end its
-/// `available` range where it went. One that names surfaces retires only those spellings
-/// (e.g. the `NPURunConfig` keyword of an option whose `parameter_map` key is still read);
-/// the option keeps its live surfaces at the top level.
 /// When the adapter stopped reading something.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Gone {
@@ -344,6 +340,12 @@ pub struct Introduced {
     pub loc: Loc,
 }
 
+/// The adapter stopped reading an option, a value, or some of an option's surfaces.
+///
+/// A removal that names no surface retires the whole option (or value): the checks end its
+/// `available` range where it went. One that names surfaces retires only those spellings
+/// (e.g. the `NPURunConfig` keyword of an option whose `parameter_map` key is still read);
+/// the option keeps its live surfaces at the top level.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Removal {
     pub gone: Gone,
@@ -392,6 +394,13 @@ pub struct OptionSpec {
     pub ty: OptionType,
     pub default: Option<Literal>,
     pub values: Vec<ValueSpec>,
+    /// The behaviour family the runtime implements for this option's values; each value
+    /// then names its behaviour.
+    pub behaviours: Option<crate::behaviour::Family>,
+    /// The option whose values this one takes (an environment variable that means what an
+    /// option means, value for value): the checks copy them here, and codegen gives both the
+    /// one enum of that option.
+    pub values_of: Option<String>,
     pub range: Option<IntRange>,
     /// Integers outside `range` with a meaning of their own (`-1`: aging off).
     pub special: Vec<(i64, Text)>,

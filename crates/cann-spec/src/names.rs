@@ -32,6 +32,12 @@ pub fn enum_name(option_name: &str) -> String {
     }
 }
 
+/// The enum an enumerated option's values have: its own, or that of the option whose values
+/// it takes (`values_of`).
+pub fn option_enum(o: &crate::model::OptionSpec) -> String {
+    enum_name(o.values_of.as_deref().unwrap_or(&o.name))
+}
+
 /// Variant for a value name: `static-shape-expand` -> `StaticShapeExpand`.
 pub fn variant_name(value_name: &str) -> String {
     let v = value_name.to_upper_camel_case();

@@ -30,7 +30,6 @@ where
     use clap::FromArgMatches;
     let argv: Vec<std::ffi::OsString> = argv.into_iter().map(Into::into).collect();
     let early = cli::prescan(&argv);
-    cli::set_parse_lang(early.lang);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let parsed = cli::localize::command(early.lang)

@@ -66,6 +66,9 @@ fn reason(e: &clap::Error, lang: Lang) -> Option<String> {
             crate::cli::NumberError::NotANumber(_) => msg::usage_not_a_whole_number(lang),
         });
     }
+    if let Some(f) = source.downcast_ref::<crate::cli::FlagValueError>() {
+        return Some(f.message(lang));
+    }
     if let Some(p) = source.downcast_ref::<std::num::ParseIntError>() {
         use std::num::IntErrorKind;
         return Some(match p.kind() {

@@ -154,6 +154,11 @@ pub fn check(d: &Drill) -> Result<()> {
         new.contains(&rule),
         "check 9.1.0 does not state the new rule",
     )?;
+    // A new value of an option the runtime acts on: the build above compiled the runtime
+    // with it, and check takes it from its release on.
+    let cache = format!("npu_run_config:\n  op_compiler_cache_mode: {NEW_CACHE_VALUE}\n");
+    case("cache-old.yaml", &cache, PREVIOUS, 1)?;
+    case("cache-new.yaml", &cache, RELEASE, 0)?;
     let option = "npu_run_config:\n  memory_config:\n    drill_pool_size: 8\n";
     case("option-old.yaml", option, PREVIOUS, 1)?;
     case("option-new.yaml", option, RELEASE, 0)?;

@@ -11,14 +11,18 @@ pub const RELEASE: &str = "9.1.0";
 /// the development branches, may follow it and stays after the new release).
 pub const PREVIOUS: &str = "9.0.0";
 const MEMORY: &str = "spec/options/memory_config.yaml";
+const NPU: &str = "spec/options/npu_run_config.yaml";
 
 /// What the edits add, named once for the checks.
 pub const NEW_OPTION: &str = "npu_run_config.memory_config.drill_pool_size";
 pub const NEW_OPTION_GE_KEY: &str = "ge.exec.drillPoolSize";
-/// `memory_optimization_policy` gains this value in 9.1.0. An option the runtime gives no
-/// behaviour to: a new value of one it does (static_memory_policy) must not compile until
-/// the runtime says what it does, which is the point of its exhaustive matches.
+/// `memory_optimization_policy` gains this value in 9.1.0, an option the runtime does not
+/// act on.
 pub const NEW_VALUE: &str = "DrillPriority";
+/// `op_compiler_cache_mode`, which the runtime acts on, gains this value in 9.1.0 with a
+/// behaviour the runtime implements (`rebuild`, as `force`): a spec edit, no Rust change.
+pub const NEW_CACHE_VALUE: &str = "drill-refresh";
+pub const CACHE_OPTION: &str = "npu_run_config.op_compiler_cache_mode";
 pub const VALUE_OPTION: &str = "npu_run_config.memory_config.memory_optimization_policy";
 /// `atomic_clean_policy`'s default goes from 0 to 1.
 pub const CHANGED_OPTION: &str = "npu_run_config.memory_config.atomic_clean_policy";
@@ -113,6 +117,21 @@ pub fn edit_spec(copy: &Path) -> Result<()> {
 "
     ));
     std::fs::write(copy.join(MEMORY), memory)?;
+    let mut npu = std::fs::read_to_string(copy.join(NPU))?;
+    let cache_at = npu
+        .find("  - name: op_compiler_cache_mode\n")
+        .ok_or("op_compiler_cache_mode is not in the NPURunConfig file")?;
+    let cache_values = npu[cache_at..]
+        .find("    values:\n")
+        .map(|i| cache_at + i + "    values:\n".len())
+        .ok_or("op_compiler_cache_mode has no values list")?;
+    npu.insert_str(
+        cache_values,
+        &format!(
+            "      - value: {NEW_CACHE_VALUE}\n        name: {NEW_CACHE_VALUE}\n        behaviour: rebuild\n        available: \"{RELEASE}..\"\n        doc:\n          en: \"Drill: rebuild the cache, as force.\"\n          zh: \"演练：与 force 相同，重建缓存。\"\n"
+        ),
+    );
+    std::fs::write(copy.join(NPU), npu)?;
     append(
         copy,
         "spec/rules.yaml",

@@ -2,7 +2,8 @@
 //!
 //! The workspace is copied to a temporary directory; only files under `spec/` are edited
 //! there, to add a release 9.1.0 with one change of each kind ([`edit`]): a new product, a
-//! new option, a new value, a changed default, a deprecation and a new rule. Generated files
+//! new option, a new value (one of them of an option the runtime acts on, with a known
+//! behaviour), a changed default, a deprecation and a new rule. Generated files
 //! are refreshed with `cargo xtask regenerate`, `cannctl` is rebuilt, and every output is
 //! checked ([`checks`]): `products`, `explain` (both languages, with `--release`), `check` on
 //! the old and the new release, `emit`, `diff`, the docs pages (option, class, release,
@@ -75,13 +76,15 @@ pub fn run(root: &Path) -> Result<()> {
 
     edit::edit_spec(&copy)?;
     println!(
-        "drill: release {} after {} in spec/ only: product {}, option {}, value {} of {}, default of {}, deprecation of {}, rule {}",
+        "drill: release {} after {} in spec/ only: product {}, option {}, value {} of {}, value {} of {} (behaviour rebuild), default of {}, deprecation of {}, rule {}",
         edit::RELEASE,
         edit::PREVIOUS,
         edit::PRODUCT,
         edit::NEW_OPTION,
         edit::NEW_VALUE,
         edit::VALUE_OPTION,
+        edit::NEW_CACHE_VALUE,
+        edit::CACHE_OPTION,
         edit::CHANGED_OPTION,
         edit::DEPRECATED_OPTION,
         edit::NEW_RULE

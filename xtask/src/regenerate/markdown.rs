@@ -121,11 +121,7 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         } else {
             "A spelling was removed"
         };
-        let when = match &r.gone {
-            cann_spec::Gone::After(l) => format!("{l} is the last release that supports it"),
-            cann_spec::Gone::Before(b) => format!("no release since {b} supports it"),
-            cann_spec::Gone::Never => "no release of the adapter reads it".to_string(),
-        };
+        let when = cann_config::history::gone_clause(&r.gone, Lang::En);
         let _ = write!(md, "> **{what}**: {when}");
         if let Some(rep) = &r.replacement {
             let _ = write!(md, "; use `{rep}`");

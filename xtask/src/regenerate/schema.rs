@@ -129,14 +129,10 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
         s.insert("deprecated".into(), json!(true));
     }
     if let Some(r) = o.removal() {
+        let when = cann_config::history::gone_clause(&r.gone, cann_config::meta::Lang::En);
         match &r.gone {
-            cann_spec::Gone::After(l) => desc.push_str(&format!(
-                "\nRemoved: {l} is the last release that supports it"
-            )),
-            cann_spec::Gone::Before(b) => {
-                desc.push_str(&format!("\nRemoved: no release since {b} supports it"))
-            }
-            cann_spec::Gone::Never => desc.push_str("\nNo release of the adapter reads it"),
+            cann_spec::Gone::Never => desc.push_str(&format!("\n{}", upper_first(&when))),
+            _ => desc.push_str(&format!("\nRemoved: {when}")),
         }
         if let Some(rep) = &r.replacement {
             desc.push_str(&format!("; use {rep}"));
@@ -292,4 +288,12 @@ fn path_pattern(chars: &[CharClass]) -> String {
         }
     }
     format!("^[{class}]*$")
+}
+
+/// A clause as the start of a sentence.
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

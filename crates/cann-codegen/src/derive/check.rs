@@ -33,7 +33,7 @@ pub fn expected_type(o: &OptionSpec) -> String {
     match &o.ty {
         OptionType::Bool => "bool".into(),
         OptionType::Int => "i64".into(),
-        OptionType::IntEnum | OptionType::StrEnum => names::enum_name(&o.name),
+        OptionType::IntEnum | OptionType::StrEnum => names::option_enum(o),
         OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => "String".into(),
         OptionType::CorePair => "CoreCounts".into(),
         OptionType::Config(c) => names::type_name(c),

@@ -245,6 +245,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ASCEND_CACHE_PATH"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -352,6 +353,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ASCEND_MAX_OP_CACHE_SIZE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -452,6 +454,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ASCEND_REMAIN_CACHE_SIZE_RATIO"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -548,8 +551,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 warning: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
-                    en: "No expansion (the default).",
-                    zh: "不扩展（默认）。",
+                    en: "Memory is allocated at each graph's exact size, every time.",
+                    zh: "每次都按图的实际大小分配内存。",
                 },
             },
             ::cann_config::meta::ValueMeta {
@@ -564,8 +567,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 warning: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
-                    en: "Static-shape expansion, as static_memory_policy 2.",
-                    zh: "静态 shape 内存扩展，同 static_memory_policy 取 2。",
+                    en: "Static-shape graphs of one session share a pool sized to the largest graph so far; a bigger graph replaces it with a bigger pool. Not for graphs that run concurrently. 1 is an older spelling of this value.",
+                    zh: "同一 session 中的静态 shape 图共享一块按最大图大小分配的内存；遇到更大的图时释放旧内存并按新大小重新分配。不适用于并发执行的多张图。取值 1 是该取值的旧写法。",
                 },
             },
             ::cann_config::meta::ValueMeta {
@@ -580,8 +583,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 warning: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
-                    en: "Dynamic-shape expansion, as static_memory_policy 3.",
-                    zh: "动态 shape 内存扩展，同 static_memory_policy 取 3。",
+                    en: "Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost.",
+                    zh: "动态 shape 图从可扩展内存中分配，避免碎片、降低内存占用，但可能损失部分性能。",
                 },
             },
             ::cann_config::meta::ValueMeta {
@@ -596,8 +599,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 warning: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
-                    en: "Both, as static_memory_policy 4.",
-                    zh: "二者兼有，同 static_memory_policy 取 4。",
+                    en: "Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently.",
+                    zh: "同时具备 2 和 3 的行为：静态与动态 shape 图都使用可扩展内存。不适用于并发执行的多张图。",
                 },
             },
         ],
@@ -613,6 +616,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("GE_USE_STATIC_MEMORY"),
+        values_of: ::core::option::Option::Some("static_memory_policy"),
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -712,6 +716,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ASCEND_DEVICE_ID"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -814,6 +819,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ASCEND_WORK_PATH"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -917,6 +923,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("NPU_COLLECT_PATH"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1015,6 +1022,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("HCCL_EXEC_TIMEOUT"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1109,6 +1117,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("PROFILING_MODE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1203,6 +1212,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("PROFILING_OPTIONS"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1297,6 +1307,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("AOE_MODE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1424,6 +1435,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ENABLE_DYNAMIC_SHAPE_MULTI_STREAM"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1523,6 +1535,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("STEP_NOW"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1621,6 +1634,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("TOTAL_STEP"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1715,6 +1729,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("LOSS_NOW"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1809,6 +1824,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("TARGET_LOSS"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1903,6 +1919,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("TF_CONFIG"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -1998,6 +2015,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("JOB_ID"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2093,6 +2111,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("RANK_TABLE_FILE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2192,6 +2211,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("RANK_ID"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2291,6 +2311,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("RANK_SIZE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2386,6 +2407,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("CM_CHIEF_IP"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2485,6 +2507,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("CM_CHIEF_PORT"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2584,6 +2607,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("CM_CHIEF_DEVICE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2683,6 +2707,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("CM_WORKER_SIZE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2778,6 +2803,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("CM_WORKER_IP"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -2906,6 +2932,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ENABLE_FORCE_V2_CONTROL"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -3034,6 +3061,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("ENABLE_HF32_EXECUTION"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -3129,6 +3157,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("NPU_DEBUG"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -3224,6 +3253,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("NPU_DUMP_GRAPH"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -3319,6 +3349,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("NPU_ENABLE_PERF"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -3418,6 +3449,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("NPU_LOOP_SIZE"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -3513,6 +3545,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("WHICH_OP"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -3628,6 +3661,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("NEW_GE_FE_ID"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -3743,6 +3777,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("GE_AICPU_FLAG"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -3858,6 +3893,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::Some("OPTION_EXEC_HCCL_FLAG"),
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -3983,6 +4019,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4080,6 +4117,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4177,6 +4215,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4333,6 +4372,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4437,6 +4477,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4655,6 +4696,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4794,6 +4836,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4891,6 +4934,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -4990,6 +5034,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5089,6 +5134,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5223,6 +5269,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             &[::core::option::Option::Some(::cann_config::meta::Lit::Str("0"))],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5354,6 +5401,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5501,6 +5549,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5601,6 +5650,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5701,6 +5751,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5800,6 +5851,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5894,6 +5946,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -5996,6 +6049,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -6093,6 +6147,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -6190,6 +6245,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -6287,6 +6343,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -6384,6 +6441,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -6479,6 +6537,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -6638,6 +6697,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -6773,6 +6833,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             &[::core::option::Option::Some(::cann_config::meta::Lit::Str("auto"))],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -6869,6 +6930,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -6999,6 +7061,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -7161,6 +7224,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -7342,6 +7406,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -7481,6 +7546,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -7649,6 +7715,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
             last: ::core::option::Option::None,
@@ -7724,6 +7791,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -7883,6 +7951,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -7990,6 +8059,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8085,6 +8155,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8203,6 +8274,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8398,6 +8470,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8511,6 +8584,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8676,6 +8750,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8753,6 +8828,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("./")),
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8851,6 +8927,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -8954,6 +9031,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9092,6 +9170,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9194,6 +9273,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9331,6 +9411,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9430,6 +9511,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9541,6 +9623,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9641,6 +9724,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9739,6 +9823,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9836,6 +9921,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -9932,6 +10018,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -10035,6 +10122,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -10133,6 +10221,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -10251,6 +10340,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -10346,6 +10436,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -10441,6 +10532,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
@@ -10617,6 +10709,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -10715,6 +10808,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -10852,6 +10946,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -10950,6 +11045,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11085,6 +11181,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11187,6 +11284,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11299,6 +11397,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11396,6 +11495,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11564,6 +11664,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11662,6 +11763,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11816,6 +11918,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -11973,6 +12076,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12083,6 +12187,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12195,6 +12300,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12300,6 +12406,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12484,6 +12591,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12590,6 +12698,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12702,6 +12811,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12811,6 +12921,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -12908,6 +13019,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13009,6 +13121,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13110,6 +13223,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13213,6 +13327,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(-1i64)),
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13316,6 +13431,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(-1i64)),
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13410,6 +13526,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(-1i64)),
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13512,6 +13629,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13606,6 +13724,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13760,6 +13879,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -13895,6 +14015,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14000,6 +14121,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14154,6 +14276,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14267,6 +14390,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14401,6 +14525,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14533,6 +14658,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14638,6 +14764,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14742,6 +14869,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14838,6 +14966,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -14937,6 +15066,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15035,6 +15165,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15132,6 +15263,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15233,6 +15365,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15331,6 +15464,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15432,6 +15566,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15536,6 +15671,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15633,6 +15769,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15780,6 +15917,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15890,6 +16028,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -15998,6 +16137,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16102,6 +16242,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16207,6 +16348,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         ),
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16319,6 +16461,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16438,6 +16581,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16537,6 +16681,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16634,6 +16779,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16743,6 +16889,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16849,6 +16996,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -16943,6 +17091,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17043,6 +17192,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17141,6 +17291,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17240,6 +17391,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17341,6 +17493,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17437,6 +17590,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17537,6 +17691,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17631,6 +17786,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17729,6 +17885,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17825,6 +17982,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -17919,6 +18077,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -18013,6 +18172,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -18107,6 +18267,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -18201,6 +18362,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -18554,6 +18716,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -18862,6 +19025,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -18962,6 +19126,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -19080,6 +19245,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -19177,6 +19343,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -19274,6 +19441,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -19445,6 +19613,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -19560,6 +19729,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -19673,6 +19843,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -19797,6 +19968,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -19913,6 +20085,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20040,6 +20213,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20156,6 +20330,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20274,6 +20449,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20392,6 +20568,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20522,6 +20699,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20636,6 +20814,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20760,6 +20939,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
@@ -20872,6 +21052,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -20999,6 +21180,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
             ],
         ),
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -21100,6 +21282,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         ),
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
@@ -21198,6 +21381,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -21317,6 +21501,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -21433,6 +21618,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         tf2_default: ::core::option::Option::None,
         tf2_values: ::core::option::Option::None,
         env: ::core::option::Option::None,
+        values_of: ::core::option::Option::None,
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
@@ -22850,188 +23036,6 @@ pub static FILES: [::cann_config::meta::FileMeta; 1usize] = [
         ],
     },
 ];
-/// Values of `env.GE_USE_STATIC_MEMORY`.
-///
-/// Older switch for the same memory expansion as static_memory_policy; the graph engine OR-s the two, so each enables what either asks for. Slated for removal; prefer the option.
-///
-/// 与 static_memory_policy 作用相同的旧开关；图引擎对二者取并集，任一方开启的扩展方式都会生效。后续版本将废弃，建议使用配置参数。
-///
-/// - Type: `int-enum`
-/// - Default: unset
-/// - Environment variable: `GE_USE_STATIC_MEMORY`
-///
-/// | value | meaning |
-/// |---|---|
-/// | `0` | No expansion (the default). |
-/// | `2` (also 1) | Static-shape expansion, as static_memory_policy 2. |
-/// | `3` | Dynamic-shape expansion, as static_memory_policy 3. |
-/// | `4` | Both, as static_memory_policy 4. |
-///
-/// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
-/// |---|---|---|---|---|---|---|---|
-/// | Atlas 350 accelerator card | - | - | - | - | - | yes | yes |
-/// | Atlas A3 training series | - | - | - | - | yes | yes | yes |
-/// | Atlas A3 inference series | - | - | - | - | yes | yes | yes |
-/// | Atlas A2 training series | yes | yes | yes | yes | yes | yes | yes |
-/// | Atlas A2 inference series | yes | yes | yes | yes | yes | yes | yes |
-/// | Atlas 200I/500 A2 inference products | yes | yes | yes | yes | yes | yes | yes |
-/// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
-/// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
-///
-/// Sources: `hicann/ge@v9.0.0:base/graph/manager/graph_var_manager.h:45`, `https://www.hiascend.com/document/detail/en/canncommercial/850/maintenref/envvar/envref_07_0137.html`
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum EnvGeUseStaticMemory {
-    /// `0`: No expansion (the default).
-    Dynamic,
-    /// `2`: Static-shape expansion, as static_memory_policy 2.
-    StaticShapeExpand,
-    /// `3`: Dynamic-shape expansion, as static_memory_policy 3.
-    DynamicShapeExpand,
-    /// `4`: Both, as static_memory_policy 4.
-    AllShapeExpand,
-}
-impl EnvGeUseStaticMemory {
-    /// Every value, in spec order.
-    pub const ALL: &'static [EnvGeUseStaticMemory] = &[
-        EnvGeUseStaticMemory::Dynamic,
-        EnvGeUseStaticMemory::StaticShapeExpand,
-        EnvGeUseStaticMemory::DynamicShapeExpand,
-        EnvGeUseStaticMemory::AllShapeExpand,
-    ];
-    /// The integer the option takes.
-    pub const fn code(self) -> i64 {
-        match self {
-            EnvGeUseStaticMemory::Dynamic => 0i64,
-            EnvGeUseStaticMemory::StaticShapeExpand => 2i64,
-            EnvGeUseStaticMemory::DynamicShapeExpand => 3i64,
-            EnvGeUseStaticMemory::AllShapeExpand => 4i64,
-        }
-    }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
-        match self {
-            EnvGeUseStaticMemory::Dynamic => &OPTIONS[3usize].values[0usize],
-            EnvGeUseStaticMemory::StaticShapeExpand => &OPTIONS[3usize].values[1usize],
-            EnvGeUseStaticMemory::DynamicShapeExpand => &OPTIONS[3usize].values[2usize],
-            EnvGeUseStaticMemory::AllShapeExpand => &OPTIONS[3usize].values[3usize],
-        }
-    }
-}
-impl ::cann_config::SpecEnum for EnvGeUseStaticMemory {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[3usize]
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
-    }
-    fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
-        #[allow(unreachable_patterns)]
-        match v {
-            0i64 => ::core::option::Option::Some((EnvGeUseStaticMemory::Dynamic, false)),
-            2i64 => {
-                ::core::option::Option::Some((
-                    EnvGeUseStaticMemory::StaticShapeExpand,
-                    false,
-                ))
-            }
-            1i64 => {
-                ::core::option::Option::Some((
-                    EnvGeUseStaticMemory::StaticShapeExpand,
-                    true,
-                ))
-            }
-            3i64 => {
-                ::core::option::Option::Some((
-                    EnvGeUseStaticMemory::DynamicShapeExpand,
-                    false,
-                ))
-            }
-            4i64 => {
-                ::core::option::Option::Some((
-                    EnvGeUseStaticMemory::AllShapeExpand,
-                    false,
-                ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-    fn from_str_code(v: &str) -> ::core::option::Option<(Self, bool)> {
-        #[allow(unreachable_patterns)]
-        match v {
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-impl ::core::str::FromStr for EnvGeUseStaticMemory {
-    type Err = ::cann_config::EnumError;
-    fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> {
-        let t = text.trim();
-        let found = match t.parse::<i64>() {
-            ::core::result::Result::Ok(i) => {
-                <EnvGeUseStaticMemory as ::cann_config::SpecEnum>::from_int(i)
-                    .map(|(e, _)| e)
-            }
-            ::core::result::Result::Err(_) => {
-                match t {
-                    "dynamic" => {
-                        ::core::option::Option::Some(EnvGeUseStaticMemory::Dynamic)
-                    }
-                    "static-shape-expand" => {
-                        ::core::option::Option::Some(
-                            EnvGeUseStaticMemory::StaticShapeExpand,
-                        )
-                    }
-                    "dynamic-shape-expand" => {
-                        ::core::option::Option::Some(
-                            EnvGeUseStaticMemory::DynamicShapeExpand,
-                        )
-                    }
-                    "all-shape-expand" => {
-                        ::core::option::Option::Some(
-                            EnvGeUseStaticMemory::AllShapeExpand,
-                        )
-                    }
-                    _ => ::core::option::Option::None,
-                }
-            }
-        };
-        found
-            .ok_or_else(|| ::cann_config::__private::enum_error(
-                <EnvGeUseStaticMemory as ::cann_config::SpecEnum>::option(),
-                text,
-            ))
-    }
-}
-impl ::core::fmt::Display for EnvGeUseStaticMemory {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        write!(f, "{}", self.code())
-    }
-}
-impl ::cann_config::__private::serde::Serialize for EnvGeUseStaticMemory {
-    fn serialize<S: ::cann_config::__private::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
-        s.serialize_i64(self.code())
-    }
-}
-impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnvGeUseStaticMemory {
-    fn deserialize<D: ::cann_config::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        let v = <i64 as ::cann_config::__private::serde::Deserialize>::deserialize(d)?;
-        <EnvGeUseStaticMemory as ::cann_config::SpecEnum>::from_int(v)
-            .map(|(e, _)| e)
-            .ok_or_else(|| {
-                <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <EnvGeUseStaticMemory as ::cann_config::SpecEnum>::option(),
-                        &v.to_string(),
-                    ),
-                )
-            })
-    }
-}
 /// Values of `env.ENABLE_DYNAMIC_SHAPE_MULTI_STREAM`.
 ///
 /// Set to 1, turns on multi-stream execution of dynamic-shape graphs; auto_multistream_parallel_mode cannot turn it on by itself.
@@ -23090,6 +23094,9 @@ impl EnvEnableDynamicShapeMultiStream {
 impl ::cann_config::SpecEnum for EnvEnableDynamicShapeMultiStream {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[11usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        EnvEnableDynamicShapeMultiStream::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -23243,6 +23250,9 @@ impl ::cann_config::SpecEnum for EnvEnableForceV2Control {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[26usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        EnvEnableForceV2Control::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
     }
@@ -23373,6 +23383,9 @@ impl EnvEnableHf32Execution {
 impl ::cann_config::SpecEnum for EnvEnableHf32Execution {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[27usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        EnvEnableHf32Execution::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -23520,6 +23533,9 @@ impl ::cann_config::SpecEnum for DumpMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[39usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        DumpMode::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -23656,6 +23672,9 @@ impl ::cann_config::SpecEnum for DumpDebugMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[41usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        DumpDebugMode::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -23787,6 +23806,9 @@ impl ::cann_config::SpecEnum for DumpData {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[42usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        DumpData::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -23909,6 +23931,9 @@ impl DynamicNodeType {
 impl ::cann_config::SpecEnum for DynamicNodeType {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[46usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        DynamicNodeType::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24049,6 +24074,9 @@ impl CompileHybridMode {
 impl ::cann_config::SpecEnum for CompileHybridMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[47usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        CompileHybridMode::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24192,6 +24220,9 @@ impl ::cann_config::SpecEnum for LogicalDeviceClusterDeployMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[48usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        LogicalDeviceClusterDeployMode::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -24323,6 +24354,9 @@ impl ::cann_config::SpecEnum for Recompute {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[59usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        Recompute::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -24443,6 +24477,9 @@ impl ::cann_config::SpecEnum for GraphSlice {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[60usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        GraphSlice::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -24560,6 +24597,28 @@ impl AtomicCleanPolicy {
             AtomicCleanPolicy::Separate => 1i64,
         }
     }
+    /// What the runtime does with this value, as the spec says.
+    pub const fn behaviour(self) -> ::cann_config::behaviour::AtomicClean {
+        match self {
+            AtomicCleanPolicy::Centralized => {
+                ::cann_config::behaviour::AtomicClean::Centralized
+            }
+            AtomicCleanPolicy::Separate => {
+                ::cann_config::behaviour::AtomicClean::Separate
+            }
+        }
+    }
+    /// The first value, in spec order, that does `b`.
+    pub const fn from_behaviour(b: ::cann_config::behaviour::AtomicClean) -> Self {
+        match b {
+            ::cann_config::behaviour::AtomicClean::Centralized => {
+                AtomicCleanPolicy::Centralized
+            }
+            ::cann_config::behaviour::AtomicClean::Separate => {
+                AtomicCleanPolicy::Separate
+            }
+        }
+    }
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
@@ -24571,6 +24630,9 @@ impl AtomicCleanPolicy {
 impl ::cann_config::SpecEnum for AtomicCleanPolicy {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[63usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        AtomicCleanPolicy::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24714,6 +24776,40 @@ impl StaticMemoryPolicy {
             StaticMemoryPolicy::AllShapeExpand => 4i64,
         }
     }
+    /// What the runtime does with this value, as the spec says.
+    pub const fn behaviour(self) -> ::cann_config::behaviour::MemoryExpansion {
+        match self {
+            StaticMemoryPolicy::Dynamic => {
+                ::cann_config::behaviour::MemoryExpansion::None
+            }
+            StaticMemoryPolicy::StaticShapeExpand => {
+                ::cann_config::behaviour::MemoryExpansion::StaticShape
+            }
+            StaticMemoryPolicy::DynamicShapeExpand => {
+                ::cann_config::behaviour::MemoryExpansion::DynamicShape
+            }
+            StaticMemoryPolicy::AllShapeExpand => {
+                ::cann_config::behaviour::MemoryExpansion::AllShapes
+            }
+        }
+    }
+    /// The first value, in spec order, that does `b`.
+    pub const fn from_behaviour(b: ::cann_config::behaviour::MemoryExpansion) -> Self {
+        match b {
+            ::cann_config::behaviour::MemoryExpansion::None => {
+                StaticMemoryPolicy::Dynamic
+            }
+            ::cann_config::behaviour::MemoryExpansion::StaticShape => {
+                StaticMemoryPolicy::StaticShapeExpand
+            }
+            ::cann_config::behaviour::MemoryExpansion::DynamicShape => {
+                StaticMemoryPolicy::DynamicShapeExpand
+            }
+            ::cann_config::behaviour::MemoryExpansion::AllShapes => {
+                StaticMemoryPolicy::AllShapeExpand
+            }
+        }
+    }
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
@@ -24727,6 +24823,9 @@ impl StaticMemoryPolicy {
 impl ::cann_config::SpecEnum for StaticMemoryPolicy {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[64usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        StaticMemoryPolicy::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -24895,6 +24994,9 @@ impl ::cann_config::SpecEnum for MemoryOptimizationPolicy {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[65usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        MemoryOptimizationPolicy::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -25028,6 +25130,38 @@ impl VariableUse1gHugePage {
             VariableUse1gHugePage::Prefer1g => 2i64,
         }
     }
+    /// What the runtime does with this value, as the spec says.
+    pub const fn behaviour(self) -> ::cann_config::behaviour::HugePages {
+        match self {
+            VariableUse1gHugePage::DefaultPages => {
+                ::cann_config::behaviour::HugePages::DefaultPages
+            }
+            VariableUse1gHugePage::Require1g => {
+                ::cann_config::behaviour::HugePages::Require1g
+            }
+            VariableUse1gHugePage::Prefer1g => {
+                ::cann_config::behaviour::HugePages::Prefer1g
+            }
+        }
+    }
+    /// The first value, in spec order, that does `b`.
+    pub const fn from_behaviour(
+        b: ::cann_config::behaviour::HugePages,
+    ) -> ::core::option::Option<Self> {
+        #[allow(unreachable_patterns)]
+        match b {
+            ::cann_config::behaviour::HugePages::DefaultPages => {
+                ::core::option::Option::Some(VariableUse1gHugePage::DefaultPages)
+            }
+            ::cann_config::behaviour::HugePages::Require1g => {
+                ::core::option::Option::Some(VariableUse1gHugePage::Require1g)
+            }
+            ::cann_config::behaviour::HugePages::Prefer1g => {
+                ::core::option::Option::Some(VariableUse1gHugePage::Prefer1g)
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
@@ -25040,6 +25174,9 @@ impl VariableUse1gHugePage {
 impl ::cann_config::SpecEnum for VariableUse1gHugePage {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[66usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        VariableUse1gHugePage::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25191,6 +25328,36 @@ impl OpCompilerCacheMode {
             OpCompilerCacheMode::Disable => "disable",
         }
     }
+    /// What the runtime does with this value, as the spec says.
+    pub const fn behaviour(self) -> ::cann_config::behaviour::CacheBehaviour {
+        match self {
+            OpCompilerCacheMode::Enable => {
+                ::cann_config::behaviour::CacheBehaviour::Reuse
+            }
+            OpCompilerCacheMode::Force => {
+                ::cann_config::behaviour::CacheBehaviour::Rebuild
+            }
+            OpCompilerCacheMode::Disable => ::cann_config::behaviour::CacheBehaviour::Off,
+        }
+    }
+    /// The first value, in spec order, that does `b`.
+    pub const fn from_behaviour(
+        b: ::cann_config::behaviour::CacheBehaviour,
+    ) -> ::core::option::Option<Self> {
+        #[allow(unreachable_patterns)]
+        match b {
+            ::cann_config::behaviour::CacheBehaviour::Reuse => {
+                ::core::option::Option::Some(OpCompilerCacheMode::Enable)
+            }
+            ::cann_config::behaviour::CacheBehaviour::Rebuild => {
+                ::core::option::Option::Some(OpCompilerCacheMode::Force)
+            }
+            ::cann_config::behaviour::CacheBehaviour::Off => {
+                ::core::option::Option::Some(OpCompilerCacheMode::Disable)
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
     /// The spec's description of this value.
     pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
@@ -25203,6 +25370,9 @@ impl OpCompilerCacheMode {
 impl ::cann_config::SpecEnum for OpCompilerCacheMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[68usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        OpCompilerCacheMode::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -25356,6 +25526,9 @@ impl OpDebugLevel {
 impl ::cann_config::SpecEnum for OpDebugLevel {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[72usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        OpDebugLevel::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25513,6 +25686,9 @@ impl ::cann_config::SpecEnum for AoeMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[74usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        AoeMode::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -25642,6 +25818,9 @@ impl GraphRunMode {
 impl ::cann_config::SpecEnum for GraphRunMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[78usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        GraphRunMode::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25778,6 +25957,9 @@ impl Deterministic {
 impl ::cann_config::SpecEnum for Deterministic {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[80usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        Deterministic::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -25918,6 +26100,9 @@ impl ::cann_config::SpecEnum for EnableSmallChannel {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[94usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        EnableSmallChannel::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
     }
@@ -26051,6 +26236,9 @@ impl AcParallelEnable {
 impl ::cann_config::SpecEnum for AcParallelEnable {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[96usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        AcParallelEnable::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -26186,6 +26374,9 @@ impl TopoSortingMode {
 impl ::cann_config::SpecEnum for TopoSortingMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[100usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        TopoSortingMode::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -26338,6 +26529,9 @@ impl ::cann_config::SpecEnum for JitCompile {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[102usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        JitCompile::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -26472,6 +26666,9 @@ impl ShapeGeneralizationMode {
 impl ::cann_config::SpecEnum for ShapeGeneralizationMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[103usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        ShapeGeneralizationMode::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -26621,6 +26818,9 @@ impl ::cann_config::SpecEnum for OoLevel {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[107usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        OoLevel::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -26757,6 +26957,9 @@ impl EnableExceptionDump {
 impl ::cann_config::SpecEnum for EnableExceptionDump {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[119usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        EnableExceptionDump::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -26904,6 +27107,9 @@ impl ::cann_config::SpecEnum for QuantDumpable {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[120usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        QuantDumpable::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -27038,6 +27244,9 @@ impl ExportCompileStat {
 impl ::cann_config::SpecEnum for ExportCompileStat {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[122usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        ExportCompileStat::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -27184,6 +27393,9 @@ impl ::cann_config::SpecEnum for BufferOptimize {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[124usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        BufferOptimize::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -27311,6 +27523,9 @@ impl OverflowFlag {
 impl ::cann_config::SpecEnum for OverflowFlag {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[125usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        OverflowFlag::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Int(self.code())
@@ -27450,6 +27665,9 @@ impl ::cann_config::SpecEnum for DynamicGraphExecuteMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[137usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        DynamicGraphExecuteMode::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -27586,6 +27804,9 @@ impl VariablePlacement {
 impl ::cann_config::SpecEnum for VariablePlacement {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[143usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        VariablePlacement::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -27745,6 +27966,9 @@ impl PrecisionMode {
 impl ::cann_config::SpecEnum for PrecisionMode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[162usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        PrecisionMode::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -27930,6 +28154,9 @@ impl ::cann_config::SpecEnum for PrecisionModeV2 {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[163usize]
     }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        PrecisionModeV2::meta(self)
+    }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
     }
@@ -28080,6 +28307,9 @@ impl OpSelectImplmode {
 impl ::cann_config::SpecEnum for OpSelectImplmode {
     fn option() -> &'static ::cann_config::meta::OptionMeta {
         &OPTIONS[168usize]
+    }
+    fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+        OpSelectImplmode::meta(self)
     }
     fn value_ref(self) -> ::cann_config::ValueRef<'static> {
         ::cann_config::ValueRef::Str(self.as_str())
@@ -28261,10 +28491,10 @@ pub struct Environment {
     ///
     /// | value | meaning |
     /// |---|---|
-    /// | `0` | No expansion (the default). |
-    /// | `2` (also 1) | Static-shape expansion, as static_memory_policy 2. |
-    /// | `3` | Dynamic-shape expansion, as static_memory_policy 3. |
-    /// | `4` | Both, as static_memory_policy 4. |
+    /// | `0` | Memory is allocated at each graph's exact size, every time. |
+    /// | `2` (also 1) | Static-shape graphs of one session share a pool sized to the largest graph so far; a bigger graph replaces it with a bigger pool. Not for graphs that run concurrently. 1 is an older spelling of this value. |
+    /// | `3` | Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost. |
+    /// | `4` | Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently. |
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -28283,7 +28513,7 @@ pub struct Environment {
         default,
         skip_serializing_if = "Option::is_none"
     )]
-    pub ge_use_static_memory: ::core::option::Option<EnvGeUseStaticMemory>,
+    pub ge_use_static_memory: ::core::option::Option<StaticMemoryPolicy>,
     /// Logical device the process uses; session_device_id takes precedence.
     ///
     /// 进程使用的逻辑设备 ID；session_device_id 优先。

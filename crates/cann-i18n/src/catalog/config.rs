@@ -343,13 +343,23 @@ crate::messages! {
 
     // Retired options, values and spellings (`removed:` in the spec); also read by lint,
     // `explain` and `diff`, so each says it the same way.
-    removed_after(what: &str, last: &str) {
-        en: "{what} was removed: {last} is the last release that supports it",
-        zh: "{what} 已被移除：最后支持它的版本是 {last}",
+    // The sentence is worded once: `removed` or `no_effect` around one of the `when_*`
+    // clauses, which the schema and the Markdown reference also use after their own label.
+    removed(what: &str, when: &str) {
+        en: "{what} was removed: {when}",
+        zh: "{what} 已被移除：{when}",
     }
-    removed_before(what: &str, release: &str) {
-        en: "{what} was removed: no release since {release} supports it",
-        zh: "{what} 已被移除：自 {release} 起的版本均不支持它",
+    when_after(last: &str) {
+        en: "{last} is the last release that supports it",
+        zh: "最后支持它的版本是 {last}",
+    }
+    when_before(release: &str) {
+        en: "no release since {release} supports it",
+        zh: "自 {release} 起的版本均不支持它",
+    }
+    when_never() {
+        en: "no release of the adapter reads it",
+        zh: "适配器的任何版本都不读取它",
     }
     // A retired option set to the empty value upstream still accepts and ignores
     // (`empty_ignored` on the removal).
@@ -357,9 +367,9 @@ crate::messages! {
         en: "{gone}; an empty value is still accepted and ignored, so this setting has no effect",
         zh: "{gone}；空值仍会被接受并忽略，因此该设置不会生效",
     }
-    never_read(what: &str) {
-        en: "{what} has no effect: no release of the adapter reads it",
-        zh: "{what} 不生效：适配器的任何版本都不读取它",
+    no_effect(what: &str, why: &str) {
+        en: "{what} has no effect: {why}",
+        zh: "{what} 不生效：{why}",
     }
     value_of(shown: &str, name: &str) {
         en: "value {shown} of `{name}`",

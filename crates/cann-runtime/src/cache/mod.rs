@@ -42,7 +42,7 @@ pub use error::CommitStep;
 pub use error::{CacheError, Result};
 pub use facade::Cache;
 pub use limits::{Fallback, IniUse, LimitFinding, Limits, MaxSize, Origin, Problem};
-pub use mode::{CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
+pub use mode::{CacheBehaviour, CacheMode, CachePolicy, DisabledBy, OpDebugConfig};
 pub use ops::clear::ClearReport;
 pub use ops::core::{FaultHook, OpenOptions};
 pub use ops::export::{ExactCommit, ExactEntry, LiveEntry, EXACT_FILE_MAX};

@@ -2,10 +2,13 @@
 
 use std::collections::BTreeSet;
 
-/// `op_compiler_cache_mode`: the spec's generated enum, used as is. `force` drops existing
-/// entries logically here, so processes still reading old entries are not broken (see
-/// [`crate::cache::store`]).
+/// `op_compiler_cache_mode`: the spec's generated enum, used as is. The cache acts on each
+/// value's [`CacheBehaviour`] (a spec fact), never on its name, so a value the spec adds with
+/// a known behaviour needs no change here. `rebuild` drops existing entries logically, so
+/// processes still reading old entries are not broken (see [`crate::cache::store`]).
 pub use cann_config::OpCompilerCacheMode as CacheMode;
+
+pub use cann_config::behaviour::CacheBehaviour;
 
 /// The parts of an `op_debug_config` file that matter to the cache.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -47,7 +50,7 @@ impl OpDebugConfig {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case", tag = "reason")]
 pub enum DisabledBy {
-    /// `op_compiler_cache_mode=disable`.
+    /// `op_compiler_cache_mode` is a value whose behaviour is `off` (`disable`).
     Mode,
     /// `op_debug_level` is set to a non-zero value.
     OpDebugLevel { level: i64 },
@@ -63,7 +66,8 @@ pub enum CachePolicy {
     Disabled(DisabledBy),
     /// Lookups and stores, except for the listed operators, which are always recompiled.
     Enabled {
-        /// True for `force`: entries committed before this session are treated as absent.
+        /// True for a `rebuild` mode (`force`): entries committed before this session are
+        /// treated as absent.
         force: bool,
         /// Operator names that bypass the cache.
         bypass_names: BTreeSet<String>,
@@ -84,10 +88,10 @@ impl CachePolicy {
         if let Some(level) = op_debug_level.filter(|l| *l != 0) {
             return CachePolicy::Disabled(DisabledBy::OpDebugLevel { level });
         }
-        let force = match mode {
-            CacheMode::Disable => return CachePolicy::Disabled(DisabledBy::Mode),
-            CacheMode::Force => true,
-            CacheMode::Enable => false,
+        let force = match mode.behaviour() {
+            CacheBehaviour::Off => return CachePolicy::Disabled(DisabledBy::Mode),
+            CacheBehaviour::Rebuild => true,
+            CacheBehaviour::Reuse => false,
         };
         let mut bypass_names = BTreeSet::new();
         let mut bypass_types = BTreeSet::new();

@@ -10,7 +10,7 @@ use rustix::fs::{Mode, OFlags, RenameFlags};
 
 use crate::cache::error::{CacheError, IoOp, Result};
 use crate::cache::facade::Cache;
-use crate::cache::mode::{CacheMode, CachePolicy, OpDebugConfig};
+use crate::cache::mode::{CacheBehaviour, CacheMode, CachePolicy, OpDebugConfig};
 use crate::cache::ops::core::OpenOptions;
 use crate::cache::settings::dir::{self, CacheDir};
 use crate::cache::settings::env::EnvSnapshot;
@@ -217,7 +217,7 @@ pub fn open_session(
             ..OpenOptions::default()
         },
     )?;
-    let invalidated = mode == CacheMode::Force
+    let invalidated = mode.behaviour() == CacheBehaviour::Rebuild
         || matches!(
             versions,
             VersionStamp::Created | VersionStamp::Changed { .. }

@@ -6,10 +6,10 @@
 //! produces it and the step after its last use. Its memory is the feature map
 //! followed by a memset region:
 //!
-//! - [`AtomicCleanPolicy::Centralized`]: the outputs sit side by side and one
+//! - [`AtomicClean::Centralized`]: the outputs sit side by side and one
 //!   clean at the start of each execution zeroes the whole region, so they are
 //!   live for the whole execution;
-//! - [`AtomicCleanPolicy::Separate`]: each output is zeroed just before its
+//! - [`AtomicClean::Separate`]: each output is zeroed just before its
 //!   producer runs and lives only from its producer to its last use, so outputs
 //!   whose lifetimes do not overlap share memory (placed greedily, largest
 //!   first, at the lowest offset that clashes with no overlapping output).
@@ -18,7 +18,7 @@
 //! lower bound: with policy 1 the engine may also share memset memory with
 //! ordinary buffers, which this description does not model.
 
-use super::policy::AtomicCleanPolicy;
+use super::policy::{AtomicClean, AtomicCleanPolicy};
 
 /// Alignment of each memset output, as the engine aligns device buffers.
 pub const CLEAN_ALIGN: u64 = 512;
@@ -87,8 +87,8 @@ pub fn plan(graph: &StaticGraph, policy: AtomicCleanPolicy) -> CleanPlan {
     let base = graph.feature_map_bytes;
     let outs = &graph.memset_outputs;
     let mut rel = vec![0u64; outs.len()];
-    let region = match policy {
-        AtomicCleanPolicy::Centralized => {
+    let region = match policy.behaviour() {
+        AtomicClean::Centralized => {
             let mut at = 0u64;
             for (i, o) in outs.iter().enumerate() {
                 rel[i] = at;
@@ -96,17 +96,17 @@ pub fn plan(graph: &StaticGraph, policy: AtomicCleanPolicy) -> CleanPlan {
             }
             at
         }
-        AtomicCleanPolicy::Separate => place_by_lifetime(outs, &mut rel),
+        AtomicClean::Separate => place_by_lifetime(outs, &mut rel),
     };
     let offsets: Vec<u64> = rel.iter().map(|r| base.saturating_add(*r)).collect();
-    let ops = match policy {
-        AtomicCleanPolicy::Centralized if region > 0 => vec![CleanOp {
+    let ops = match policy.behaviour() {
+        AtomicClean::Centralized if region > 0 => vec![CleanOp {
             before_step: 0,
             offset: base,
             len: region,
         }],
-        AtomicCleanPolicy::Centralized => Vec::new(),
-        AtomicCleanPolicy::Separate => {
+        AtomicClean::Centralized => Vec::new(),
+        AtomicClean::Separate => {
             let mut ops: Vec<CleanOp> = outs
                 .iter()
                 .zip(&offsets)
@@ -163,7 +163,15 @@ fn place_by_lifetime(outs: &[MemsetOutput], rel: &mut [u64]) -> u64 {
 
 /// What policy 0 costs over policy 1 for `graph`, in bytes of memory.
 pub fn centralized_extra_bytes(graph: &StaticGraph) -> u64 {
-    let central = plan(graph, AtomicCleanPolicy::Centralized).memory_bytes;
-    let separate = plan(graph, AtomicCleanPolicy::Separate).memory_bytes;
+    let central = plan(
+        graph,
+        AtomicCleanPolicy::from_behaviour(AtomicClean::Centralized),
+    )
+    .memory_bytes;
+    let separate = plan(
+        graph,
+        AtomicCleanPolicy::from_behaviour(AtomicClean::Separate),
+    )
+    .memory_bytes;
     central.saturating_sub(separate)
 }

@@ -12,7 +12,7 @@
 //! out-of-memory, a bad handle) pass through unchanged.
 
 use super::backend::{round_up, BackendError, Block, MemoryBackend, PageSize};
-use super::policy::VariableUse1gHugePage;
+use super::policy::{HugePages, VariableUse1gHugePage};
 
 /// Why variable memory could not be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,8 +88,8 @@ impl VariableMemory {
 
     /// The page size the next request will try first.
     pub fn current_page(&self) -> PageSize {
-        match (self.policy, self.downgraded) {
-            (VariableUse1gHugePage::DefaultPages, _) => PageSize::Base,
+        match (self.policy.behaviour(), self.downgraded) {
+            (HugePages::DefaultPages, _) => PageSize::Base,
             (_, false) => PageSize::Huge1G,
             (_, true) => PageSize::Huge2M,
         }
@@ -102,8 +102,8 @@ impl VariableMemory {
 
     /// The size requests are rounded up to.
     pub fn granularity<B: MemoryBackend + ?Sized>(&self, backend: &B) -> u64 {
-        match self.policy {
-            VariableUse1gHugePage::DefaultPages => backend.page_bytes(PageSize::Base),
+        match self.policy.behaviour() {
+            HugePages::DefaultPages => backend.page_bytes(PageSize::Base),
             _ => PageSize::ONE_GIB,
         }
     }
@@ -120,7 +120,7 @@ impl VariableMemory {
         let size = round_up(len, self.granularity(backend))
             .ok_or(HugePageError::Backend(BackendError::TooLarge { len }))?;
         let mut tried = Vec::new();
-        if self.policy == VariableUse1gHugePage::DefaultPages {
+        if self.policy.behaviour() == HugePages::DefaultPages {
             return Ok(backend.allocate(size, PageSize::Base)?);
         }
         if !self.downgraded {
@@ -128,7 +128,7 @@ impl VariableMemory {
                 Ok(b) => return Ok(b),
                 Err(BackendError::HugePagesUnavailable { errno, .. }) => {
                     tried.push((PageSize::Huge1G, errno));
-                    if self.policy == VariableUse1gHugePage::Prefer1g {
+                    if self.policy.behaviour() == HugePages::Prefer1g {
                         self.downgraded = true;
                         self.events.push(HugePageEvent::Downgraded { len, errno });
                     }

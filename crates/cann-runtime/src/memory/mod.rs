@@ -44,8 +44,8 @@ pub use fault::FaultInjecting;
 pub use host::HostBackend;
 pub use huge_pages::{HugePageError, HugePageEvent, VariableMemory};
 pub use policy::{
-    from_parts, resolve, AtomicCleanPolicy, EnvGeUseStaticMemory, Expansion, PolicySource,
-    Resolution, ResolutionWarning, StaticMemoryPolicy, VariableUse1gHugePage,
+    from_parts, resolve, AtomicClean, AtomicCleanPolicy, Expansion, HugePages, MemoryExpansion,
+    PolicySource, Resolution, ResolutionWarning, StaticMemoryPolicy, VariableUse1gHugePage,
 };
 pub use session::{
     ExecId, GraphId, SessionConfig, SessionError, SessionMemory, TensorId, VariableId,

@@ -1,19 +1,20 @@
 //! The graph engine's memory policies over the spec's own types.
 //!
 //! `MemoryConfig`'s options are cann-config's generated enums, used as they are. What the
-//! engine does with each value is an exhaustive `match` here, so a value the spec adds does
-//! not compile until the engine says what it does. `GE_USE_STATIC_MEMORY` is parsed by the
-//! spec's type for it, and the warnings about the effective policy are the spec's rules, in
-//! the caller's language.
+//! engine does with each value is the value's behaviour, a spec fact ([`MemoryExpansion`],
+//! [`AtomicClean`], [`HugePages`]); the engine matches on behaviours, never on value names,
+//! so a value the spec adds with a known behaviour needs no change here.
+//! `GE_USE_STATIC_MEMORY` takes `static_memory_policy`'s values, so it is parsed into the
+//! same enum, and the warnings about the effective policy are the spec's rules, in the
+//! caller's language.
 
 use std::fmt;
 
-use cann_config::meta::{Lang, RuleMeta};
+use cann_config::meta::{Lang, OptionMeta, RuleMeta};
 use cann_config::{Release, SpecEnum};
 
-pub use cann_config::{
-    AtomicCleanPolicy, EnvGeUseStaticMemory, StaticMemoryPolicy, VariableUse1gHugePage,
-};
+pub use cann_config::behaviour::{AtomicClean, HugePages, MemoryExpansion};
+pub use cann_config::{AtomicCleanPolicy, StaticMemoryPolicy, VariableUse1gHugePage};
 
 /// Which expansions a policy turns on.
 pub trait Expansion: Copy {
@@ -29,44 +30,28 @@ pub trait Expansion: Copy {
 
 impl Expansion for StaticMemoryPolicy {
     fn static_expansion(self) -> bool {
-        match self {
-            StaticMemoryPolicy::Dynamic | StaticMemoryPolicy::DynamicShapeExpand => false,
-            StaticMemoryPolicy::StaticShapeExpand | StaticMemoryPolicy::AllShapeExpand => true,
-        }
+        self.behaviour().static_expansion()
     }
 
     fn dynamic_expansion(self) -> bool {
-        match self {
-            StaticMemoryPolicy::Dynamic | StaticMemoryPolicy::StaticShapeExpand => false,
-            StaticMemoryPolicy::DynamicShapeExpand | StaticMemoryPolicy::AllShapeExpand => true,
-        }
+        self.behaviour().dynamic_expansion()
     }
 }
 
-impl Expansion for EnvGeUseStaticMemory {
-    fn static_expansion(self) -> bool {
-        match self {
-            EnvGeUseStaticMemory::Dynamic | EnvGeUseStaticMemory::DynamicShapeExpand => false,
-            EnvGeUseStaticMemory::StaticShapeExpand | EnvGeUseStaticMemory::AllShapeExpand => true,
-        }
-    }
-
-    fn dynamic_expansion(self) -> bool {
-        match self {
-            EnvGeUseStaticMemory::Dynamic | EnvGeUseStaticMemory::StaticShapeExpand => false,
-            EnvGeUseStaticMemory::DynamicShapeExpand | EnvGeUseStaticMemory::AllShapeExpand => true,
-        }
-    }
-}
-
-/// The policy with these two expansions.
+/// The policy with these two expansions: the first value of the spec that does them.
 pub fn from_parts(static_expansion: bool, dynamic_expansion: bool) -> StaticMemoryPolicy {
-    match (static_expansion, dynamic_expansion) {
-        (false, false) => StaticMemoryPolicy::Dynamic,
-        (true, false) => StaticMemoryPolicy::StaticShapeExpand,
-        (false, true) => StaticMemoryPolicy::DynamicShapeExpand,
-        (true, true) => StaticMemoryPolicy::AllShapeExpand,
-    }
+    StaticMemoryPolicy::from_behaviour(MemoryExpansion::from_parts(
+        static_expansion,
+        dynamic_expansion,
+    ))
+}
+
+/// The environment variable that takes `static_memory_policy`'s values, as the spec names it.
+fn env_option() -> Option<&'static OptionMeta> {
+    let option = StaticMemoryPolicy::option().name;
+    cann_config::OPTIONS
+        .iter()
+        .find(|o| o.values_of == Some(option))
 }
 
 /// Where one part of the effective policy came from.
@@ -101,7 +86,7 @@ impl PolicySource {
 impl fmt::Display for PolicySource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let option = StaticMemoryPolicy::option().name;
-        let env = EnvGeUseStaticMemory::option().name;
+        let env = env_option().map_or("", |o| o.name);
         match self {
             PolicySource::Default => f.write_str("default (off)"),
             PolicySource::Option => f.write_str(option),
@@ -173,7 +158,7 @@ pub struct Resolution {
 
 /// Parses `GE_USE_STATIC_MEMORY` with the spec's type: surrounding whitespace is ignored and
 /// an empty value counts as unset. `Ok((value, true))` for a legacy spelling.
-pub fn parse_env(value: &str) -> Result<Option<(EnvGeUseStaticMemory, bool)>, ResolutionWarning> {
+pub fn parse_env(value: &str) -> Result<Option<(StaticMemoryPolicy, bool)>, ResolutionWarning> {
     let trimmed = value.trim();
     if trimmed.is_empty() {
         return Ok(None);
@@ -181,7 +166,7 @@ pub fn parse_env(value: &str) -> Result<Option<(EnvGeUseStaticMemory, bool)>, Re
     trimmed
         .parse::<i64>()
         .ok()
-        .and_then(EnvGeUseStaticMemory::from_int)
+        .and_then(StaticMemoryPolicy::from_int)
         .map(Some)
         .ok_or_else(|| ResolutionWarning::InvalidEnv {
             value: value.to_owned(),
@@ -191,7 +176,7 @@ pub fn parse_env(value: &str) -> Result<Option<(EnvGeUseStaticMemory, bool)>, Re
 
 /// The values `GE_USE_STATIC_MEMORY` takes, as the spec lists them.
 fn env_values() -> String {
-    let o = EnvGeUseStaticMemory::option();
+    let o = env_option().unwrap_or(StaticMemoryPolicy::option());
     let mut codes: Vec<String> = o
         .values
         .iter()
@@ -235,7 +220,7 @@ pub fn resolve(option: Option<StaticMemoryPolicy>, env: Option<&str>) -> Resolut
         dynamic_expansion.is_enabled(),
     );
     if let (Some(o), Some(e)) = (option, env_policy) {
-        if o.code() != e.code() {
+        if o != e {
             warnings.push(ResolutionWarning::Combined {
                 option: o.code(),
                 env: e.code(),

@@ -28,7 +28,7 @@ use super::backend::{BackendUsage, Block, CleanTarget, MemoryBackend, PageSize};
 use super::error::MemoryError;
 use super::expandable::{ArenaAlloc, ExpandableArena};
 use super::huge_pages::VariableMemory;
-use super::policy::{AtomicCleanPolicy, Expansion, StaticMemoryPolicy};
+use super::policy::{AtomicClean, Expansion, MemoryExpansion, StaticMemoryPolicy};
 use super::static_pool::StaticPool;
 use super::stats::MemoryStats;
 
@@ -101,13 +101,13 @@ impl<B: MemoryBackend> SessionMemory<B> {
             None
         };
         // Static-shape graphs share a pool under 2 only; under 4 they take arena pages.
-        let pool = match policy {
-            StaticMemoryPolicy::StaticShapeExpand => {
+        let pool = match policy.behaviour() {
+            MemoryExpansion::StaticShape => {
                 Some(StaticPool::new(cfg.growth, cfg.pool_reserve_bytes))
             }
-            StaticMemoryPolicy::Dynamic
-            | StaticMemoryPolicy::DynamicShapeExpand
-            | StaticMemoryPolicy::AllShapeExpand => None,
+            MemoryExpansion::None | MemoryExpansion::DynamicShape | MemoryExpansion::AllShapes => {
+                None
+            }
         };
         Ok(Self {
             base: backend.usage(),
@@ -212,8 +212,8 @@ impl<B: MemoryBackend> SessionMemory<B> {
         } else if let Some(pool) = self.pool.as_mut() {
             pool.ensure(&mut self.backend, need)?;
             Some(Held::Pool)
-        } else if let (StaticMemoryPolicy::AllShapeExpand, Some(arena)) =
-            (self.policy, self.arena.as_mut())
+        } else if let (MemoryExpansion::AllShapes, Some(arena)) =
+            (self.policy.behaviour(), self.arena.as_mut())
         {
             // Policy 4: the static graph's pages are committed now and
             // decommitted at its end, so dynamic graphs reuse them in between.
@@ -238,9 +238,9 @@ impl<B: MemoryBackend> SessionMemory<B> {
         );
         self.executions += 1;
         self.add_live(need);
-        let clean_at_start = match self.cfg.atomic_clean {
-            AtomicCleanPolicy::Centralized => true,
-            AtomicCleanPolicy::Separate => false,
+        let clean_at_start = match self.cfg.atomic_clean.behaviour() {
+            AtomicClean::Centralized => true,
+            AtomicClean::Separate => false,
         };
         if clean_at_start {
             if let Err(e) = self.clean_until(id, None) {

@@ -4,6 +4,7 @@
 mod history;
 mod items;
 mod options;
+mod value;
 
 pub(crate) use items::{
     read_files_doc, read_int_range, read_products, read_releases, read_rules, read_special,

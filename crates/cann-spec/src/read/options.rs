@@ -136,6 +136,8 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         k::CLASS,
         k::DEFAULT,
         k::VALUES,
+        k::VALUES_OF,
+        k::BEHAVIOURS,
         k::RANGE,
         k::SPECIAL,
         k::UNIT,
@@ -159,10 +161,11 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
     let name = r.string(k::NAME, "an option", d)?;
     let what = format!("option `{name}`");
     let ty = read_type(&r, &what, d);
+    let behaviours = super::value::read_family(&r, &what, d);
     let values: Vec<ValueSpec> = r
         .seq(k::VALUES, &what, d)
         .iter()
-        .filter_map(|v| read_value(file, v, d))
+        .filter_map(|v| super::value::read_value(file, v, behaviours, &name, d))
         .collect();
     let default = r.get(k::DEFAULT).and_then(|v| match v.kind {
         // `default: ~` documents "unset" explicitly.
@@ -183,6 +186,8 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         ty: ty?,
         default,
         values,
+        behaviours: behaviours.family(),
+        values_of: r.opt_string(k::VALUES_OF, d),
         range: read_int_range(&r, d),
         special: read_special(&r, &what, d),
         unit: r.opt_string(k::UNIT, d),
@@ -449,39 +454,4 @@ fn read_chars(r: &MapReader<'_>, d: &mut Diagnostics) -> Vec<CharClass> {
             }
         })
         .collect()
-}
-
-fn read_value(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<ValueSpec> {
-    const KEYS: &[&str] = &[
-        k::VALUE,
-        k::NAME,
-        k::ALIASES,
-        k::AVAILABLE,
-        k::PRODUCTS,
-        k::WARNING,
-        k::REMOVED,
-        k::DOC,
-    ];
-    let r = MapReader::new(file, n, "a value", KEYS, d)?;
-    let value = read_literal(file, r.required(k::VALUE, "a value", d)?, d)?;
-    let aliases = r
-        .seq(k::ALIASES, "a value", d)
-        .iter()
-        .filter_map(|a| read_literal(file, a, d))
-        .collect();
-    let products = r.get(k::PRODUCTS).map(|_| read_support(&r, d));
-    let removed = r
-        .get(k::REMOVED)
-        .and_then(|n| super::history::read_value_removal(file, n, &value, d));
-    Some(ValueSpec {
-        name: r.string(k::NAME, "a value", d)?,
-        value,
-        aliases,
-        available: r.range(k::AVAILABLE, d),
-        products,
-        warning: r.opt_text(k::WARNING, "a value", d),
-        removed,
-        doc: r.text(k::DOC, "a value", d)?,
-        loc: r.loc(),
-    })
 }

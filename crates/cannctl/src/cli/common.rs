@@ -1,7 +1,6 @@
 //! Arguments several commands share: the output format, the language and the target.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
@@ -115,23 +114,38 @@ impl From<cann_config::meta::Lang> for LangArg {
     }
 }
 
-/// The language the command line is read in, known before it is parsed (see
-/// [`super::prescan`]), so value parsers can word their errors in it.
-static PARSE_LANG: AtomicBool = AtomicBool::new(false);
-
-/// Sets the language of value parsers' errors.
-pub fn set_parse_lang(lang: cann_config::meta::Lang) {
-    PARSE_LANG.store(lang == cann_config::meta::Lang::Zh, Ordering::Relaxed);
+/// Why a flag refused its value, other than a number ([`NumberError`]). Value parsers run
+/// inside clap and cannot be told the language: they return this, and [`crate::usage`]
+/// words it in the language the command line asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlagValueError {
+    /// Not one of these names.
+    OneOf(Vec<&'static str>),
+    /// Not a number of seconds above 0 and at most `max`.
+    Seconds { text: String, max: u64 },
 }
 
-/// The language of value parsers' errors.
-pub fn parse_lang() -> cann_config::meta::Lang {
-    if PARSE_LANG.load(Ordering::Relaxed) {
-        cann_config::meta::Lang::Zh
-    } else {
-        cann_config::meta::Lang::En
+impl FlagValueError {
+    /// The reason in `lang`.
+    pub fn message(&self, lang: cann_i18n::Lang) -> String {
+        match self {
+            FlagValueError::OneOf(names) => {
+                cann_i18n::catalog::help::usage_one_of(lang, &lang.join(names.iter()))
+            }
+            FlagValueError::Seconds { text, max } => {
+                cann_i18n::catalog::mem::time_limit_invalid(lang, text, *max)
+            }
+        }
     }
 }
+
+impl std::fmt::Display for FlagValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(cann_i18n::Lang::En))
+    }
+}
+
+impl std::error::Error for FlagValueError {}
 
 /// When output is colored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]

@@ -7,11 +7,10 @@ use clap::Args;
 use super::{LangArg, TargetArgs};
 
 /// Surfaces `emit` writes, named once in `cann_config::emit::Format::ALL`.
-fn emit_format(s: &str) -> Result<cann_config::emit::Format, String> {
-    cann_config::emit::Format::from_name(s).ok_or_else(|| {
-        let lang = super::parse_lang();
-        cann_i18n::catalog::help::usage_one_of(lang, &lang.join(cann_config::emit::Format::names()))
-    })
+fn emit_format(s: &str) -> Result<cann_config::emit::Format, super::FlagValueError> {
+    cann_config::emit::Format::from_name(s).ok_or(super::FlagValueError::OneOf(
+        cann_config::emit::Format::names(),
+    ))
 }
 
 #[derive(Debug, Args)]

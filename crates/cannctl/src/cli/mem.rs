@@ -12,15 +12,14 @@ use super::{human_or_json, LangArg, OutputFormat};
 /// Longest `--time-limit`: a day.
 const MAX_TIME_LIMIT_SECS: u64 = 86_400;
 
-/// Worded in the language the command line is read in.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+/// Worded by [`crate::usage`] in the language the command line is read in.
+fn parse_seconds(text: &str) -> Result<Duration, super::FlagValueError> {
     match text.trim().parse::<f64>() {
         Ok(s) if s > 0.0 && s <= MAX_TIME_LIMIT_SECS as f64 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(cann_i18n::catalog::mem::time_limit_invalid(
-            super::parse_lang(),
-            text,
-            MAX_TIME_LIMIT_SECS,
-        )),
+        _ => Err(super::FlagValueError::Seconds {
+            text: text.to_owned(),
+            max: MAX_TIME_LIMIT_SECS,
+        }),
     }
 }
 

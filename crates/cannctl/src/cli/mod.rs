@@ -20,8 +20,7 @@ use clap::{Parser, Subcommand};
 pub use cache::{CacheArgs, CacheCommand};
 pub use check::CheckArgs;
 pub use common::{
-    human_or_json, parse_lang, set_parse_lang, u16_in, ColorArg, LangArg, NumberError,
-    OutputFormat, TargetArgs,
+    human_or_json, u16_in, ColorArg, FlagValueError, LangArg, NumberError, OutputFormat, TargetArgs,
 };
 pub use diff::DiffArgs;
 pub use emit::EmitArgs;

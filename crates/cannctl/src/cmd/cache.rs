@@ -13,6 +13,7 @@ use cann_runtime::cache::{
     MaxSize, OpenOptions, Origin, Reason, TornWhy,
 };
 
+use cann_i18n::bytes::exact as mb;
 use cann_i18n::catalog::cache as msg;
 use cann_i18n::Lang;
 
@@ -69,10 +70,6 @@ fn open_existing(dir: &CacheDir, limits: Limits, l: Lang) -> Result<Cache, BoxEr
             ..OpenOptions::default()
         },
     )?)
-}
-
-fn mb(l: Lang, bytes: u64) -> String {
-    cann_i18n::catalog::remote::bytes(l, bytes, &format!("{:.1}", bytes as f64 / 1_048_576.0))
 }
 
 fn origin(l: Lang, o: &Origin) -> String {

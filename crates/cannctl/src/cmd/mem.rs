@@ -320,7 +320,7 @@ pub fn run(cmd: &MemCommand, out: &mut dyn Write) -> Result<u8, BoxError> {
             let cmp = cmp?;
             let s = PlanSummary::new(&bufs, &cmp, requested.code());
             if let Some(path) = offsets {
-                let chosen = if requested == rt::AtomicCleanPolicy::Separate {
+                let chosen = if requested.behaviour() == rt::AtomicClean::Separate {
                     &cmp.separate
                 } else {
                     &cmp.centralized

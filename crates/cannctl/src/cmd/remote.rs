@@ -6,6 +6,7 @@ use std::io::Write;
 use std::sync::Arc;
 
 use cann_cache_remote as remote;
+use cann_i18n::bytes::exact as bytes;
 use cann_i18n::catalog::remote as msg;
 use cann_i18n::Lang;
 use cann_runtime::cache::{self, Cache, CacheDir, EnvSnapshot, OpenOptions};
@@ -14,10 +15,6 @@ use super::cache::bar as progress_bar;
 use crate::cli::{CacheArgs, OutputFormat, RemoteArgs};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-fn bytes(lang: Lang, n: u64) -> String {
-    msg::bytes(lang, n, &format!("{:.1}", n as f64 / 1_048_576.0))
-}
 
 /// Everything both directions open: the local cache, the store, the toolkit stamps.
 struct Opened {

@@ -312,11 +312,7 @@ fn retired_view(o: &OptionSpec, r: &Removal, read_somewhere: bool) -> RetiredVie
         (_, false) => t(msg::removed_lead_none),
     };
     let what = format!("`{}`", o.name);
-    let gone = |l: Lang| match &r.gone {
-        Gone::After(last) => cfg::removed_after(l, &what, last),
-        Gone::Before(b) => cfg::removed_before(l, &what, b),
-        Gone::Never => cfg::never_read(l, &what),
-    };
+    let gone = |l: Lang| cann_config::history::removed_sentence(&what, &r.gone, l);
     let instead = |l: Lang| {
         let note = cann_i18n::Text { en: "", zh: "" };
         match &r.replacement {
@@ -423,11 +419,7 @@ fn spelling_html(r: &Removal) -> Html {
     ];
     let spelled: Vec<String> = spelled.into_iter().flatten().collect();
     let what = format!("`{}`", spelled.join(", "));
-    let gone = with(|l| match &r.gone {
-        Gone::After(last) => cfg::removed_after(l, &what, last),
-        Gone::Before(b) => cfg::removed_before(l, &what, b),
-        Gone::Never => cfg::never_read(l, &what),
-    });
+    let gone = with(|l| cann_config::history::removed_sentence(&what, &r.gone, l));
     let mut s = gone.to_string();
     if let Some(rep) = &r.replacement {
         s.push_str(&format!(" {} {}", t(msg::use_word), option_link(rep)));
