@@ -132,3 +132,59 @@ fn env_output_means_the_same_to_a_real_shell() {
         "no emit corpus file sets an environment variable"
     );
 }
+
+/// The fuzz crate is outside the workspace and has its own lock file: every package the
+/// two share is at the workspace's version, so the targets fuzz the code `cargo test` and
+/// the release build run (refresh: copy Cargo.lock to fuzz/ and run `cargo metadata` there).
+#[test]
+fn fuzz_lock_matches_the_workspace() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let packages = |p: PathBuf| -> Vec<(String, String)> {
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        let quoted = |l: &str, key: &str| {
+            l.strip_prefix(key)
+                .map(|v| v.trim_matches(|c| c == '"' || c == ' ').to_string())
+        };
+        let mut out = Vec::new();
+        let mut name = None;
+        for l in text.lines() {
+            if let Some(n) = quoted(l, "name = ") {
+                name = Some(n);
+            } else if let (Some(v), Some(n)) = (quoted(l, "version = "), name.take()) {
+                out.push((n, v));
+            }
+        }
+        out
+    };
+    let workspace = packages(root.join("Cargo.lock"));
+    let fuzz = packages(root.join("fuzz/Cargo.lock"));
+    assert!(
+        fuzz.len() > 50,
+        "fuzz/Cargo.lock lists {} packages",
+        fuzz.len()
+    );
+    let stale: Vec<&(String, String)> = fuzz
+        .iter()
+        .filter(|(n, v)| {
+            workspace.iter().any(|(wn, _)| wn == n)
+                && !workspace.iter().any(|(wn, wv)| wn == n && wv == v)
+        })
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "fuzz/Cargo.lock differs from Cargo.lock: {stale:?}"
+    );
+    // Every workspace crate the fuzz targets use is in its lock (a stale lock misses new ones).
+    for krate in [
+        "cann-lint",
+        "cann-lsp",
+        "lsp-server",
+        "lsp-types",
+        "tree-sitter",
+    ] {
+        assert!(
+            fuzz.iter().any(|(n, _)| n == krate),
+            "fuzz/Cargo.lock lacks {krate}"
+        );
+    }
+}
