@@ -361,6 +361,18 @@ fn syntax_error(e: yaml::ParseError, lang: Lang) -> ParseError {
             Some(msg::syntax_documents_hint(lang)),
         ),
         P::TooComplex => (msg::syntax_too_complex(lang), None),
+        P::TooLarge { what, limit } => {
+            use cann_spec::yaml::Budgeted as B;
+            let what = match what {
+                B::Events => msg::budget_events(lang),
+                B::Nodes => msg::budget_nodes(lang),
+                B::ScalarBytes => msg::budget_scalar_bytes(lang),
+            };
+            (
+                msg::syntax_too_large(lang, &what, *limit),
+                Some(msg::syntax_too_large_hint(lang)),
+            )
+        }
         P::Other => (msg::syntax_other(lang, &e.message), None),
     };
     ParseError {

@@ -90,9 +90,23 @@ pub fn product_named(name: &str) -> Result<Product, UnknownId> {
             let longer: Vec<&'static str> = names()
                 .filter(|n| !key.is_empty() && product_key(n).starts_with(&key))
                 .collect();
-            e.suggestion = match longer.as_slice() {
+            let near = match longer.as_slice() {
                 [one] => Some(*one),
                 _ => cann_spec::did_you_mean(name, names()),
+            };
+            // The suggestion is the id the name belongs to: what `--product` and the
+            // config's `product:` are written with, whatever alias was nearest.
+            // A name several products share (a chip) is no answer: no suggestion then.
+            let owners: Vec<&'static str> = near.map_or_else(Vec::new, |n| {
+                crate::PRODUCTS
+                    .iter()
+                    .filter(|p| p.id == n || p.aliases.contains(&n))
+                    .map(|p| p.id)
+                    .collect()
+            });
+            e.suggestion = match owners.as_slice() {
+                [one] => Some(*one),
+                _ => None,
             };
         }
         many => {

@@ -140,9 +140,10 @@ fn model_and_chip_names_resolve_to_product_lines() {
     // A chip two lines use asks which one.
     let e = p("Ascend 910B").unwrap_err();
     assert_eq!(e.ambiguous, ["atlas-a2-training", "atlas-a2-inference"]);
-    // A near miss suggests the name as the spec writes it.
+    // A near miss suggests the id of the product line the nearest name belongs to, as
+    // `--product` and `product:` are written (issue 31 item 14).
     let e = p("Atlas 800T A3").unwrap_err();
-    assert_eq!(e.suggestion, Some("Atlas 800T A3 SuperPoD"));
+    assert_eq!(e.suggestion, Some("atlas-a3-training"));
     // Config files take them too.
     let f = common::parse("product: Atlas 800T A2\n");
     assert_eq!(f.product, Some(Product::AtlasA2Training));

@@ -155,6 +155,63 @@ impl<T: Arg + ?Sized> fmt::Display for In<'_, T> {
     }
 }
 
+/// Marks where an argument starts and ends in a zh text, for [`spaced`]. A private-use
+/// character, which no message or real argument holds.
+const EDGE: char = '\u{e000}';
+
+/// An argument of a zh message, with its edges marked for [`spaced`].
+#[doc(hidden)]
+pub struct Marked<T>(pub T);
+
+impl<T: fmt::Display> fmt::Display for Marked<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        f.write_char(EDGE)?;
+        fmt::Display::fmt(&self.0, f)?;
+        f.write_char(EDGE)
+    }
+}
+
+/// A zh message with a space wherever an argument's Latin letters, digits or code (`` ` ``)
+/// meet the text's Chinese characters, or the reverse, as the catalog's own texts are
+/// written: `未知的{what}` with `parameter_map 键` reads `未知的 parameter_map 键`, with
+/// `环境变量` stays `未知的环境变量`. Only the edges of arguments are touched, never the
+/// inside of a value (a path such as `模型v2/a.yaml` is shown as it is).
+#[doc(hidden)]
+pub fn spaced(text: String) -> String {
+    fn cjk(c: char) -> bool {
+        matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3400}'..='\u{4dbf}')
+    }
+    fn latin(c: char) -> bool {
+        c.is_ascii_alphanumeric() || c == '`'
+    }
+    if !text.contains(EDGE) {
+        return text;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    // Edges come in pairs: an argument opens, then closes. Only the text's Chinese meeting
+    // the argument's Latin is spaced; the text's own code quotes (`` `{name}` ``) meeting a
+    // Chinese argument are left as written.
+    let mut opening = true;
+    for (i, &c) in chars.iter().enumerate() {
+        if c != EDGE {
+            out.push(c);
+            continue;
+        }
+        let before = out.chars().next_back();
+        let after = chars[i + 1..].iter().copied().find(|&c| c != EDGE);
+        if let (Some(a), Some(b)) = (before, after) {
+            let (text, arg) = if opening { (a, b) } else { (b, a) };
+            if cjk(text) && latin(arg) {
+                out.push(' ');
+            }
+        }
+        opening = !opening;
+    }
+    out
+}
+
 /// One catalog entry as declared, for the completeness tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
@@ -201,7 +258,10 @@ macro_rules! messages {
                 $( let $arg = $crate::In(&$arg, lang); )*
                 match lang {
                     $crate::Lang::En => ::std::format!($en),
-                    $crate::Lang::Zh => ::std::format!($zh),
+                    $crate::Lang::Zh => {
+                        $( let $arg = $crate::Marked($arg); )*
+                        $crate::spaced(::std::format!($zh))
+                    }
                 }
             }
         )*

@@ -153,3 +153,56 @@ fn lang_tags_parse_with_regions() {
     assert_eq!(Lang::Zh.join(["a", "b"]), "a、b");
     assert_eq!(Lang::En.join(["a", "b"]), "a, b");
 }
+
+/// Chinese text keeps a space between Chinese and Latin letters, digits or code, in the
+/// catalog's own words and where an argument meets them.
+#[test]
+fn chinese_meets_latin_with_a_space() {
+    let mut bad = Vec::new();
+    for (area, e) in entries() {
+        // Placeholders are spaced when formatted; the literal text must already be.
+        let literal: String = {
+            let mut out = String::new();
+            let mut depth = 0;
+            for c in e.zh.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth > 0 => {
+                        depth -= 1;
+                        out.push('\u{3000}');
+                    }
+                    _ if depth > 0 => {}
+                    c => out.push(c),
+                }
+            }
+            out
+        };
+        let cs: Vec<char> = literal.chars().collect();
+        for w in cs.windows(2) {
+            let latin = |c: char| c.is_ascii_alphanumeric() || c == '`';
+            if (is_cjk(w[0]) && latin(w[1])) || (latin(w[0]) && is_cjk(w[1])) {
+                bad.push(format!(
+                    "{area}::{}: `{}{}` in {:?}",
+                    e.id, w[0], w[1], e.zh
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    let key = cann_i18n::catalog::lint::place_key(Lang::Zh);
+    let env = cann_i18n::catalog::lint::place_env(Lang::Zh);
+    let then = "适配器不会读取该键";
+    assert_eq!(
+        cann_i18n::catalog::lint::unknown_name(Lang::Zh, &key, "op_debug_levl", then),
+        "未知的 parameter_map 键 `op_debug_levl`：适配器不会读取该键"
+    );
+    assert_eq!(
+        cann_i18n::catalog::lint::unknown_name(Lang::Zh, &env, "X", then),
+        "未知的环境变量 `X`：适配器不会读取该键"
+    );
+    // Inside a value nothing changes.
+    assert_eq!(
+        cann_i18n::catalog::lint::unknown_name(Lang::Zh, &env, "模型v2", then),
+        "未知的环境变量 `模型v2`：适配器不会读取该键"
+    );
+}

@@ -92,6 +92,16 @@ fn resolve(written: &str, span: Span) -> syn::Result<PathBuf> {
     }
 }
 
+/// The spec directory as a package carries it: outside the workspace (an sdist, a crate
+/// unpacked from its `.crate` file) the spec is the crate's own `spec/` (cann-config links
+/// the workspace's spec there, and `cargo package` copies the files), under the same name
+/// as the path written.
+fn packaged(written: &str) -> Option<PathBuf> {
+    let name = std::path::Path::new(written).file_name()?;
+    let dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?).join(name);
+    dir.is_dir().then_some(dir)
+}
+
 /// Derives defaults, validation, emitters and serde for a struct whose fields name spec
 /// options:
 ///
@@ -142,6 +152,11 @@ fn load(lit: &LitStr) -> syn::Result<Loaded> {
     let span = lit.span();
     let written = lit.value();
     let dir = resolve(&written, span)?;
+    let dir = if dir.is_dir() {
+        dir
+    } else {
+        packaged(&written).unwrap_or(dir)
+    };
     if !dir.is_dir() {
         return Err(syn::Error::new(
             span,

@@ -139,14 +139,36 @@ pub enum Problem {
     MultipleDocuments,
     /// Aliases or nesting past the limits that keep hostile input cheap.
     TooComplex,
+    /// More values (or more text) than the limit a config file is read under; `limit` is
+    /// that budget, `what` says which one.
+    TooLarge {
+        what: Budgeted,
+        limit: usize,
+    },
     Other,
 }
 
+/// Which budget of a large but plain document was exceeded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budgeted {
+    /// Parser events (every key, value, start and end of a list or mapping).
+    Events,
+    /// Values: scalars, lists and mappings.
+    Nodes,
+    /// Bytes of scalar text.
+    ScalarBytes,
+}
+
 /// Limits that keep hostile input cheap: alias bombs and deep nesting are refused early.
-fn options() -> serde_saphyr::Options {
+fn budget() -> Budget {
     let mut budget = Budget::default();
     budget.max_aliases = 1_000;
     budget.max_depth = 256;
+    budget
+}
+
+fn options() -> serde_saphyr::Options {
+    let budget = budget();
     let mut alias_limits = serde_saphyr::options::AliasLimits::default();
     alias_limits.max_total_replayed_events = 20_000;
     alias_limits.max_alias_expansions_per_anchor = 1_000;
@@ -197,6 +219,10 @@ fn problem(e: &serde_saphyr::Error) -> Problem {
     match e {
         E::DuplicateMappingKey { key, .. } => Problem::DuplicateKey { key: key.clone() },
         E::MultipleDocuments { .. } => Problem::MultipleDocuments,
+        E::Budget { breach, .. } if too_large(breach).is_some() => {
+            let (what, limit) = too_large(breach).unwrap_or((Budgeted::Events, 0));
+            Problem::TooLarge { what, limit }
+        }
         E::Budget { .. }
         | E::AliasReplayCounterOverflow { .. }
         | E::AliasReplayLimitExceeded { .. }
@@ -234,6 +260,19 @@ fn problem(e: &serde_saphyr::Error) -> Problem {
             _ => Problem::Other,
         },
         _ => Problem::Other,
+    }
+}
+
+/// A budget a large, plain document exceeds (as opposed to aliases and depth, which only
+/// a hostile one does), with its limit as [`options`] sets it.
+fn too_large(breach: &serde_saphyr::budget::BudgetBreach) -> Option<(Budgeted, usize)> {
+    use serde_saphyr::budget::BudgetBreach as B;
+    let b = budget();
+    match breach {
+        B::Events { .. } => Some((Budgeted::Events, b.max_events)),
+        B::Nodes { .. } => Some((Budgeted::Nodes, b.max_nodes)),
+        B::ScalarBytes { .. } => Some((Budgeted::ScalarBytes, b.max_total_scalar_bytes)),
+        _ => None,
     }
 }
 

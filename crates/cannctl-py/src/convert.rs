@@ -4,12 +4,13 @@
 //! integer, `b"x"` the string `x`, a `dict` a mapping. Nothing is decided here; a wrong type
 //! is reported by `cann_config`'s reader, as for a file.
 
+use cann_config::meta::{Lang, Severity};
 use cann_config::yaml::{Kind, Node, Pos};
+use cann_config::Diagnostic;
+use cann_i18n::catalog::python as msg;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyFloat, PyInt, PyList, PyMapping, PyString, PyTuple};
-
-use crate::errors::InputError;
 
 /// Deeper nesting is no config; it bounds recursion on self-referencing data.
 const MAX_DEPTH: u32 = 32;
@@ -45,7 +46,26 @@ pub fn type_name(v: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "object".into())
 }
 
-/// `None` when `v` is not a value a config file can hold (an object, a function).
+/// The digits of an integer past 64 bits (`2**100`): a number no option takes, which is
+/// said as such rather than read as something else.
+pub fn big_int(v: &Bound<'_, PyAny>) -> Option<String> {
+    if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() || v.extract::<i64>().is_ok() {
+        return None;
+    }
+    v.str().ok().map(|s| s.to_string())
+}
+
+/// The finding for an integer past 64 bits set at `option`.
+pub fn big_int_finding(option: &str, digits: &str, at: Pos, lang: Lang) -> Diagnostic {
+    let n = digits.trim_start_matches('-').len();
+    let mut d = Diagnostic::new(Severity::Error, option, msg::big_int(lang, n));
+    d.value = Some(crate::errors::capped(digits, lang));
+    (d.line, d.column) = (Some(at.line), Some(at.col));
+    d
+}
+
+/// `None` when `v` is not a value a config file can hold (an object, a function, an
+/// integer past 64 bits: see [`big_int`]).
 pub fn scalar(v: &Bound<'_, PyAny>) -> PyResult<Option<Kind>> {
     if v.is_none() {
         return Ok(Some(Kind::Null));
@@ -55,11 +75,7 @@ pub fn scalar(v: &Bound<'_, PyAny>) -> PyResult<Option<Kind>> {
         return Ok(Some(Kind::Bool(v.extract::<bool>()?)));
     }
     if v.is_instance_of::<PyInt>() {
-        return Ok(Some(match v.extract::<i64>() {
-            Ok(i) => Kind::Int(i),
-            // Beyond 64 bits: still a number, so the range check speaks of it.
-            Err(_) => Kind::Float(v.extract::<f64>().unwrap_or(f64::INFINITY)),
-        }));
+        return Ok(v.extract::<i64>().ok().map(Kind::Int));
     }
     if v.is_instance_of::<PyFloat>() {
         return Ok(Some(Kind::Float(v.extract::<f64>()?)));
@@ -79,12 +95,19 @@ fn node(pos: Pos, kind: Kind) -> Node {
     Node { pos, kind }
 }
 
-/// A whole config given as a `dict` (or any mapping), every value at `pos`.
-pub fn tree(v: &Bound<'_, PyAny>, pos: Pos, path: &str, depth: u32) -> PyResult<Node> {
+/// A whole config given as a `dict` (or any mapping), every value at `pos`. An entry whose
+/// value is an integer past 64 bits is left out, its finding added to `extra`.
+pub fn tree(
+    v: &Bound<'_, PyAny>,
+    pos: Pos,
+    path: &str,
+    depth: u32,
+    extra: &mut Vec<Diagnostic>,
+    lang: Lang,
+) -> PyResult<Node> {
     if depth > MAX_DEPTH {
-        return Err(InputError::new_err(format!(
-            "`{path}` is nested more than {MAX_DEPTH} levels deep; a config is a few levels"
-        )));
+        let text = msg::too_deep(lang, path, MAX_DEPTH);
+        return Err(crate::errors::plain(&text, lang));
     }
     if let Some(k) = scalar(v)? {
         return Ok(node(pos, k));
@@ -109,7 +132,11 @@ pub fn tree(v: &Bound<'_, PyAny>, pos: Pos, path: &str, depth: u32) -> PyResult<
             } else {
                 format!("{path}.{key}")
             };
-            let value = tree(&val, pos, &child, depth + 1)?;
+            if let Some(digits) = big_int(&val) {
+                extra.push(big_int_finding(&child, &digits, pos, lang));
+                continue;
+            }
+            let value = tree(&val, pos, &child, depth + 1, extra, lang)?;
             entries.push((node(pos, Kind::Str(key)), value));
         }
         return Ok(node(pos, Kind::Map(entries)));
@@ -117,7 +144,14 @@ pub fn tree(v: &Bound<'_, PyAny>, pos: Pos, path: &str, depth: u32) -> PyResult<
     if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
         let mut items = Vec::new();
         for (i, x) in v.try_iter()?.enumerate() {
-            items.push(tree(&x?, pos, &format!("{path}[{i}]"), depth + 1)?);
+            let x = x?;
+            let at = format!("{path}[{i}]");
+            if let Some(digits) = big_int(&x) {
+                extra.push(big_int_finding(&at, &digits, pos, lang));
+                items.push(node(pos, Kind::Null));
+                continue;
+            }
+            items.push(tree(&x, pos, &at, depth + 1, extra, lang)?);
         }
         return Ok(node(pos, Kind::Seq(items)));
     }

@@ -69,16 +69,25 @@ fn enum_name(msg: &Bound<'_, PyAny>, field: &str, v: i64) -> String {
     name().unwrap_or_default()
 }
 
-/// The session as `cann_lint::live` checks it, and how each of its lines was written.
-pub fn read(obj: &Bound<'_, PyAny>) -> PyResult<(SessionProto, Settings)> {
+/// Whether `obj` has a `ConfigProto`'s shape.
+pub fn is_config_proto(obj: &Bound<'_, PyAny>) -> bool {
+    obj.hasattr("graph_options").unwrap_or(false)
+}
+
+/// The session as `cann_lint::live` checks it; `settings` gets how each of its lines was
+/// written, after `prefix` (`session_config.` inside `NPURunConfig`).
+pub fn read(
+    obj: &Bound<'_, PyAny>,
+    settings: &mut Settings,
+    prefix: &str,
+) -> PyResult<SessionProto> {
     let proto = config_proto(obj)?;
     let rw = proto.getattr("graph_options")?.getattr("rewrite_options")?;
-    let mut settings = Settings::default();
     let mut optimizers = Vec::new();
     for (i, co) in rw.getattr("custom_optimizers")?.try_iter()?.enumerate() {
         let co = co?;
         let name: String = co.getattr("name")?.extract()?;
-        let at = settings.next(format!("custom_optimizers[{i}] ({name:?})"));
+        let at = settings.next(format!("{prefix}custom_optimizers[{i}] ({name:?})"));
         let pm = co.getattr("parameter_map")?;
         // A protobuf map has no order; sorted keys keep reports stable.
         let mut keys: Vec<String> = pm
@@ -93,9 +102,9 @@ pub fn read(obj: &Bound<'_, PyAny>) -> PyResult<(SessionProto, Settings)> {
             let field: Option<String> = av.call_method1("WhichOneof", ("value",))?.extract()?;
             let accessor = field.unwrap_or_default();
             let written = if accessor.is_empty() {
-                format!("parameter_map[{key:?}]")
+                format!("{prefix}parameter_map[{key:?}]")
             } else {
-                format!("parameter_map[{key:?}].{accessor}")
+                format!("{prefix}parameter_map[{key:?}].{accessor}")
             };
             let at = settings.next(written);
             let value = attr_value(&av, &accessor, at)?;
@@ -122,12 +131,9 @@ pub fn read(obj: &Bound<'_, PyAny>) -> PyResult<(SessionProto, Settings)> {
         });
     }
     let anchor = cann_config::yaml::Pos { line: 0, col: 0 };
-    Ok((
-        SessionProto {
-            anchor,
-            optimizers,
-            rewrites,
-        },
-        settings,
-    ))
+    Ok(SessionProto {
+        anchor,
+        optimizers,
+        rewrites,
+    })
 }

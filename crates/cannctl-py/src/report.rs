@@ -4,7 +4,7 @@
 use cann_config::meta::{Lang, Severity};
 use cann_config::{Diagnostic, Product, Release};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 /// One finding: what is wrong, where, and how to fix it.
 /// 一条检查结果：问题是什么、位于何处、如何修正。
@@ -34,6 +34,10 @@ pub struct Finding {
 }
 
 impl Finding {
+    pub(crate) fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.to_dict(py)
+    }
+
     pub fn from_diagnostic(d: &Diagnostic) -> Self {
         Finding {
             severity: d.severity.as_str(),
@@ -91,6 +95,15 @@ impl Finding {
         format!("{head}: {}: {}", self.severity, self.message)
     }
 
+    /// Pickled as its fields (a `Finding` comes back whole from a process pool).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        let rebuild = py.import("cannctl._cannctl")?.getattr("_finding")?;
+        Ok((rebuild, (self.to_dict(py)?,)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Finding(severity={:?}, option={:?}, message={:?})",
@@ -102,11 +115,11 @@ impl Finding {
 /// The result of a check: every finding at once, and the product and release checked.
 /// 一次检查的结果：全部问题及所检查的产品与版本。
 ///
-/// `ok` is true when no finding is an error. Iterating yields the findings in order;
-/// `len(report)` counts them. `str(report)` is what `cannctl check` prints. `product` is
+/// `ok` is true when no finding is an error, and so is the report itself (`if report:`);
+/// iterating yields the findings in order; `len(report)` counts them. `str(report)` is what `cannctl check` prints. `product` is
 /// `None` when none was given for a live object: then the findings are those that hold on
 /// every product of the release.
-/// 无错误级别问题时 `ok` 为真。遍历按顺序得到各条结果，`len(report)` 为条数，`str(report)`
+/// 无错误级别问题时 `ok` 为真，报告本身亦为真（`if report:`）。遍历按顺序得到各条结果，`len(report)` 为条数，`str(report)`
 /// 与 `cannctl check` 的输出一致。未指定产品时 `product` 为 `None`，结果为该版本所有产品上都成立的问题。
 #[pyclass(module = "cannctl", frozen, skip_from_py_object)]
 #[derive(Debug)]
@@ -114,13 +127,13 @@ pub struct Report {
     /// The file, `<string>`, `<dict>`, `<ConfigProto>` or `<NPURunConfig>`.
     #[pyo3(get)]
     pub source: String,
-    text: String,
-    diagnostics: Vec<Diagnostic>,
+    pub(crate) text: String,
+    pub(crate) diagnostics: Vec<Diagnostic>,
     #[pyo3(get)]
     pub findings: Vec<Finding>,
-    product: Option<Product>,
-    release: Release,
-    lang: Lang,
+    pub(crate) product: Option<Product>,
+    pub(crate) release: Release,
+    pub(crate) lang: Lang,
 }
 
 impl Report {
@@ -207,13 +220,13 @@ impl Report {
     /// The product id checked against, or None for every product of the release.
     /// 所检查的产品 id；为 None 时表示该版本的所有产品。
     #[getter]
-    fn product(&self) -> Option<&'static str> {
+    pub(crate) fn product(&self) -> Option<&'static str> {
         self.product.map(|p| p.id())
     }
 
     /// The CANN release checked against. / 所检查的 CANN 版本。
     #[getter]
-    fn release(&self) -> &'static str {
+    pub(crate) fn release(&self) -> &'static str {
         self.release.id()
     }
 
@@ -231,6 +244,36 @@ impl Report {
         d.set_item("warnings", self.warnings())?;
         d.set_item("notes", self.notes())?;
         Ok(d)
+    }
+
+    /// `True` when the check passed (`ok`: no finding is an error), so `if
+    /// cannctl.check(...):` reads as it says; a report with only warnings is true.
+    fn __bool__(&self) -> bool {
+        !self.has_errors()
+    }
+
+    /// Pickled as what it was built from (a `Report` comes back whole from a process pool).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let rebuild = py.import("cannctl._cannctl")?.getattr("_report")?;
+        let state = crate::pickle::state(py, self)?;
+        Ok((rebuild, PyTuple::new(py, [state])?))
+    }
+
+    /// The report as an HTML table (a summary line, then one row a finding), which Jupyter
+    /// shows for a report left as a cell's value.
+    /// 以 HTML 表格呈现报告（摘要一行，每条问题一行）；报告作为 Jupyter 单元格的值时即如此显示。
+    fn _repr_html_(&self) -> String {
+        crate::table::html(self)
+    }
+
+    /// The report as a Markdown table (a summary line, then one row a finding), for
+    /// notebook front ends and exports that take Markdown.
+    /// 以 Markdown 表格呈现报告（摘要一行，每条问题一行），供接受 Markdown 的 Notebook 前端与导出使用。
+    fn _repr_markdown_(&self) -> String {
+        crate::table::markdown(self)
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyResult<Py<PyAny>> {

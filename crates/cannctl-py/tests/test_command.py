@@ -13,10 +13,11 @@ from conftest import REPO, command, run
 def test_version_and_help():
     out = run("--version")
     assert out.returncode == 0
-    # The command names the CANN release its spec describes after its own version.
-    assert re.fullmatch(
-        rf"cannctl {re.escape(cannctl.__version__)} \(CANN [0-9][0-9A-Za-z.]*\)", out.stdout.strip()
-    )
+    # The command names the spec's newest release after its own version, as the package's
+    # version does in its local label (0.1.0+cann.9.0.0).
+    public, _, label = cannctl.__version__.partition("+")
+    assert out.stdout.strip() == f"cannctl {public} (CANN {cannctl.__spec_release__})"
+    assert label == "cann." + cannctl.__spec_release__.lower()
     assert "Usage: cannctl" in run("--help").stdout
 
 

@@ -20,7 +20,7 @@ def test_findings_name_the_argument():
         op_compiler_cache_mode="enabel",
         memory_config={"static_memory_policy": 7},
         op_debug_levl=0,
-        session_config=object(),  # a live object: counted as set, not read
+        session_config=object(),  # not a ConfigProto: counted as set, not read, and said
     )
     got = {f.setting: (f.severity, f.option) for f in r}
     assert got == {
@@ -30,6 +30,7 @@ def test_findings_name_the_argument():
             "npu_run_config.memory_config.static_memory_policy",
         ),
         "op_debug_levl": ("error", "npu_run_config.op_debug_levl"),
+        "session_config": ("note", "npu_run_config.session_config"),
     }
 
 

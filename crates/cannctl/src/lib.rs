@@ -20,8 +20,30 @@ pub const EXIT_FINDINGS: u8 = 1;
 pub const EXIT_INPUT: u8 = 2;
 
 /// The whole command: parses `argv` (program name first), runs, and returns the exit code.
-/// Both the `cannctl` binary and the Python package's `cannctl` command call this.
+/// The `cannctl` binary and the Python package's console script call this.
 pub fn main<I, T>(argv: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    // Neither stream is held locked for the run: progress displays draw on standard error
+    // from their own thread (held, `mem plan`'s spinner waited for it forever on a
+    // terminal), and the language server writes standard output from its own thread.
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    main_to(argv, &mut &stdout, &mut &stderr, None)
+}
+
+/// The whole command writing to `out` and `err` instead of the process's streams (the
+/// Python package's `cannctl.main`, which writes through `sys.stdout`). `terminal` says
+/// whether those writers are terminals, for `--color auto`; `None`: they are the process's
+/// own streams, and help and `--version` are drawn by clap as the binary draws them.
+pub fn main_to<I, T>(
+    argv: I,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    terminal: Option<bool>,
+) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -29,21 +51,26 @@ where
     use clap::error::ErrorKind;
     use clap::FromArgMatches;
     let argv: Vec<std::ffi::OsString> = argv.into_iter().map(Into::into).collect();
-    let early = cli::prescan(&argv);
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
+    let mut early = cli::prescan(&argv);
+    let plain = |c: cli::ColorArg| match (c, terminal) {
+        (cli::ColorArg::Auto, Some(false)) => cli::ColorArg::Never,
+        _ => c,
+    };
+    early.color = plain(early.color);
     let parsed = cli::localize::command(early.lang)
         .color(early.color.clap())
         .try_get_matches_from(&argv)
         .and_then(|m| cli::Cli::from_arg_matches(&m));
     match parsed {
-        // Standard error is not held locked for the run: progress displays draw on it from
-        // their own thread (held, `mem plan`'s spinner waited for it forever on a terminal).
-        // The language server writes standard output from its own thread: not held here.
+        // The language server writes standard output from its own thread: the command
+        // itself writes nothing there.
         Ok(cli) if matches!(cli.command, cli::Command::Server) => {
-            run(&cli, &mut std::io::sink(), &mut &stderr)
+            run(&cli, &mut std::io::sink(), err)
         }
-        Ok(cli) => run(&cli, &mut stdout.lock(), &mut &stderr),
+        Ok(mut cli) => {
+            cli.color = plain(cli.color);
+            run(&cli, out, err)
+        }
         // Help and --version go to stdout with exit 0 (help for a missing command to
         // stderr with 2), in the language asked for.
         Err(e)
@@ -54,19 +81,28 @@ where
                     | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) =>
         {
-            let _ = e.print();
+            if terminal.is_none() {
+                let _ = e.print();
+            } else {
+                let text = e.render();
+                let to: &mut dyn Write = if e.use_stderr() { &mut *err } else { &mut *out };
+                let _ = match early.color {
+                    cli::ColorArg::Always => write!(to, "{}", text.ansi()),
+                    _ => write!(to, "{text}"),
+                };
+            }
             u8::try_from(e.exit_code()).unwrap_or(EXIT_INPUT)
         }
         Err(e) => {
             let u = usage::usage_error(&e, early.lang);
             if early.json {
-                let _ = writeln!(stdout.lock(), "{:#}", u.to_json());
+                let _ = writeln!(out, "{:#}", u.to_json());
             } else {
-                let _ = writeln!(
-                    stderr.lock(),
-                    "{}",
-                    render::usage_error(&u, render::Colors::of(early.color).stderr, early.lang)
-                );
+                let color = match terminal {
+                    Some(t) => early.color.colors(t),
+                    None => render::Colors::of(early.color).stderr,
+                };
+                let _ = writeln!(err, "{}", render::usage_error(&u, color, early.lang));
             }
             EXIT_INPUT
         }

@@ -69,6 +69,18 @@ crate::messages! {
         en: "the file nests or repeats aliases beyond what a config file needs, so it is not read",
         zh: "文件的嵌套层数或别名展开超出配置文件的合理范围，不予读取",
     }
+    /// A large, plain file past a budget: `what` is one of the `budget_*` texts.
+    syntax_too_large(what: &str, limit: usize) {
+        en: "the file holds more {what} than a config file is read with (at most {limit}), so it is not read",
+        zh: "文件中的{what}超过读取配置文件的上限（至多 {limit}），不予读取",
+    }
+    syntax_too_large_hint() {
+        en: "a config file sets a few hundred options at most; this one is generated or not a config",
+        zh: "配置文件至多设置几百个选项；该文件可能是生成的，或并非配置文件",
+    }
+    budget_events() { en: "YAML events (keys, values, starts and ends of lists and mappings)", zh: "YAML 事件（键、值以及列表和映射的起止）" }
+    budget_nodes() { en: "values (scalars, lists and mappings)", zh: "值（标量、列表与映射）" }
+    budget_scalar_bytes() { en: "bytes of text in values", zh: "值的文本字节" }
     syntax_other(detail: &str) {
         en: "not valid YAML or JSON: {detail}",
         zh: "不是有效的 YAML 或 JSON：{detail}",

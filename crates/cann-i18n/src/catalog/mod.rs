@@ -10,6 +10,7 @@ pub mod help;
 pub mod input;
 pub mod lint;
 pub mod mem;
+pub mod python;
 pub mod remote;
 pub mod server;
 pub mod settings;
@@ -29,6 +30,7 @@ pub const AREAS: &[(&str, &[Entry])] = &[
     ("input", input::ENTRIES),
     ("lint", lint::ENTRIES),
     ("mem", mem::ENTRIES),
+    ("python", python::ENTRIES),
     ("remote", remote::ENTRIES),
     ("server", server::ENTRIES),
     ("settings", settings::ENTRIES),

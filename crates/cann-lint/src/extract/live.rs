@@ -161,6 +161,44 @@ fn class_args(obj: &mut ConfigObject, lang: Lang, class: &str, kwargs: &[Kwarg],
     }
 }
 
+/// Checks TF2's `npu.global_options()` as set by attribute paths below it
+/// (`memory_config.atomic_clean_policy`), each as `cannctl lint` checks the same assignment
+/// in a script.
+pub fn check_tf2(attrs: &[Kwarg], anchor: Pos, opts: &LintOptions) -> Vec<Finding> {
+    let lang = opts.lang;
+    let mut obj = ConfigObject::new(Surface::Tf2, anchor);
+    for kw in attrs {
+        let path = kw.name.as_str();
+        match names::tf2(path) {
+            Some(o) => {
+                let val = match &kw.value {
+                    Some(v) => surface::tf2(o, path, v, lang),
+                    None => Ok(Val::Unknown),
+                };
+                match val {
+                    Ok(val) => obj.set(o, kw.at, val, Path::default()),
+                    Err(text) => value_type::refused(&mut obj, o, kw.at, text, Path::default()),
+                }
+            }
+            // A whole section (`memory_config`) set to an object that was not read.
+            None if names::tf2_names().any(|p| p.starts_with(&format!("{path}."))) => {}
+            None => {
+                let w = Written {
+                    surface: Surface::Tf2,
+                    name: path,
+                    class: None,
+                    at: kw.at,
+                    span: None,
+                    accessor: None,
+                    value: kw.value.as_ref(),
+                };
+                unknown_option::judge(&mut obj, lang, w);
+            }
+        }
+    }
+    sorted(check(obj, opts))
+}
+
 fn sorted(mut findings: Vec<Finding>) -> Vec<Finding> {
     findings.sort_by(|a, b| {
         (a.line(), a.column(), a.kind, &a.diagnostic.option).cmp(&(
@@ -392,5 +430,29 @@ mod tests {
             ]
         );
         assert!(check_estimator("Estimator", &[], at(0), &LintOptions::default()).is_none());
+    }
+
+    #[test]
+    fn tf2_attribute_paths_as_lint_reads_the_assignments() {
+        let fs = check_tf2(
+            &[
+                kw(1, "op_compiler_cache_mode", Kind::Str("enable".into())),
+                kw(2, "memory_config.atomic_clean_policy", Kind::Int(3)),
+                kw(3, "op_debug_levl", Kind::Int(0)),
+                kw(4, "memory_config", Kind::Null),
+            ],
+            at(0),
+            &LintOptions::default(),
+        );
+        let lines: Vec<(u32, Severity)> = fs.iter().map(|f| (f.line(), f.severity())).collect();
+        assert_eq!(
+            lines,
+            vec![(2, Severity::Error), (3, Severity::Error)],
+            "{fs:#?}"
+        );
+        assert_eq!(
+            fs[1].diagnostic.hint.as_deref(),
+            Some("did you mean `op_debug_level`?")
+        );
     }
 }

@@ -3,7 +3,8 @@
 import signal
 import sys
 
-from ._cannctl import main as _main
+# The native module's types are in __init__.pyi; `_console` is its private entry, left out.
+from ._cannctl import _console  # type: ignore[import-not-found]
 
 
 def main() -> None:
@@ -11,7 +12,7 @@ def main() -> None:
     # instead of waiting for control to return to Python.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     sys.stdout.flush()
-    sys.exit(_main(sys.argv))
+    sys.exit(_console(sys.argv))
 
 
 if __name__ == "__main__":
