@@ -63,7 +63,7 @@ pub fn run(root: &Path) -> Result<()> {
         if let Some(p) = dst.parent() {
             std::fs::create_dir_all(p)?;
         }
-        std::fs::copy(root.join(f), &dst)?;
+        copy_entry(&root.join(f), &dst)?;
     }
     println!(
         "drill: copied {} files to {} (left out {} of other workspaces: {})",
@@ -221,7 +221,9 @@ fn tracked_files(root: &Path) -> Result<(Vec<PathBuf>, Skipped)> {
         .split(|b| *b == 0)
         .filter(|s| !s.is_empty())
         .map(|s| PathBuf::from(String::from_utf8_lossy(s).into_owned()))
-        .filter(|p| root.join(p).is_file())
+        // Links too: the crates that ship in the sdist reach `spec/` and `schema/` through
+        // tracked links to directories.
+        .filter(|p| root.join(p).is_file() || root.join(p).is_symlink())
         .collect();
     let others = other_workspaces(root, &all);
     let (skipped, files): (Vec<PathBuf>, Vec<PathBuf>) = all
@@ -252,6 +254,21 @@ fn other_workspaces(root: &Path, files: &[PathBuf]) -> Vec<PathBuf> {
         .filter(|(f, _)| own_workspace(f))
         .map(|(_, dir)| dir.to_path_buf())
         .collect()
+}
+
+/// A tracked link is copied as the same link (the targets are relative and inside the
+/// workspace), a file by its contents.
+fn copy_entry(src: &Path, dst: &Path) -> Result<()> {
+    if src.is_symlink() {
+        let target = std::fs::read_link(src)?;
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&target, dst)?;
+        #[cfg(not(unix))]
+        return Err(format!("{}: links need a unix host", src.display()).into());
+    } else {
+        std::fs::copy(src, dst)?;
+    }
+    Ok(())
 }
 
 fn hashes(base: &Path, files: &[PathBuf]) -> Result<BTreeMap<PathBuf, Vec<u8>>> {
