@@ -18,7 +18,6 @@ pub(crate) mod py;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{json, Value};
 
@@ -76,16 +75,8 @@ pub(crate) struct Git<'a> {
 
 impl Git<'_> {
     fn git(&self, args: &[&str]) -> Result<Option<String>, Error> {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(self.dir)
-            .args(args)
-            .output()
-            .map_err(|e| Error::Git(self.dir.to_path_buf(), args.join(" "), e.to_string()))?;
-        if !out.status.success() {
-            return Ok(None);
-        }
-        Ok(Some(String::from_utf8_lossy(&out.stdout).into_owned()))
+        crate::git::output(self.dir, args)
+            .map_err(|e| Error::Git(self.dir.to_path_buf(), args.join(" "), e.to_string()))
     }
 
     fn show(&self, rev: &str, path: &str) -> Result<String, Error> {

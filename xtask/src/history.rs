@@ -20,7 +20,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{json, Value};
 
@@ -52,16 +51,8 @@ struct Mirror<'a> {
 
 impl Mirror<'_> {
     fn git(&self, args: &[&str]) -> Result<Option<String>, Error> {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(self.dir)
-            .args(args)
-            .output()
-            .map_err(|e| Error::Git(self.dir.to_path_buf(), args.join(" "), e.to_string()))?;
-        if !out.status.success() {
-            return Ok(None);
-        }
-        Ok(Some(String::from_utf8_lossy(&out.stdout).into_owned()))
+        crate::git::output(self.dir, args)
+            .map_err(|e| Error::Git(self.dir.to_path_buf(), args.join(" "), e.to_string()))
     }
 
     fn must(&self, args: &[&str]) -> Result<String, Error> {

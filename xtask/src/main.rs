@@ -8,6 +8,7 @@ mod drill;
 mod ensure;
 mod fidelity;
 mod flags;
+mod git;
 mod history;
 mod regenerate;
 
