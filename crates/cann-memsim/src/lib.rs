@@ -22,6 +22,7 @@ pub mod replay;
 pub mod report;
 pub mod torch;
 mod torch_pickle;
+mod torch_snapshot;
 pub mod trace;
 mod trace_error;
 mod trace_write;

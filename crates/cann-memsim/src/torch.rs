@@ -19,49 +19,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use serde::Deserialize;
-
 use super::error::{without_position, MemsimError};
+use super::torch_snapshot::Snapshot;
 use super::trace::{GraphKind, Trace, TraceBuilder};
-
-#[derive(Deserialize, Default)]
-pub(crate) struct Snapshot {
-    #[serde(default)]
-    pub(crate) segments: Vec<Segment>,
-    #[serde(default)]
-    pub(crate) device_traces: Vec<Vec<Entry>>,
-}
-
-#[derive(Deserialize, Default)]
-pub(crate) struct Segment {
-    #[serde(default)]
-    pub(crate) device: i64,
-    #[serde(default)]
-    pub(crate) address: u64,
-    #[serde(default)]
-    pub(crate) total_size: u64,
-    #[serde(default)]
-    pub(crate) blocks: Vec<SegBlock>,
-}
-
-#[derive(Deserialize, Default)]
-pub(crate) struct SegBlock {
-    #[serde(default)]
-    pub(crate) address: Option<u64>,
-    #[serde(default)]
-    pub(crate) size: u64,
-    #[serde(default)]
-    pub(crate) state: String,
-}
-
-#[derive(Deserialize, Default)]
-pub(crate) struct Entry {
-    pub(crate) action: String,
-    #[serde(default)]
-    pub(crate) addr: u64,
-    #[serde(default)]
-    pub(crate) size: u64,
-}
 
 /// Which device's history to import.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 //! could expand far beyond its size; the visits are counted against the object budget.
 
 use super::pickle::{Id, Node, Pickle, PickleError, MAX_OBJECTS};
-use super::torch::{Entry, SegBlock, Segment, Snapshot};
+use super::torch_snapshot::{Entry, SegBlock, Segment, Snapshot};
 
 struct Reader<'a> {
     pk: &'a Pickle,

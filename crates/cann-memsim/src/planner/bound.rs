@@ -13,9 +13,10 @@
 use super::super::buffers::{load, Buffer};
 use super::budget::Budget;
 use super::exact;
-use super::greedy::{fixed_orders, greedy, Placement};
+use super::greedy::{fixed_orders, greedy};
 use super::improve::Found;
 use super::overlaps::{Overlaps, MAX_PAIRS};
+use super::placement::Placement;
 
 /// The moment at which the live bytes are highest (the first such).
 fn peak_time(bufs: &[Buffer]) -> u64 {

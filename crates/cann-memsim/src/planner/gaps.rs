@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::greedy::Placement;
+use super::placement::Placement;
 
 /// Disjoint occupied ranges and the gaps between them.
 #[derive(Debug, Default)]
@@ -27,7 +27,7 @@ impl Gaps {
 
     /// Where `size` bytes go: the smallest gap that holds them (ties: the
     /// lowest), or the lowest that does, else on top of every range: the
-    /// same choice as [`super::greedy::choose_gap`] over the live ranges.
+    /// same choice as [`super::placement::choose_gap`] over the live ranges.
     pub(crate) fn choose(&self, size: u64, placement: Placement) -> u64 {
         let found = match placement {
             Placement::BestGap => self.by_len.range((size, 0)..).next().map(|&(_, s)| s),
@@ -96,7 +96,7 @@ impl Gaps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::planner::greedy::choose_gap;
+    use crate::planner::placement::choose_gap;
 
     #[test]
     fn same_choices_as_a_linear_scan() {

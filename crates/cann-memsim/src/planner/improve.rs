@@ -12,8 +12,9 @@
 
 use super::super::buffers::Buffer;
 use super::budget::{Budget, Rng};
-use super::greedy::{greedy, place_all, Placement, UNPLACED};
+use super::greedy::{greedy, place_all, UNPLACED};
 use super::overlaps::{Neighbours, Overlaps};
+use super::placement::Placement;
 
 /// A plan found by a stage: offsets, arena, and how it was found.
 #[derive(Debug, Clone)]

@@ -45,6 +45,7 @@ mod intervals;
 mod large;
 pub(crate) mod merge;
 pub mod overlaps;
+mod placement;
 mod split;
 
 use std::time::{Duration, Instant};
@@ -53,9 +54,10 @@ use super::buffers::{load, verify, Buffer};
 use super::csv::MAX_TOTAL_BYTES;
 use super::error::MemsimError;
 use budget::Budget;
-pub use greedy::{greedy, Placement};
+pub use greedy::greedy;
 use improve::Found;
 pub use overlaps::Overlaps;
+pub use placement::Placement;
 
 /// How hard to try.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
