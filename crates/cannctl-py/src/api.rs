@@ -84,7 +84,7 @@ pub fn guard(
 
 fn session_report(config_proto: &Bound<'_, PyAny>, opts: &LintOptions) -> PyResult<Report> {
     let mut settings = Settings::default();
-    let proto = proto::read(config_proto, &mut settings, "")?;
+    let proto = proto::read(config_proto, &mut settings, "", opts.lang)?;
     let ds = live::check_session(&proto, opts)
         .into_iter()
         .map(|f| f.diagnostic)
@@ -257,16 +257,16 @@ pub fn guard_global_options(
 }
 
 /// One path (`str`, `bytes`, `os.PathLike`) or an iterable of them.
-fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+fn paths_of(paths: &Bound<'_, PyAny>, lang: Lang) -> PyResult<Vec<PathBuf>> {
     if let Some(p) = source::path_of(paths)? {
         return Ok(vec![p]);
     }
     let one = |p: PyResult<Bound<'_, PyAny>>| -> PyResult<PathBuf> {
         let p = p?;
         source::path_of(&p)?.ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "paths must be str, bytes or os.PathLike, or an iterable of them; found {}",
-                crate::convert::type_name(&p)
+            PyTypeError::new_err(cann_i18n::catalog::python::not_paths(
+                lang,
+                &crate::convert::type_name(&p),
             ))
         })
     };
@@ -291,7 +291,7 @@ pub fn lint(
     lang: Option<&str>,
 ) -> PyResult<Vec<Finding>> {
     let py = paths.py();
-    let paths = paths_of(paths)?;
+    let paths = paths_of(paths, lang_of(lang)?)?;
     let start = paths.first().cloned().unwrap_or_else(|| PathBuf::from("."));
     let (opts, project) = project::lint_options(py, &start, product, release, lang)?;
     let l = opts.lang;

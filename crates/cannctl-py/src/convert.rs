@@ -119,12 +119,13 @@ pub fn tree(
             let key = match k.cast::<PyString>() {
                 Ok(s) => s.to_cow()?.into_owned(),
                 Err(_) => {
-                    return Err(PyTypeError::new_err(format!(
-                        "keys of `{}` must be strings, found {} {}",
-                        if path.is_empty() { "the config" } else { path },
-                        type_name(&k),
-                        k.repr()?
-                    )))
+                    let shown = crate::errors::capped(&k.repr()?.to_string(), lang);
+                    let found = type_name(&k);
+                    return Err(PyTypeError::new_err(if path.is_empty() {
+                        msg::top_key_not_str(lang, &found, &shown)
+                    } else {
+                        msg::key_not_str(lang, path, &found, &shown)
+                    }));
                 }
             };
             let child = if path.is_empty() {
@@ -155,8 +156,9 @@ pub fn tree(
         }
         return Ok(node(pos, Kind::Seq(items)));
     }
-    Err(PyTypeError::new_err(format!(
-        "`{path}` is a {}, which a config file cannot hold; use a bool, int, float, str, list or dict",
-        type_name(v)
+    Err(PyTypeError::new_err(msg::not_a_value(
+        lang,
+        path,
+        &type_name(v),
     )))
 }

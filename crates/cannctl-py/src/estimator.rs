@@ -199,7 +199,7 @@ impl Reader {
     /// checks them. The Estimator adds that optimizer itself, so a session without one
     /// (nor one misnamed) is fine here.
     fn session(&mut self, v: &Bound<'_, PyAny>, prefix: &str) -> PyResult<()> {
-        let proto = proto::read(v, &mut self.settings, prefix)?;
+        let proto = proto::read(v, &mut self.settings, prefix, self.lang)?;
         let relevant = proto.optimizers.iter().any(|o| {
             o.name == NPU_OPTIMIZER || cann_spec::did_you_mean(&o.name, [NPU_OPTIMIZER]).is_some()
         });

@@ -3,7 +3,9 @@
 //! options the adapter's guide names. TensorFlow is not imported here; any object with
 //! the protobuf's shape is read.
 
+use cann_config::meta::Lang;
 use cann_config::yaml::{Kind, Node};
+use cann_i18n::catalog::python as msg;
 use cann_lint::live::{self, Optimizer, Param, Rewrite, SessionProto};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -13,7 +15,7 @@ use crate::convert::{self, Settings};
 
 /// A `ConfigProto`, or something that carries one: an Estimator `RunConfig` (and so
 /// `NPURunConfig`) keeps it as `session_config`.
-fn config_proto<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+fn config_proto<'py>(obj: &Bound<'py, PyAny>, lang: Lang) -> PyResult<Bound<'py, PyAny>> {
     if obj.hasattr("graph_options")? {
         return Ok(obj.clone());
     }
@@ -23,9 +25,9 @@ fn config_proto<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
             return Ok(inner);
         }
     }
-    Err(PyTypeError::new_err(format!(
-        "expected a tf.compat.v1.ConfigProto (or a RunConfig holding one as session_config), found {}",
-        convert::type_name(obj)
+    Err(PyTypeError::new_err(msg::not_config_proto(
+        lang,
+        &convert::type_name(obj),
     )))
 }
 
@@ -80,8 +82,9 @@ pub fn read(
     obj: &Bound<'_, PyAny>,
     settings: &mut Settings,
     prefix: &str,
+    lang: Lang,
 ) -> PyResult<SessionProto> {
-    let proto = config_proto(obj)?;
+    let proto = config_proto(obj, lang)?;
     let rw = proto.getattr("graph_options")?.getattr("rewrite_options")?;
     let mut optimizers = Vec::new();
     for (i, co) in rw.getattr("custom_optimizers")?.try_iter()?.enumerate() {

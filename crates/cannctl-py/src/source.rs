@@ -127,10 +127,9 @@ pub fn given<'py>(source: &Bound<'py, PyAny>, lang: Lang) -> PyResult<Given<'py>
     if let Some(p) = path_of(source)? {
         return Ok(Given::Path(p));
     }
-    Err(PyTypeError::new_err(format!(
-        "source must be a path, YAML or JSON text, or a dict; found {}",
-        convert::type_name(source)
-    )))
+    Err(PyTypeError::new_err(
+        cann_i18n::catalog::python::not_a_source(lang, &convert::type_name(source)),
+    ))
 }
 
 /// What `check(source)` was given, read; `extra` gets findings the reading itself makes

@@ -106,6 +106,41 @@ def test_an_unknown_language_is_refused():
         cannctl.check(MISTAKES, lang="fr")
 
 
+# A wrong type given to a function: the TypeError speaks the call's language too.
+WRONG_TYPES = [
+    (lambda lang: cannctl.check(42, lang=lang),
+     "source must be a path", "source 应为路径"),
+    (lambda lang: cannctl.check({1: 2}, lang=lang),
+     "keys of the config must be strings, found int 1", "配置的键应为字符串，实际为 int 1"),
+    (lambda lang: cannctl.check({"npu_run_config": {1: 2}}, lang=lang),
+     "keys of `npu_run_config` must be strings", "`npu_run_config` 的键应为字符串"),
+    (lambda lang: cannctl.check({"npu_run_config": {"x": object()}}, lang=lang),
+     "`npu_run_config.x` is a object, which a config file cannot hold",
+     "`npu_run_config.x` 是 object，配置文件无法容纳该类型"),
+    (lambda lang: cannctl.lint([MISTAKES, 3], lang=lang),
+     "paths must be str, bytes or os.PathLike", "paths 应为 str、bytes 或 os.PathLike"),
+    (lambda lang: cannctl.check_session_config({"graph_options": 1}, lang=lang),
+     "expected a tf.compat.v1.ConfigProto", "应为 tf.compat.v1.ConfigProto"),
+]
+
+
+@pytest.mark.parametrize("call,en,zh", WRONG_TYPES)
+def test_a_wrong_type_is_a_type_error_in_the_calls_language(call, en, zh):
+    with pytest.raises(TypeError) as e:
+        call("en")
+    assert en in str(e.value)
+    with pytest.raises(TypeError) as e:
+        call("zh")
+    assert zh in str(e.value)
+    assert en not in str(e.value)
+
+
+def test_a_huge_key_is_not_repeated_whole():
+    with pytest.raises(TypeError) as e:
+        cannctl.check({b"k" * 1_000_000: 1})
+    assert len(str(e.value)) < 10_000
+
+
 # 13. Odd input.
 
 def test_a_huge_string_gives_a_short_message():

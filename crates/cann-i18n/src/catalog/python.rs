@@ -48,4 +48,32 @@ crate::messages! {
         en: "`{path}` is nested more than {max} levels deep; a config is a few levels",
         zh: "`{path}` 的嵌套超过 {max} 层；配置只有几层",
     }
+    // What a function was given in place of what it takes (a TypeError); `found` is the
+    // Python type's name.
+    not_config_proto(found: &str) {
+        en: "expected a tf.compat.v1.ConfigProto (or a RunConfig holding one as session_config), found {found}",
+        zh: "应为 tf.compat.v1.ConfigProto（或以 session_config 持有它的 RunConfig），实际为 {found}",
+    }
+    not_a_source(found: &str) {
+        en: "source must be a path, YAML or JSON text, or a dict; found {found}",
+        zh: "source 应为路径、YAML 或 JSON 文本，或 dict；实际为 {found}",
+    }
+    not_paths(found: &str) {
+        en: "paths must be str, bytes or os.PathLike, or an iterable of them; found {found}",
+        zh: "paths 应为 str、bytes 或 os.PathLike，或由它们组成的可迭代对象；实际为 {found}",
+    }
+    /// A dict key that is not a string, at `path` inside the config.
+    key_not_str(path: &str, found: &str, key: &str) {
+        en: "keys of `{path}` must be strings, found {found} {key}",
+        zh: "`{path}` 的键应为字符串，实际为 {found} {key}",
+    }
+    /// The same, at the top of the config.
+    top_key_not_str(found: &str, key: &str) {
+        en: "keys of the config must be strings, found {found} {key}",
+        zh: "配置的键应为字符串，实际为 {found} {key}",
+    }
+    not_a_value(path: &str, found: &str) {
+        en: "`{path}` is a {found}, which a config file cannot hold; use a bool, int, float, str, list or dict",
+        zh: "`{path}` 是 {found}，配置文件无法容纳该类型；请使用 bool、int、float、str、list 或 dict",
+    }
 }
