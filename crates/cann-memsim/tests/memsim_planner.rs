@@ -205,6 +205,28 @@ fn a_tiny_time_limit_never_gives_a_plan_worse_than_the_sweep() {
 }
 
 #[test]
+fn a_passed_deadline_stops_every_stage_after_the_sweep() {
+    // A limit of zero has passed at the first reading of the clock, so this
+    // times nothing: every stage must read the clock before its first pass.
+    // The old planner ran its six fixed greedy passes (and built the overlap
+    // graph) whatever the clock said, which is how a 30 s run took 31.3 s.
+    let b = dense(3000, 30_000, 12);
+    let opts = PlanOptions {
+        time_limit: Duration::ZERO,
+        ..PlanOptions::default()
+    };
+    let p = plan_with(&b, opts).unwrap();
+    verify(&b, &p.offsets, p.arena).unwrap();
+    assert_eq!(p.found_by, "sweep by start time, best gap");
+    assert_eq!(p.runs, 0, "greedy passes after the deadline");
+    assert_eq!(p.arena, sweep_arena(&b));
+    assert!(p.timed_out);
+    // The same instance with time: the stages run and do better.
+    let q = plan_with(&b, PlanOptions::default()).unwrap();
+    assert!(q.runs > 0 && q.arena <= p.arena, "{}", q.found_by);
+}
+
+#[test]
 fn an_exact_split_in_time_stitches_its_parts() {
     // Two planted packings one after the other in time, under a band that
     // lives throughout: the optimum is the band plus the larger packing, and

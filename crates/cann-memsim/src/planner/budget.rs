@@ -42,6 +42,13 @@ impl Budget {
         true
     }
 
+    /// Whether there is work left and the deadline has not passed: a reading
+    /// of the clock that spends nothing, for long loops between the points
+    /// where they spend (a pass over a big overlap graph, building one).
+    pub fn in_time(&mut self) -> bool {
+        self.spend(0)
+    }
+
     /// Takes `steps` that were spent elsewhere (a sub-budget), without
     /// reading the clock.
     pub fn charge(&mut self, steps: u64) {

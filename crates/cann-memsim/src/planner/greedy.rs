@@ -25,6 +25,30 @@ pub fn greedy(
     (offsets, arena, work)
 }
 
+/// [`greedy`] that reads `budget`'s clock every [`CLOCK_EVERY`] buffers and
+/// gives up (`None`) once its deadline has passed: one pass over a graph of
+/// millions of pairs takes the better part of a second, so a stage that
+/// checked only between passes would overrun the time limit by that much.
+/// The work is not spent here (the caller spends it, as for [`greedy`]).
+pub(crate) fn greedy_within(
+    bufs: &[Buffer],
+    overlaps: &Overlaps,
+    order: &[usize],
+    placement: Placement,
+    budget: &mut Budget,
+) -> Option<(Vec<u64>, u64, u64)> {
+    let mut offsets = vec![UNPLACED; bufs.len()];
+    let mut placed = 0usize;
+    let (arena, work) = place_some(bufs, overlaps, order, placement, &mut offsets, &mut || {
+        placed += 1;
+        !placed.is_multiple_of(CLOCK_EVERY) || budget.in_time()
+    })?;
+    Some((offsets, arena, work))
+}
+
+/// Buffers placed between two readings of the clock in [`greedy_within`].
+pub(crate) const CLOCK_EVERY: usize = 256;
+
 /// Places the buffers of `order` (all `UNPLACED` in `offsets`) around those
 /// already placed. Returns the highest end among the newly placed, and work.
 pub(crate) fn place_all(
@@ -34,10 +58,26 @@ pub(crate) fn place_all(
     placement: Placement,
     offsets: &mut [u64],
 ) -> (u64, u64) {
+    place_some(bufs, overlaps, order, placement, offsets, &mut || true).unwrap_or((0, 0))
+}
+
+/// [`place_all`], asking `go_on` before each buffer; `None` (with the
+/// buffers before it placed) as soon as it says no.
+fn place_some(
+    bufs: &[Buffer],
+    overlaps: &impl Neighbours,
+    order: &[usize],
+    placement: Placement,
+    offsets: &mut [u64],
+    go_on: &mut dyn FnMut() -> bool,
+) -> Option<(u64, u64)> {
     let mut arena = 0u64;
     let mut work = 0u64;
     let mut clashes: Vec<(u64, u64)> = Vec::new();
     for &i in order {
+        if !go_on() {
+            return None;
+        }
         clashes.clear();
         work += 1 + overlaps.each(bufs, i, |j| {
             let (o, sz) = (offsets[j], bufs[j].size);
@@ -55,7 +95,7 @@ pub(crate) fn place_all(
         offsets[i] = at;
         arena = arena.max(at + size);
     }
-    (arena, work)
+    Some((arena, work))
 }
 
 /// Greedy in order of start time, for instances whose overlap graph is too
@@ -66,6 +106,35 @@ pub(crate) fn place_all(
 /// O(n log n), so it always runs to the end (the plan every later stage must
 /// beat). Returns offsets, arena and work, which is charged to `budget`.
 pub fn sweep(bufs: &[Buffer], placement: Placement, budget: &mut Budget) -> (Vec<u64>, u64, u64) {
+    let (offsets, arena, work) =
+        sweep_some(bufs, placement, &mut || true).unwrap_or((Vec::new(), 0, 0));
+    budget.spend(work);
+    (offsets, arena, work)
+}
+
+/// [`sweep`] as a stage rather than the floor: it reads `budget`'s clock
+/// every [`CLOCK_EVERY`] events and gives up (`None`) once the deadline has
+/// passed (a sweep of 100,000 buffers takes a few tenths of a second).
+pub(crate) fn sweep_within(
+    bufs: &[Buffer],
+    placement: Placement,
+    budget: &mut Budget,
+) -> Option<(Vec<u64>, u64, u64)> {
+    let mut seen = 0usize;
+    let (offsets, arena, work) = sweep_some(bufs, placement, &mut || {
+        seen += 1;
+        !seen.is_multiple_of(CLOCK_EVERY) || budget.in_time()
+    })?;
+    budget.spend(work);
+    Some((offsets, arena, work))
+}
+
+/// The sweep, asking `go_on` before each event.
+fn sweep_some(
+    bufs: &[Buffer],
+    placement: Placement,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Option<(Vec<u64>, u64, u64)> {
     let mut ev: Vec<(u64, bool, usize)> = Vec::with_capacity(bufs.len() * 2);
     for (i, b) in bufs.iter().enumerate() {
         ev.push((b.lower, true, i));
@@ -83,6 +152,9 @@ pub fn sweep(bufs: &[Buffer], placement: Placement, budget: &mut Budget) -> (Vec
     let mut gaps = Gaps::new();
     let mut arena = 0u64;
     for &(_, start, i) in &ev {
+        if !go_on() {
+            return None;
+        }
         let size = bufs[i].size;
         if size == 0 {
             continue;
@@ -97,8 +169,7 @@ pub fn sweep(bufs: &[Buffer], placement: Placement, budget: &mut Budget) -> (Vec
         arena = arena.max(at + size);
     }
     let work = (ev.len() as u64).max(1);
-    budget.spend(work);
-    (offsets, arena, work)
+    Some((offsets, arena, work))
 }
 
 /// Indices ordered by `key`, largest first; ties by start time, then index.
@@ -124,4 +195,30 @@ pub(crate) fn fixed_orders(bufs: &[Buffer]) -> Vec<(&'static str, Vec<usize>)> {
         ),
         ("greedy by lifetime", sorted_by(bufs, len)),
     ]
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn passes_stop_at_a_passed_deadline_and_agree_otherwise() {
+        let bufs = crate::planner::generate::dense(2000, 20_000, 4);
+        let ov = Overlaps::new(&bufs, u64::MAX).unwrap();
+        let order: Vec<usize> = (0..bufs.len()).collect();
+        let mut late = Budget::new(u64::MAX, Instant::now());
+        assert!(greedy_within(&bufs, &ov, &order, Placement::BestGap, &mut late).is_none());
+        assert!(sweep_within(&bufs, Placement::BestGap, &mut late).is_none());
+        assert!(late.timed_out());
+        let hour = || Budget::new(u64::MAX, Instant::now() + Duration::from_secs(3600));
+        let within = greedy_within(&bufs, &ov, &order, Placement::FirstGap, &mut hour());
+        assert_eq!(
+            within,
+            Some(greedy(&bufs, &ov, &order, Placement::FirstGap))
+        );
+        let within = sweep_within(&bufs, Placement::BestGap, &mut hour());
+        assert_eq!(within, Some(sweep(&bufs, Placement::BestGap, &mut hour())));
+    }
 }

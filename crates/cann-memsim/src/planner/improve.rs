@@ -12,7 +12,7 @@
 
 use super::super::buffers::Buffer;
 use super::budget::{Budget, Rng};
-use super::greedy::{greedy, place_all, UNPLACED};
+use super::greedy::{greedy_within, place_all, UNPLACED};
 use super::overlaps::{Neighbours, Overlaps};
 use super::placement::Placement;
 
@@ -37,7 +37,11 @@ pub(crate) fn squeak(
     for (rank, &i) in order.iter().enumerate() {
         prio[i] = (bufs.len() - rank) as f64;
     }
-    let (mut last, mut best_arena, w) = greedy(bufs, ov, order, Placement::BestGap);
+    let Some((mut last, mut best_arena, w)) =
+        greedy_within(bufs, ov, order, Placement::BestGap, budget)
+    else {
+        return (None, 0);
+    };
     let mut runs = 1;
     let mut best = None;
     let mut left = budget.spend(w);
@@ -57,7 +61,9 @@ pub(crate) fn squeak(
         } else {
             Placement::FirstGap
         };
-        let (offs, arena, w) = greedy(bufs, ov, &order, rule);
+        let Some((offs, arena, w)) = greedy_within(bufs, ov, &order, rule, budget) else {
+            break;
+        };
         runs += 1;
         left = budget.spend(w);
         if arena < best_arena {

@@ -61,7 +61,7 @@ pub(crate) fn improve(
     threads: usize,
     seed: u64,
 ) -> Option<Found> {
-    if from.arena <= lb || !stage.left() {
+    if from.arena <= lb || !stage.in_time() {
         return None;
     }
     let index = Intervals::new(bufs);

@@ -56,6 +56,7 @@ use super::error::MemsimError;
 use budget::Budget;
 pub use greedy::greedy;
 use improve::Found;
+use overlaps::Graph;
 pub use overlaps::Overlaps;
 pub use placement::Placement;
 
@@ -262,18 +263,34 @@ pub(crate) fn plan_inner(
     let mut runs = 0u32;
     // Even where the sweep reached LOAD the stages run (they are quick then),
     // so small instances keep the plans they had before the floor existed.
-    let mut best: Option<Found> = merged_plan(bufs, opts, &mut budget, &mut runs)?;
+    let mut best: Option<Found> = if budget.in_time() {
+        merged_plan(bufs, opts, &mut budget, &mut runs)?
+    } else {
+        None
+    };
     tell(&best, lb, &mut progress);
     let mut lower_bound = lb;
     let mut timed_out = false;
-    if let Some(ov) = Overlaps::new(bufs, overlaps::MAX_PAIRS) {
+    // Every stage below reads the clock as it goes (building the graph,
+    // each greedy pass, the searches), so the limit is kept to within a
+    // fraction of a second whatever the instance.
+    let graph = if budget.in_time() {
+        Overlaps::within(bufs, overlaps::MAX_PAIRS, &mut budget)
+    } else {
+        Graph::OutOfTime
+    };
+    if let Graph::Built(ov) = graph {
         let fixed = greedy::fixed_orders(bufs);
-        for (name, order) in &fixed {
+        'fixed: for (name, order) in &fixed {
             for (rule, label) in [
                 (Placement::BestGap, "best gap"),
                 (Placement::FirstGap, "first gap"),
             ] {
-                let (offsets, arena, w) = greedy(bufs, &ov, order, rule);
+                let Some((offsets, arena, w)) =
+                    greedy::greedy_within(bufs, &ov, order, rule, &mut budget)
+                else {
+                    break 'fixed;
+                };
                 runs += 1;
                 budget.spend(w);
                 consider(
@@ -325,20 +342,22 @@ pub(crate) fn plan_inner(
                 tell(&best, lower_bound, &mut progress);
             }
         }
-    } else {
+    } else if matches!(graph, Graph::TooDense) && budget.in_time() {
         // Too dense to hold the overlap graph: the sweep with the other
         // rule, then peak re-placement on an on-demand overlap index.
-        let (offsets, arena, w) = greedy::sweep(bufs, Placement::FirstGap, &mut unlimited);
-        runs += 2;
-        budget.spend(w);
-        consider(
-            &mut best,
-            Found {
-                offsets,
-                arena,
-                how: "sweep by start time, first gap".into(),
-            },
-        );
+        if let Some((offsets, arena, _)) =
+            greedy::sweep_within(bufs, Placement::FirstGap, &mut budget)
+        {
+            runs += 2;
+            consider(
+                &mut best,
+                Found {
+                    offsets,
+                    arena,
+                    how: "sweep by start time, first gap".into(),
+                },
+            );
+        }
         let from = match best.as_ref() {
             _ if floor.arena <= lb => floor.clone(),
             Some(b) if b.arena < floor.arena => b.clone(),
