@@ -62,22 +62,11 @@ pub(crate) fn option(spec: &Spec, o: &OptionSpec) -> String {
         ));
     }
     for r in &o.removed {
-        let when = match &r.gone {
-            cann_spec::Gone::After(l) => format!("last supported in {l}"),
-            cann_spec::Gone::Before(b) => format!("unsupported since {b}"),
-            cann_spec::Gone::Never => "never read by the adapter".to_string(),
-        };
-        let rep = r
-            .replacement
-            .as_deref()
-            .map(|r| format!("; use `{r}`"))
-            .unwrap_or_default();
-        let what = if r.is_whole() {
-            "Removed"
-        } else {
-            "A spelling was removed"
-        };
-        d.push_str(&format!("- {what}: {when}{rep}\n"));
+        let rep = r.replacement.as_deref();
+        let line = r
+            .gone
+            .retirement(&r.what(&o.name), rep, cann_spec::Lang::En);
+        d.push_str(&format!("- {line}.\n"));
     }
     if !o.values.is_empty() {
         d.push_str("\n| value | meaning |\n|---|---|\n");

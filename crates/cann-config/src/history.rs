@@ -13,29 +13,7 @@ use crate::Release;
 /// "`x` was removed: 7.0.0 is the last release that supports it", "... no release since X
 /// supports it", or "`x` has no effect: no release of the adapter reads it".
 pub fn removed_message(what: &str, r: &RemovalMeta, lang: Lang) -> String {
-    match r.gone {
-        Gone::After(last) => msg::removed(lang, what, &msg::when_after(lang, last.id())),
-        Gone::Before(b) => msg::removed(lang, what, &msg::when_before(lang, b.id())),
-        Gone::Never => msg::no_effect(lang, what, &msg::when_never(lang)),
-    }
-}
-
-/// When a retired item went, as the spec states it: the clause the catalog words once, which
-/// [`removed_message`] and the generated schema and reference put after their own label.
-pub fn gone_clause(gone: &cann_spec::Gone, lang: Lang) -> String {
-    match gone {
-        cann_spec::Gone::After(last) => msg::when_after(lang, last),
-        cann_spec::Gone::Before(b) => msg::when_before(lang, b),
-        cann_spec::Gone::Never => msg::when_never(lang),
-    }
-}
-
-/// [`removed_message`] over the spec model's `Gone`, for renderers that read the model.
-pub fn removed_sentence(what: &str, gone: &cann_spec::Gone, lang: Lang) -> String {
-    match gone {
-        cann_spec::Gone::Never => msg::no_effect(lang, what, &gone_clause(gone, lang)),
-        _ => msg::removed(lang, what, &gone_clause(gone, lang)),
-    }
+    r.gone.sentence(what, lang)
 }
 
 /// The value mappings as `old -> new`, comma-separated.

@@ -11,75 +11,21 @@ pub use cann_i18n::{Lang, Text};
 /// The spec's own kinds, used as they are: one definition each.
 pub use cann_spec::{Accessor, CharClass, ConfigKind, Encoding, Severity};
 
-/// A literal value as written in the spec.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lit {
-    Bool(bool),
-    Int(i64),
-    Str(&'static str),
-}
+/// A literal value as the spec writes it: the spec model's own type over static strings.
+pub type Lit = cann_spec::Literal<&'static str>;
 
-impl std::fmt::Display for Lit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Lit::Bool(b) => write!(f, "{b}"),
-            Lit::Int(i) => write!(f, "{i}"),
-            Lit::Str(s) => write!(f, "{s:?}"),
-        }
-    }
-}
+/// An option's type: the spec model's own type over static data.
+pub type TypeMeta = cann_spec::OptionType<&'static str, &'static [CharClass]>;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TypeMeta {
-    Bool,
-    Int,
-    IntEnum,
-    StrEnum,
-    Str,
-    Path {
-        chars: &'static [CharClass],
-    },
-    CorePair,
-    Config(&'static str),
-    /// A Python object of this class (`tf.ConfigProto`): only a script can pass one.
-    Object(&'static str),
-}
+/// The default of a Python constructor parameter: the spec model's own type.
+pub type PyDefault = cann_spec::PyDefault<Lit>;
 
-impl TypeMeta {
-    /// The type as users read it: its name, and the class of a Python object
-    /// (`python-object (tf.ConfigProto)`).
-    pub fn describe(&self) -> String {
-        match self {
-            TypeMeta::Object(class) => format!("{} ({class})", self.name()),
-            _ => self.name().to_string(),
-        }
-    }
+/// An integer range: the spec model's own type.
+pub type RangeMeta = cann_spec::IntRange;
+pub use cann_spec::unit_text;
 
-    pub fn name(&self) -> &'static str {
-        match self {
-            TypeMeta::Bool => "bool",
-            TypeMeta::Int => "int",
-            TypeMeta::IntEnum => "int-enum",
-            TypeMeta::StrEnum => "string-enum",
-            TypeMeta::Str => "string",
-            TypeMeta::Path { .. } => "path",
-            TypeMeta::CorePair => "core-pair",
-            TypeMeta::Config(_) => "config",
-            TypeMeta::Object(_) => "python-object",
-        }
-    }
-}
-
-/// The default of a Python constructor parameter, as upstream declares it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PyDefault {
-    /// `name=None`.
-    None,
-    /// `name=<literal>`.
-    Lit(Lit),
-    /// No default: a call must pass it.
-    Required,
-}
+/// When the adapter stopped reading something: the spec model's own type, over releases.
+pub type Gone = cann_spec::Gone<Release>;
 
 /// Releases `from` through `last`, both included; `None` is an open end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -143,63 +89,6 @@ pub fn supports(products: Products, product: Product, release: Release) -> bool 
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RangeMeta {
-    pub min: Option<i64>,
-    pub max: Option<i64>,
-    /// This project's advice, not an upstream bound: a value outside is a warning.
-    pub advice: bool,
-}
-
-impl RangeMeta {
-    /// For an advised bound, the words that tell it from an upstream one.
-    pub fn advice_note(&self, lang: Lang) -> Option<String> {
-        self.advice.then(|| msg::range_advice(lang))
-    }
-
-    pub fn contains(&self, v: i64) -> bool {
-        self.min.is_none_or(|m| v >= m) && self.max.is_none_or(|m| v <= m)
-    }
-}
-
-impl RangeMeta {
-    /// The range in words, with the unit when there is one: "an integer from 1 to 100 MB".
-    pub fn describe(&self, unit: Option<&str>, lang: Lang) -> String {
-        let unit = unit.map(|u| unit_text(u, lang)).unwrap_or_default();
-        match (self.min, self.max) {
-            (Some(a), Some(b)) => msg::integer_between(lang, a, b, &unit),
-            (Some(a), None) => msg::integer_at_least(lang, a, &unit),
-            (None, Some(b)) => msg::integer_at_most(lang, b, &unit),
-            (None, None) => msg::any_integer(lang),
-        }
-    }
-}
-
-/// A unit of the spec's `unit:` field after a number, in `lang`: " percent" / "%". A unit
-/// with no words of its own (MB) is written as the spec writes it.
-pub fn unit_text(unit: &str, lang: Lang) -> String {
-    match unit {
-        "percent" => msg::unit_percent(lang),
-        "bytes" => msg::unit_bytes(lang),
-        "h" => msg::unit_hours(lang),
-        "s" => msg::unit_seconds(lang),
-        "ms" => msg::unit_milliseconds(lang),
-        other => format!(" {other}"),
-    }
-}
-
-/// Compact notation for tables: `1..=100`, `>= 1`.
-impl std::fmt::Display for RangeMeta {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.min, self.max) {
-            (Some(a), Some(b)) => write!(f, "{a}..={b}"),
-            (Some(a), None) => write!(f, ">= {a}"),
-            (None, Some(b)) => write!(f, "<= {b}"),
-            (None, None) => f.write_str("any integer"),
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValueMeta {
     pub lit: Lit,
     pub name: &'static str,
@@ -229,18 +118,6 @@ pub struct DeprecationMeta {
 pub struct ValueMapMeta {
     pub from: Lit,
     pub to: Lit,
-}
-
-/// When the adapter stopped reading something.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Gone {
-    /// This is the last release that supports it.
-    After(Release),
-    /// Neither this release nor any later one supports it; exactly when it went is not
-    /// known (some release before this one, possibly older than the spec models).
-    Before(Release),
-    /// No release ever read it.
-    Never,
 }
 
 /// An option whose first release is not known: some release after `after` (the newest known

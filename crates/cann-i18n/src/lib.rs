@@ -113,10 +113,14 @@ impl std::str::FromStr for Lang {
 }
 
 /// A text written in the spec in both languages (a description, a product name).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Text {
-    pub en: &'static str,
-    pub zh: &'static str,
+///
+/// One type for the spec loader, which owns its strings (`Text<String>`, the spec model's
+/// `cann_spec::Text`), and for the tables codegen emits as `static` data (`Text`, over
+/// `&'static str`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Text<S = &'static str> {
+    pub en: S,
+    pub zh: S,
 }
 
 impl Text {
@@ -124,6 +128,15 @@ impl Text {
         match lang {
             Lang::En => self.en,
             Lang::Zh => self.zh,
+        }
+    }
+}
+
+impl Text<String> {
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
         }
     }
 }

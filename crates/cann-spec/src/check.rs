@@ -445,7 +445,7 @@ fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
         // A changed fact is checked as if it were the option's own.
         let mut as_of = o.clone();
         if let Some(r) = &c.range {
-            as_of.range = Some(r.clone());
+            as_of.range = Some(*r);
         }
         if let Some(def) = c.default.as_ref().or(o.default.as_ref()) {
             default(&as_of, def, c.loc.clone(), &what, d);
@@ -484,7 +484,7 @@ fn by_product(spec: &Spec, o: &OptionSpec, what: &str, d: &mut Diagnostics) {
         }
         let mut on = o.clone();
         if let Some(r) = &f.range {
-            on.range = Some(r.clone());
+            on.range = Some(*r);
         }
         if let Some(def) = f.default.as_ref().or(o.default.as_ref()) {
             default(&on, def, f.loc.clone(), what, d);

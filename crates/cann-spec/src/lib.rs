@@ -20,6 +20,9 @@ mod read;
 pub mod source;
 pub mod yaml;
 
+/// The language the model's texts and sentences are rendered in (`Text::get`,
+/// `Gone::sentence`), re-exported so codegen words them without a catalog dependency.
+pub use cann_i18n::Lang;
 pub use diag::{Diagnostic, Loc, SpecErrors};
 pub use load::{load_dir, load_files, SourceFile};
 pub use model::*;

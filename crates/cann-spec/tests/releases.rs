@@ -181,7 +181,7 @@ fn an_advised_range_is_read_apart_from_an_upstream_one() {
         spec.options
             .iter()
             .find(|o| o.name == n)
-            .and_then(|o| o.range.clone())
+            .and_then(|o| o.range)
     };
     assert!(range("timeout").is_some_and(|r| r.advice && r.min == Some(0)));
     assert!(range("rank").is_some_and(|r| !r.advice && r.max == Some(7)));

@@ -116,17 +116,9 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         let _ = writeln!(md, ". {}\n", d.note.en);
     }
     for r in &o.removed {
-        let what = if r.is_whole() {
-            "Removed"
-        } else {
-            "A spelling was removed"
-        };
-        let when = cann_config::history::gone_clause(&r.gone, Lang::En);
-        let _ = write!(md, "> **{what}**: {when}");
-        if let Some(rep) = &r.replacement {
-            let _ = write!(md, "; use `{rep}`");
-        }
-        let _ = writeln!(md, ". {}\n", r.note.en);
+        let rep = r.replacement.as_deref();
+        let line = r.gone.retirement(&r.what(&o.name), rep, Lang::En);
+        let _ = writeln!(md, "> {line}. {}\n", r.note.en);
     }
     let ty = match &o.ty {
         OptionType::Config(c) => format!("config ([{c}](#{}))", c.to_lowercase()),
@@ -141,12 +133,8 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         );
     }
     let range = match by_release::newest(o) {
-        Some(n) => n.range.map(|r| cann_spec::IntRange {
-            min: r.min,
-            max: r.max,
-            advice: r.advice,
-        }),
-        None => o.range.clone(),
+        Some(n) => n.range,
+        None => o.range,
     };
     if let Some(r) = &range {
         let [lo, hi, unit] = by_release::range_ends(r.min, r.max, o);

@@ -4,6 +4,7 @@
 //! character sets. Support by product and release needs the target and stays with
 //! `cannctl check`; descriptions mention it.
 
+use cann_config::meta::Lang;
 use cann_spec::{CharClass, ConfigClass, Literal, OptionSpec, OptionType, Spec};
 use serde_json::{json, Map, Value};
 
@@ -83,19 +84,12 @@ fn class_schema(spec: &Spec, c: &ConfigClass) -> Value {
     })
 }
 
-fn meta_lit(l: cann_config::meta::Lit) -> Value {
-    match l {
-        cann_config::meta::Lit::Bool(b) => json!(b),
-        cann_config::meta::Lit::Int(i) => json!(i),
-        cann_config::meta::Lit::Str(s) => json!(s),
-    }
-}
-
-fn lit(l: &Literal) -> Value {
+/// A literal of the loaded model or of the compiled tables: one type, either store.
+fn lit<S: AsRef<str>>(l: &Literal<S>) -> Value {
     match l {
         Literal::Bool(b) => json!(b),
         Literal::Int(i) => json!(i),
-        Literal::Str(s) => json!(s),
+        Literal::Str(s) => json!(s.as_ref()),
     }
 }
 
@@ -129,15 +123,9 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
         s.insert("deprecated".into(), json!(true));
     }
     if let Some(r) = o.removal() {
-        let when = cann_config::history::gone_clause(&r.gone, cann_config::meta::Lang::En);
-        match &r.gone {
-            cann_spec::Gone::Never => desc.push_str(&format!("\n{}", upper_first(&when))),
-            _ => desc.push_str(&format!("\nRemoved: {when}")),
-        }
-        if let Some(rep) = &r.replacement {
-            desc.push_str(&format!("; use {rep}"));
-        }
-        desc.push('.');
+        let rep = r.replacement.as_deref();
+        let line = r.gone.retirement(&r.what(&o.name), rep, Lang::En);
+        desc.push_str(&format!("\n{line}."));
         s.insert("deprecated".into(), json!(true));
     }
     s.insert("title".into(), json!(o.name));
@@ -147,7 +135,7 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
     match &newest {
         Some(n) => {
             if let Some(d) = n.default {
-                s.insert("default".into(), meta_lit(d));
+                s.insert("default".into(), lit(&d));
             }
         }
         None => {
@@ -199,12 +187,8 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
     }
     let mut bounds = Map::new();
     let range = match &newest {
-        Some(n) => n.range.map(|r| cann_spec::IntRange {
-            min: r.min,
-            max: r.max,
-            advice: r.advice,
-        }),
-        None => o.range.clone(),
+        Some(n) => n.range,
+        None => o.range,
     };
     // An advised bound is a warning in `check`, not a rule of the format: the schema leaves
     // it out.
@@ -288,12 +272,4 @@ fn path_pattern(chars: &[CharClass]) -> String {
         }
     }
     format!("^[{class}]*$")
-}
-
-/// A clause as the start of a sentence.
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

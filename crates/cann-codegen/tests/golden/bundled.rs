@@ -29208,7 +29208,7 @@ pub struct Environment {
     /// - Type: `string`
     /// - Default: unset
     /// - Environment variable: `WHICH_OP`
-    /// - Removed: unsupported since 8.0.RC2
+    /// - `WHICH_OP` was removed: no release since 8.0.RC2 supports it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -29231,7 +29231,7 @@ pub struct Environment {
     /// - Type: `string`
     /// - Default: unset
     /// - Environment variable: `NEW_GE_FE_ID`
-    /// - Removed: unsupported since 8.0.RC2
+    /// - `NEW_GE_FE_ID` was removed: no release since 8.0.RC2 supports it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -29254,7 +29254,7 @@ pub struct Environment {
     /// - Type: `string`
     /// - Default: unset
     /// - Environment variable: `GE_AICPU_FLAG`
-    /// - Removed: unsupported since 8.0.RC2
+    /// - `GE_AICPU_FLAG` was removed: no release since 8.0.RC2 supports it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -29277,7 +29277,7 @@ pub struct Environment {
     /// - Type: `string`
     /// - Default: unset
     /// - Environment variable: `OPTION_EXEC_HCCL_FLAG`
-    /// - Removed: unsupported since 8.0.RC2
+    /// - `OPTION_EXEC_HCCL_FLAG` was removed: no release since 8.0.RC2 supports it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -30450,7 +30450,7 @@ pub struct ExperimentalConfig {
     /// - Type: `config` ([`GraphParallelConfig`])
     /// - Default: unset
     /// - Estimator: `ExperimentalConfig(graph_parallel_config=...)`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.enable_graph_parallel`
+    /// - `graph_parallel_config` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.experimental_config.enable_graph_parallel` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -30739,7 +30739,7 @@ pub struct GraphParallelConfig {
     /// - Default: unset
     /// - Estimator: `GraphParallelConfig(enable_graph_parallel=...)`
     /// - TF2: `npu.global_options().experimental.graph_parallel_config.enable_graph_parallel`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.enable_graph_parallel`
+    /// - `enable_graph_parallel` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.experimental_config.enable_graph_parallel` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -30767,7 +30767,7 @@ pub struct GraphParallelConfig {
     /// - Default: unset
     /// - Estimator: `GraphParallelConfig(graph_parallel_option_path=...)`
     /// - TF2: `npu.global_options().experimental.graph_parallel_config.config_path`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.graph_parallel_option_path`
+    /// - `graph_parallel_option_path` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.experimental_config.graph_parallel_option_path` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -31644,7 +31644,7 @@ pub struct NpuRunConfig {
     /// - Type: `bool`
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["min_group_size"].b`
-    /// - Removed: never read by the adapter
+    /// - `min_group_size` has no effect: no release of the adapter reads it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -31717,9 +31717,9 @@ pub struct NpuRunConfig {
     /// - Graph-engine key: `ge.autoTuneMode`
     /// - TF1 session: `custom_op.parameter_map["auto_tune_mode"].s`
     /// - Deprecated since 8.0.RC2; use `npu_run_config.aoe_mode`
-    /// - A spelling was removed: unsupported since 8.0.RC2; use `npu_run_config.aoe_mode`
-    /// - A spelling was removed: unsupported since 8.0.RC2; use `npu_run_config.aoe_mode`
-    /// - Removed: unsupported since 9.0.0; use `npu_run_config.aoe_mode`
+    /// - `auto_tune_mode=` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.aoe_mode` instead.
+    /// - `npu.global_options().auto_tune_mode` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.aoe_mode` instead.
+    /// - `auto_tune_mode` was removed: no release since 9.0.0 supports it; use `npu_run_config.aoe_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -33747,7 +33747,7 @@ pub struct NpuRunConfig {
     /// - Default: `false`
     /// - Estimator: `NPURunConfig(enable_reduce_precision=...)`
     /// - TF1 session: `custom_op.parameter_map["enable_reduce_precision"].b`
-    /// - Removed: never read by the adapter
+    /// - `enable_reduce_precision` has no effect: no release of the adapter reads it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -33925,7 +33925,7 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(enable_auto_mix_precision=...)`
     /// - TF1 session: `custom_op.parameter_map["enable_auto_mix_precision"].b`
-    /// - Removed: never read by the adapter; use `npu_run_config.precision_mode`
+    /// - `enable_auto_mix_precision` has no effect: no release of the adapter reads it; use `npu_run_config.precision_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -33952,7 +33952,7 @@ pub struct NpuRunConfig {
     /// - Type: `bool`
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["master_slave_mode"].b`
-    /// - Removed: never read by the adapter
+    /// - `master_slave_mode` has no effect: no release of the adapter reads it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -33979,7 +33979,7 @@ pub struct NpuRunConfig {
     /// - Type: `bool`
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["allow_mix_compile"].b`
-    /// - Removed: never read by the adapter; use `npu_run_config.mix_compile_mode`
+    /// - `allow_mix_compile` has no effect: no release of the adapter reads it; use `npu_run_config.mix_compile_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34006,7 +34006,7 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["autotune_tune_mode"].s`
-    /// - Removed: never read by the adapter; use `npu_run_config.aoe_mode`
+    /// - `autotune_tune_mode` has no effect: no release of the adapter reads it; use `npu_run_config.aoe_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34033,7 +34033,7 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["sfusion_switch_file"].s`
-    /// - Removed: never read by the adapter; use `npu_run_config.fusion_switch_file`
+    /// - `sfusion_switch_file` has no effect: no release of the adapter reads it; use `npu_run_config.fusion_switch_file` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34060,7 +34060,7 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     /// - TF1 session: `custom_op.parameter_map["sump_mode"].s`
-    /// - Removed: never read by the adapter; use `npu_run_config.dump_config.dump_mode`
+    /// - `sump_mode` has no effect: no release of the adapter reads it; use `npu_run_config.dump_config.dump_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34084,7 +34084,7 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(mstune_mode=...)`
     /// - TF1 session: `custom_op.parameter_map["mstune_mode"].s`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.aoe_mode`
+    /// - `mstune_mode` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.aoe_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34108,7 +34108,7 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(op_tune_mode=...)`
     /// - TF1 session: `custom_op.parameter_map["op_tune_mode"].s`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.aoe_mode`
+    /// - `op_tune_mode` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.aoe_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34131,7 +34131,7 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     /// - Estimator: `NPURunConfig(graph_compiler_cache_dir=...)`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.experimental_config.graph_compiler_cache_dir`
+    /// - `graph_compiler_cache_dir` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.experimental_config.graph_compiler_cache_dir` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34159,7 +34159,7 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(es_cluster_config=...)`
     /// - TF1 session: `custom_op.parameter_map["es_cluster_config"].s`
-    /// - Removed: unsupported since 9.0.0
+    /// - `es_cluster_config` was removed: no release since 9.0.0 supports it.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -34186,7 +34186,7 @@ pub struct NpuRunConfig {
     /// - Type: `string`
     /// - Default: unset
     /// - TF2: `npu.global_options().nable_scope_fusion_passes`
-    /// - Removed: never read by the adapter; use `npu_run_config.enable_scope_fusion_passes`
+    /// - `nable_scope_fusion_passes` has no effect: no release of the adapter reads it; use `npu_run_config.enable_scope_fusion_passes` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -35268,7 +35268,7 @@ pub struct ProfilingConfig {
     /// - Default: unset
     /// - Estimator: `ProfilingConfig(fp_point=...)`
     /// - TF1 session: `custom_op.parameter_map["fp_point"].s`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.profiling_config.profiling_options`
+    /// - `fp_point` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.profiling_config.profiling_options` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -35292,7 +35292,7 @@ pub struct ProfilingConfig {
     /// - Default: unset
     /// - Estimator: `ProfilingConfig(bp_point=...)`
     /// - TF1 session: `custom_op.parameter_map["bp_point"].s`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.profiling_config.profiling_options`
+    /// - `bp_point` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.profiling_config.profiling_options` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -35315,7 +35315,7 @@ pub struct ProfilingConfig {
     /// - Type: `string`
     /// - Default: unset
     /// - Estimator: `ProfilingConfig(enable_options=...)`
-    /// - Removed: unsupported since 8.0.RC2; use `npu_run_config.profiling_config.profiling_options`
+    /// - `enable_options` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.profiling_config.profiling_options` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|

@@ -189,16 +189,7 @@ impl OptionView {
         }
         let range = match &newest {
             Some(n) => by_release::range_text(n.range, o),
-            None => o.range.as_ref().and_then(|r| {
-                by_release::range_text(
-                    Some(cann_config::meta::RangeMeta {
-                        min: r.min,
-                        max: r.max,
-                        advice: r.advice,
-                    }),
-                    o,
-                )
-            }),
+            None => o.range.and_then(|r| by_release::range_text(Some(r), o)),
         };
         let ge_key = match &newest {
             Some(n) => n.ge_key.map(str::to_string),
@@ -312,7 +303,7 @@ fn retired_view(o: &OptionSpec, r: &Removal, read_somewhere: bool) -> RetiredVie
         (_, false) => t(msg::removed_lead_none),
     };
     let what = format!("`{}`", o.name);
-    let gone = |l: Lang| cann_config::history::removed_sentence(&what, &r.gone, l);
+    let gone = |l: Lang| r.gone.sentence(&what, l);
     let instead = |l: Lang| {
         let note = cann_i18n::Text { en: "", zh: "" };
         match &r.replacement {
@@ -405,21 +396,8 @@ fn source_html(s: &str) -> String {
 
 /// A retired spelling of an option that lives on: which spelling, when, and what instead.
 fn spelling_html(r: &Removal) -> Html {
-    let spelled = [
-        r.surfaces.estimator.as_deref().map(|e| format!("{e}=")),
-        r.surfaces
-            .session
-            .as_ref()
-            .map(|(n, _)| format!("parameter_map[\"{n}\"]")),
-        r.surfaces
-            .tf2
-            .as_deref()
-            .map(|t| format!("npu.global_options().{t}")),
-        r.surfaces.env.clone(),
-    ];
-    let spelled: Vec<String> = spelled.into_iter().flatten().collect();
-    let what = format!("`{}`", spelled.join(", "));
-    let gone = with(|l| cann_config::history::removed_sentence(&what, &r.gone, l));
+    let what = r.what("");
+    let gone = with(|l| r.gone.sentence(&what, l));
     let mut s = gone.to_string();
     if let Some(rep) = &r.replacement {
         s.push_str(&format!(" {} {}", t(msg::use_word), option_link(rep)));

@@ -1,0 +1,62 @@
+//! Integer ranges of options and file keys, and their one rendering in words.
+
+use cann_i18n::catalog::config as msg;
+use cann_i18n::Lang;
+
+/// An inclusive integer range; `None` is an open end. The loader and the emitted tables
+/// share it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntRange {
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    /// The bounds are this project's advice: no upstream code or page states them, so a
+    /// value outside them is a warning, not an error.
+    pub advice: bool,
+}
+
+impl IntRange {
+    /// For an advised bound, the words that tell it from an upstream one.
+    pub fn advice_note(&self, lang: Lang) -> Option<String> {
+        self.advice.then(|| msg::range_advice(lang))
+    }
+
+    pub fn contains(&self, v: i64) -> bool {
+        self.min.is_none_or(|m| v >= m) && self.max.is_none_or(|m| v <= m)
+    }
+
+    /// The range in words, with the unit when there is one: "an integer from 1 to 100 MB".
+    pub fn describe(&self, unit: Option<&str>, lang: Lang) -> String {
+        let unit = unit.map(|u| unit_text(u, lang)).unwrap_or_default();
+        match (self.min, self.max) {
+            (Some(a), Some(b)) => msg::integer_between(lang, a, b, &unit),
+            (Some(a), None) => msg::integer_at_least(lang, a, &unit),
+            (None, Some(b)) => msg::integer_at_most(lang, b, &unit),
+            (None, None) => msg::any_integer(lang),
+        }
+    }
+}
+
+/// A unit of the spec's `unit:` field after a number, in `lang`: " percent" / "%". A unit
+/// with no words of its own (MB) is written as the spec writes it.
+pub fn unit_text(unit: &str, lang: Lang) -> String {
+    match unit {
+        "percent" => msg::unit_percent(lang),
+        "bytes" => msg::unit_bytes(lang),
+        "h" => msg::unit_hours(lang),
+        "s" => msg::unit_seconds(lang),
+        "ms" => msg::unit_milliseconds(lang),
+        other => format!(" {other}"),
+    }
+}
+
+/// Compact notation for tables: `1..=100`, `>= 1`.
+impl std::fmt::Display for IntRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.min, self.max) {
+            (Some(a), Some(b)) => write!(f, "{a}..={b}"),
+            (Some(a), None) => write!(f, ">= {a}"),
+            (None, Some(b)) => write!(f, "<= {b}"),
+            (None, None) => f.write_str("any integer"),
+        }
+    }
+}
