@@ -19,7 +19,7 @@ use super::overlaps::{Overlaps, MAX_PAIRS};
 use super::placement::Placement;
 
 /// The moment at which the live bytes are highest (the first such).
-fn peak_time(bufs: &[Buffer]) -> u64 {
+pub(crate) fn peak_time(bufs: &[Buffer]) -> u64 {
     let mut ev: Vec<(u64, bool, u64)> = Vec::with_capacity(bufs.len() * 2);
     for b in bufs {
         ev.push((b.lower, true, b.size));

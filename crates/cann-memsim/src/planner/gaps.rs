@@ -30,7 +30,7 @@ impl Gaps {
     /// same choice as [`super::placement::choose_gap`] over the live ranges.
     pub(crate) fn choose(&self, size: u64, placement: Placement) -> u64 {
         let found = match placement {
-            Placement::BestGap => self.by_len.range((size, 0)..).next().map(|&(_, s)| s),
+            Placement::BestGap => self.best(size).map(|(s, _)| s),
             Placement::FirstGap => self
                 .by_start
                 .iter()
@@ -38,6 +38,12 @@ impl Gaps {
                 .map(|(&s, _)| s),
         };
         found.unwrap_or_else(|| self.top())
+    }
+
+    /// (start, length) of the smallest gap that holds `size` bytes (ties:
+    /// the lowest), if any below the top.
+    pub(crate) fn best(&self, size: u64) -> Option<(u64, u64)> {
+        self.by_len.range((size, 0)..).next().map(|&(l, s)| (s, l))
     }
 
     /// The highest end of any range (0 when empty).

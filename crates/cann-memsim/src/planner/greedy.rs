@@ -63,7 +63,7 @@ pub(crate) fn place_all(
 
 /// [`place_all`], asking `go_on` before each buffer; `None` (with the
 /// buffers before it placed) as soon as it says no.
-fn place_some(
+pub(crate) fn place_some(
     bufs: &[Buffer],
     overlaps: &impl Neighbours,
     order: &[usize],
@@ -106,35 +106,6 @@ fn place_some(
 /// O(n log n), so it always runs to the end (the plan every later stage must
 /// beat). Returns offsets, arena and work, which is charged to `budget`.
 pub fn sweep(bufs: &[Buffer], placement: Placement, budget: &mut Budget) -> (Vec<u64>, u64, u64) {
-    let (offsets, arena, work) =
-        sweep_some(bufs, placement, &mut || true).unwrap_or((Vec::new(), 0, 0));
-    budget.spend(work);
-    (offsets, arena, work)
-}
-
-/// [`sweep`] as a stage rather than the floor: it reads `budget`'s clock
-/// every [`CLOCK_EVERY`] events and gives up (`None`) once the deadline has
-/// passed (a sweep of 100,000 buffers takes a few tenths of a second).
-pub(crate) fn sweep_within(
-    bufs: &[Buffer],
-    placement: Placement,
-    budget: &mut Budget,
-) -> Option<(Vec<u64>, u64, u64)> {
-    let mut seen = 0usize;
-    let (offsets, arena, work) = sweep_some(bufs, placement, &mut || {
-        seen += 1;
-        !seen.is_multiple_of(CLOCK_EVERY) || budget.in_time()
-    })?;
-    budget.spend(work);
-    Some((offsets, arena, work))
-}
-
-/// The sweep, asking `go_on` before each event.
-fn sweep_some(
-    bufs: &[Buffer],
-    placement: Placement,
-    go_on: &mut dyn FnMut() -> bool,
-) -> Option<(Vec<u64>, u64, u64)> {
     let mut ev: Vec<(u64, bool, usize)> = Vec::with_capacity(bufs.len() * 2);
     for (i, b) in bufs.iter().enumerate() {
         ev.push((b.lower, true, i));
@@ -152,9 +123,6 @@ fn sweep_some(
     let mut gaps = Gaps::new();
     let mut arena = 0u64;
     for &(_, start, i) in &ev {
-        if !go_on() {
-            return None;
-        }
         let size = bufs[i].size;
         if size == 0 {
             continue;
@@ -169,7 +137,8 @@ fn sweep_some(
         arena = arena.max(at + size);
     }
     let work = (ev.len() as u64).max(1);
-    Some((offsets, arena, work))
+    budget.spend(work);
+    (offsets, arena, work)
 }
 
 /// Indices ordered by `key`, largest first; ties by start time, then index.
@@ -204,13 +173,12 @@ mod tests {
     use std::time::{Duration, Instant};
 
     #[test]
-    fn passes_stop_at_a_passed_deadline_and_agree_otherwise() {
+    fn a_pass_stops_at_a_passed_deadline_and_agrees_otherwise() {
         let bufs = crate::planner::generate::dense(2000, 20_000, 4);
         let ov = Overlaps::new(&bufs, u64::MAX).unwrap();
         let order: Vec<usize> = (0..bufs.len()).collect();
         let mut late = Budget::new(u64::MAX, Instant::now());
         assert!(greedy_within(&bufs, &ov, &order, Placement::BestGap, &mut late).is_none());
-        assert!(sweep_within(&bufs, Placement::BestGap, &mut late).is_none());
         assert!(late.timed_out());
         let hour = || Budget::new(u64::MAX, Instant::now() + Duration::from_secs(3600));
         let within = greedy_within(&bufs, &ov, &order, Placement::FirstGap, &mut hour());
@@ -218,7 +186,5 @@ mod tests {
             within,
             Some(greedy(&bufs, &ov, &order, Placement::FirstGap))
         );
-        let within = sweep_within(&bufs, Placement::BestGap, &mut hour());
-        assert_eq!(within, Some(sweep(&bufs, Placement::BestGap, &mut hour())));
     }
 }

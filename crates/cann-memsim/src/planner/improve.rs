@@ -12,9 +12,12 @@
 
 use super::super::buffers::Buffer;
 use super::budget::{Budget, Rng};
-use super::greedy::{greedy_within, place_all, UNPLACED};
+use super::greedy::{greedy_within, place_some, UNPLACED};
 use super::overlaps::{Neighbours, Overlaps};
 use super::placement::Placement;
+
+/// Buffers re-placed between two readings of the clock in [`refine`].
+const LIFTED_PER_CLOCK: usize = 64;
 
 /// A plan found by a stage: offsets, arena, and how it was found.
 #[derive(Debug, Clone)]
@@ -171,7 +174,19 @@ pub(crate) fn refine(
         } else {
             Placement::FirstGap
         };
-        let (_, w) = place_all(bufs, ov, &lifted, rule, offsets);
+        // On a dense graph one re-placement can lift thousands of buffers
+        // with thousands of neighbours each: the clock is read as it goes,
+        // and a move the deadline cuts is undone.
+        let mut placed = 0usize;
+        let Some((_, w)) = place_some(bufs, ov, &lifted, rule, offsets, &mut || {
+            placed += 1;
+            !placed.is_multiple_of(LIFTED_PER_CLOCK) || budget.in_time()
+        }) else {
+            for (&i, &o) in lifted.iter().zip(&saved) {
+                offsets[i] = o;
+            }
+            break;
+        };
         work += w;
         let (new_arena, new_count) = top_and_count(bufs, offsets);
         if (new_arena, new_count) <= (arena, count) {

@@ -18,9 +18,10 @@
 //!    a perfect packing and shrinks what the exact stage searches.
 //! 1. [`greedy`] with fixed orderings (by size, area, lifetime; best and first
 //!    gap): the TFLite / SOMAS baseline. Instances whose overlap graph is too
-//!    big to hold take the sweep with the other placement rule instead, and
-//!    then `large`: peak re-placement on an on-demand overlap index, side
-//!    by side on `threads` threads.
+//!    big to hold take other sweeps instead (the other placement rule, and
+//!    [`anchored`]: aligned gaps, the peak stacked at LOAD), and then
+//!    `large`: peak re-placement on an on-demand overlap index, side by side
+//!    on `threads` threads.
 //! 2. Improvement ([`improve`]): independent starts (squeaky-wheel restarts
 //!    from different orderings, then re-placing the buffers on the peak), side
 //!    by side on `threads` threads.
@@ -34,6 +35,7 @@
 //! short ([`Plan::timed_out`]). Every plan returned has passed
 //! [`super::buffers::verify`].
 
+mod anchored;
 mod bound;
 pub mod budget;
 pub mod exact;
@@ -343,20 +345,12 @@ pub(crate) fn plan_inner(
             }
         }
     } else if matches!(graph, Graph::TooDense) && budget.in_time() {
-        // Too dense to hold the overlap graph: the sweep with the other
-        // rule, then peak re-placement on an on-demand overlap index.
-        if let Some((offsets, arena, _)) =
-            greedy::sweep_within(bufs, Placement::FirstGap, &mut budget)
-        {
-            runs += 2;
-            consider(
-                &mut best,
-                Found {
-                    offsets,
-                    arena,
-                    how: "sweep by start time, first gap".into(),
-                },
-            );
+        // Too dense to hold the overlap graph: other sweeps ([`anchored`]),
+        // then peak re-placement on an on-demand overlap index.
+        runs += 1;
+        for f in large::sweeps(bufs, &mut budget) {
+            runs += 1;
+            consider(&mut best, f);
         }
         let from = match best.as_ref() {
             _ if floor.arena <= lb => floor.clone(),
