@@ -59,18 +59,17 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             Literal::Str(st) => quote!(#st),
             Literal::Bool(b) => quote!(#b),
         });
-        let (code_fn, value_ref, ser, de, from_str_body) = if is_int {
+        let (code_fn, ser, de, from_str_body) = if is_int {
             (
                 quote! {
                     /// The integer the option takes.
                     pub const fn code(self) -> i64 { match self { #( #name::#variants => #codes, )* } }
                 },
-                quote!(#k::ValueRef::Int(self.code())),
                 quote!(s.serialize_i64(self.code())),
                 quote! {
                     let v = <i64 as #k::__private::serde::Deserialize>::deserialize(d)?;
                     <#name as #k::SpecEnum>::from_int(v).map(|(e, _)| e).ok_or_else(|| {
-                        <D::Error as #k::__private::serde::de::Error>::custom(#k::__private::enum_error(<#name as #k::SpecEnum>::option(), &v.to_string()))
+                        <D::Error as #k::__private::serde::de::Error>::custom(#k::__private::enum_error(#name::OPTION, &v.to_string()))
                     })
                 },
                 quote! {
@@ -79,7 +78,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                         ::core::result::Result::Ok(i) => <#name as #k::SpecEnum>::from_int(i).map(|(e, _)| e),
                         ::core::result::Result::Err(_) => match t { #( #value_names => ::core::option::Option::Some(#name::#variants), )* _ => ::core::option::Option::None },
                     };
-                    found.ok_or_else(|| #k::__private::enum_error(<#name as #k::SpecEnum>::option(), text))
+                    found.ok_or_else(|| #k::__private::enum_error(#name::OPTION, text))
                 },
             )
         } else {
@@ -88,17 +87,16 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                     /// The string the option takes.
                     pub const fn as_str(self) -> &'static str { match self { #( #name::#variants => #codes, )* } }
                 },
-                quote!(#k::ValueRef::Str(self.as_str())),
                 quote!(s.serialize_str(self.as_str())),
                 quote! {
                     let v = <::std::string::String as #k::__private::serde::Deserialize>::deserialize(d)?;
                     <#name as #k::SpecEnum>::from_str_code(&v).map(|(e, _)| e).ok_or_else(|| {
-                        <D::Error as #k::__private::serde::de::Error>::custom(#k::__private::enum_error(<#name as #k::SpecEnum>::option(), &v))
+                        <D::Error as #k::__private::serde::de::Error>::custom(#k::__private::enum_error(#name::OPTION, &v))
                     })
                 },
                 quote! {
                     <#name as #k::SpecEnum>::from_str_code(text.trim()).map(|(e, _)| e)
-                        .ok_or_else(|| #k::__private::enum_error(<#name as #k::SpecEnum>::option(), text))
+                        .ok_or_else(|| #k::__private::enum_error(#name::OPTION, text))
                 },
             )
         };
@@ -146,16 +144,17 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 pub const ALL: &'static [#name] = &[#(#name::#variants),*];
                 #code_fn
                 #behaviour
-                /// The spec's description of this value.
-                pub fn meta(self) -> &'static #k::meta::ValueMeta {
-                    match self { #( #name::#variants => &OPTIONS[#index].values[#vidx], )* }
+                /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+                pub const OPTION: &'static #k::meta::OptionMeta = &OPTIONS[#index];
+                /// This value's row in its option's table.
+                pub const fn meta(self) -> &'static #k::meta::ValueMeta {
+                    match self { #( #name::#variants => &Self::OPTION.values[#vidx], )* }
                 }
             }
 
             impl #k::SpecEnum for #name {
-                fn option() -> &'static #k::meta::OptionMeta { &OPTIONS[#index] }
+                const OPTION: &'static #k::meta::OptionMeta = #name::OPTION;
                 fn meta(self) -> &'static #k::meta::ValueMeta { #name::meta(self) }
-                fn value_ref(self) -> #k::ValueRef<'static> { #value_ref }
                 fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
                     #[allow(unreachable_patterns)]
                     match v { #(#int_arms)* _ => ::core::option::Option::None }

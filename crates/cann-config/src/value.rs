@@ -25,6 +25,16 @@ impl fmt::Display for ValueRef<'_> {
     }
 }
 
+impl From<crate::meta::Lit> for ValueRef<'static> {
+    fn from(l: crate::meta::Lit) -> Self {
+        match l {
+            crate::meta::Lit::Bool(b) => ValueRef::Bool(b),
+            crate::meta::Lit::Int(i) => ValueRef::Int(i),
+            crate::meta::Lit::Str(s) => ValueRef::Str(s),
+        }
+    }
+}
+
 /// `"cube|vector"`: the most Cube and Vector cores operator compilation may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CoreCounts {
@@ -129,11 +139,18 @@ pub trait Visit {
 
 /// Implemented by every generated enum of an enumerated option.
 pub trait SpecEnum: Copy + Sized + 'static {
-    /// The option this enum belongs to.
-    fn option() -> &'static OptionMeta;
+    /// The option's row in `OPTIONS`, held as a constant by the enum.
+    const OPTION: &'static OptionMeta;
+    /// The option this enum belongs to: [`SpecEnum::OPTION`].
+    fn option() -> &'static OptionMeta {
+        Self::OPTION
+    }
     /// This value's row in its option's table: the enum points at it, nothing searches.
     fn meta(self) -> &'static crate::meta::ValueMeta;
-    fn value_ref(self) -> ValueRef<'static>;
+    /// The value as the row writes it.
+    fn value_ref(self) -> ValueRef<'static> {
+        self.meta().lit.into()
+    }
     /// The value for an integer code, and whether the code is a legacy alias.
     fn from_int(code: i64) -> Option<(Self, bool)>;
     /// The value for a string code, and whether the code is a legacy alias.

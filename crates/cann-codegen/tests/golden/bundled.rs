@@ -23083,23 +23083,20 @@ impl EnvEnableDynamicShapeMultiStream {
             EnvEnableDynamicShapeMultiStream::On => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[11usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            EnvEnableDynamicShapeMultiStream::Off => &OPTIONS[11usize].values[0usize],
-            EnvEnableDynamicShapeMultiStream::On => &OPTIONS[11usize].values[1usize],
+            EnvEnableDynamicShapeMultiStream::Off => &Self::OPTION.values[0usize],
+            EnvEnableDynamicShapeMultiStream::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for EnvEnableDynamicShapeMultiStream {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[11usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = EnvEnableDynamicShapeMultiStream::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         EnvEnableDynamicShapeMultiStream::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -23155,7 +23152,7 @@ impl ::core::str::FromStr for EnvEnableDynamicShapeMultiStream {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <EnvEnableDynamicShapeMultiStream as ::cann_config::SpecEnum>::option(),
+                EnvEnableDynamicShapeMultiStream::OPTION,
                 text,
             ))
     }
@@ -23184,7 +23181,7 @@ for EnvEnableDynamicShapeMultiStream {
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <EnvEnableDynamicShapeMultiStream as ::cann_config::SpecEnum>::option(),
+                        EnvEnableDynamicShapeMultiStream::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -23238,23 +23235,20 @@ impl EnvEnableForceV2Control {
             EnvEnableForceV2Control::On => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[26usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            EnvEnableForceV2Control::Off => &OPTIONS[26usize].values[0usize],
-            EnvEnableForceV2Control::On => &OPTIONS[26usize].values[1usize],
+            EnvEnableForceV2Control::Off => &Self::OPTION.values[0usize],
+            EnvEnableForceV2Control::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for EnvEnableForceV2Control {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[26usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = EnvEnableForceV2Control::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         EnvEnableForceV2Control::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -23290,7 +23284,7 @@ impl ::core::str::FromStr for EnvEnableForceV2Control {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <EnvEnableForceV2Control as ::cann_config::SpecEnum>::option(),
+                EnvEnableForceV2Control::OPTION,
                 text,
             ))
     }
@@ -23318,7 +23312,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnvEnableForceV2
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <EnvEnableForceV2Control as ::cann_config::SpecEnum>::option(),
+                        EnvEnableForceV2Control::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -23372,23 +23366,20 @@ impl EnvEnableHf32Execution {
             EnvEnableHf32Execution::On => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[27usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            EnvEnableHf32Execution::Off => &OPTIONS[27usize].values[0usize],
-            EnvEnableHf32Execution::On => &OPTIONS[27usize].values[1usize],
+            EnvEnableHf32Execution::Off => &Self::OPTION.values[0usize],
+            EnvEnableHf32Execution::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for EnvEnableHf32Execution {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[27usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = EnvEnableHf32Execution::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         EnvEnableHf32Execution::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -23424,7 +23415,7 @@ impl ::core::str::FromStr for EnvEnableHf32Execution {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <EnvEnableHf32Execution as ::cann_config::SpecEnum>::option(),
+                EnvEnableHf32Execution::OPTION,
                 text,
             ))
     }
@@ -23452,7 +23443,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnvEnableHf32Exe
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <EnvEnableHf32Execution as ::cann_config::SpecEnum>::option(),
+                        EnvEnableHf32Execution::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -23520,24 +23511,21 @@ impl DumpMode {
             DumpMode::All => "all",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[39usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DumpMode::Input => &OPTIONS[39usize].values[0usize],
-            DumpMode::Output => &OPTIONS[39usize].values[1usize],
-            DumpMode::All => &OPTIONS[39usize].values[2usize],
+            DumpMode::Input => &Self::OPTION.values[0usize],
+            DumpMode::Output => &Self::OPTION.values[1usize],
+            DumpMode::All => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DumpMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[39usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = DumpMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         DumpMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -23560,10 +23548,7 @@ impl ::core::str::FromStr for DumpMode {
     fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> {
         <DumpMode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
-            .ok_or_else(|| ::cann_config::__private::enum_error(
-                <DumpMode as ::cann_config::SpecEnum>::option(),
-                text,
-            ))
+            .ok_or_else(|| ::cann_config::__private::enum_error(DumpMode::OPTION, text))
     }
 }
 impl ::core::fmt::Display for DumpMode {
@@ -23590,10 +23575,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DumpMode {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <DumpMode as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(DumpMode::OPTION, &v),
                 )
             })
     }
@@ -23659,24 +23641,21 @@ impl DumpDebugMode {
             DumpDebugMode::All => "all",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[41usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DumpDebugMode::AicoreOverflow => &OPTIONS[41usize].values[0usize],
-            DumpDebugMode::AtomicOverflow => &OPTIONS[41usize].values[1usize],
-            DumpDebugMode::All => &OPTIONS[41usize].values[2usize],
+            DumpDebugMode::AicoreOverflow => &Self::OPTION.values[0usize],
+            DumpDebugMode::AtomicOverflow => &Self::OPTION.values[1usize],
+            DumpDebugMode::All => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DumpDebugMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[41usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = DumpDebugMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         DumpDebugMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -23704,7 +23683,7 @@ impl ::core::str::FromStr for DumpDebugMode {
         <DumpDebugMode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <DumpDebugMode as ::cann_config::SpecEnum>::option(),
+                DumpDebugMode::OPTION,
                 text,
             ))
     }
@@ -23733,10 +23712,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DumpDebugMode {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <DumpDebugMode as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(DumpDebugMode::OPTION, &v),
                 )
             })
     }
@@ -23794,23 +23770,20 @@ impl DumpData {
             DumpData::Stats => "stats",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[42usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DumpData::Tensor => &OPTIONS[42usize].values[0usize],
-            DumpData::Stats => &OPTIONS[42usize].values[1usize],
+            DumpData::Tensor => &Self::OPTION.values[0usize],
+            DumpData::Stats => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DumpData {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[42usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = DumpData::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         DumpData::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -23832,10 +23805,7 @@ impl ::core::str::FromStr for DumpData {
     fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> {
         <DumpData as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
-            .ok_or_else(|| ::cann_config::__private::enum_error(
-                <DumpData as ::cann_config::SpecEnum>::option(),
-                text,
-            ))
+            .ok_or_else(|| ::cann_config::__private::enum_error(DumpData::OPTION, text))
     }
 }
 impl ::core::fmt::Display for DumpData {
@@ -23862,10 +23832,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DumpData {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <DumpData as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(DumpData::OPTION, &v),
                 )
             })
     }
@@ -23920,23 +23887,20 @@ impl DynamicNodeType {
             DynamicNodeType::Placeholder => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[46usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DynamicNodeType::Dataset => &OPTIONS[46usize].values[0usize],
-            DynamicNodeType::Placeholder => &OPTIONS[46usize].values[1usize],
+            DynamicNodeType::Dataset => &Self::OPTION.values[0usize],
+            DynamicNodeType::Placeholder => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DynamicNodeType {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[46usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = DynamicNodeType::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         DynamicNodeType::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -23973,7 +23937,7 @@ impl ::core::str::FromStr for DynamicNodeType {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <DynamicNodeType as ::cann_config::SpecEnum>::option(),
+                DynamicNodeType::OPTION,
                 text,
             ))
     }
@@ -24001,7 +23965,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DynamicNodeType 
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <DynamicNodeType as ::cann_config::SpecEnum>::option(),
+                        DynamicNodeType::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -24063,23 +24027,20 @@ impl CompileHybridMode {
             CompileHybridMode::On => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[47usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            CompileHybridMode::Off => &OPTIONS[47usize].values[0usize],
-            CompileHybridMode::On => &OPTIONS[47usize].values[1usize],
+            CompileHybridMode::Off => &Self::OPTION.values[0usize],
+            CompileHybridMode::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for CompileHybridMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[47usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = CompileHybridMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         CompileHybridMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -24115,7 +24076,7 @@ impl ::core::str::FromStr for CompileHybridMode {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <CompileHybridMode as ::cann_config::SpecEnum>::option(),
+                CompileHybridMode::OPTION,
                 text,
             ))
     }
@@ -24143,7 +24104,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for CompileHybridMod
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <CompileHybridMode as ::cann_config::SpecEnum>::option(),
+                        CompileHybridMode::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -24206,25 +24167,20 @@ impl LogicalDeviceClusterDeployMode {
             LogicalDeviceClusterDeployMode::Single => "SINGLE",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[48usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            LogicalDeviceClusterDeployMode::LoadBalance => {
-                &OPTIONS[48usize].values[0usize]
-            }
-            LogicalDeviceClusterDeployMode::Single => &OPTIONS[48usize].values[1usize],
+            LogicalDeviceClusterDeployMode::LoadBalance => &Self::OPTION.values[0usize],
+            LogicalDeviceClusterDeployMode::Single => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for LogicalDeviceClusterDeployMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[48usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = LogicalDeviceClusterDeployMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         LogicalDeviceClusterDeployMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -24259,7 +24215,7 @@ impl ::core::str::FromStr for LogicalDeviceClusterDeployMode {
             )
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <LogicalDeviceClusterDeployMode as ::cann_config::SpecEnum>::option(),
+                LogicalDeviceClusterDeployMode::OPTION,
                 text,
             ))
     }
@@ -24290,7 +24246,7 @@ for LogicalDeviceClusterDeployMode {
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <LogicalDeviceClusterDeployMode as ::cann_config::SpecEnum>::option(),
+                        LogicalDeviceClusterDeployMode::OPTION,
                         &v,
                     ),
                 )
@@ -24342,23 +24298,20 @@ impl Recompute {
             Recompute::Manual => "manual",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[59usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            Recompute::Auto => &OPTIONS[59usize].values[0usize],
-            Recompute::Manual => &OPTIONS[59usize].values[1usize],
+            Recompute::Auto => &Self::OPTION.values[0usize],
+            Recompute::Manual => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for Recompute {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[59usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = Recompute::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         Recompute::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -24380,10 +24333,7 @@ impl ::core::str::FromStr for Recompute {
     fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> {
         <Recompute as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
-            .ok_or_else(|| ::cann_config::__private::enum_error(
-                <Recompute as ::cann_config::SpecEnum>::option(),
-                text,
-            ))
+            .ok_or_else(|| ::cann_config::__private::enum_error(Recompute::OPTION, text))
     }
 }
 impl ::core::fmt::Display for Recompute {
@@ -24410,10 +24360,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for Recompute {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <Recompute as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(Recompute::OPTION, &v),
                 )
             })
     }
@@ -24465,23 +24412,20 @@ impl GraphSlice {
             GraphSlice::Manual => "manual",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[60usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            GraphSlice::Auto => &OPTIONS[60usize].values[0usize],
-            GraphSlice::Manual => &OPTIONS[60usize].values[1usize],
+            GraphSlice::Auto => &Self::OPTION.values[0usize],
+            GraphSlice::Manual => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for GraphSlice {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[60usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = GraphSlice::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         GraphSlice::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -24504,7 +24448,7 @@ impl ::core::str::FromStr for GraphSlice {
         <GraphSlice as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <GraphSlice as ::cann_config::SpecEnum>::option(),
+                GraphSlice::OPTION,
                 text,
             ))
     }
@@ -24533,10 +24477,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for GraphSlice {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <GraphSlice as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(GraphSlice::OPTION, &v),
                 )
             })
     }
@@ -24619,23 +24560,20 @@ impl AtomicCleanPolicy {
             }
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[63usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            AtomicCleanPolicy::Centralized => &OPTIONS[63usize].values[0usize],
-            AtomicCleanPolicy::Separate => &OPTIONS[63usize].values[1usize],
+            AtomicCleanPolicy::Centralized => &Self::OPTION.values[0usize],
+            AtomicCleanPolicy::Separate => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for AtomicCleanPolicy {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[63usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = AtomicCleanPolicy::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         AtomicCleanPolicy::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -24675,7 +24613,7 @@ impl ::core::str::FromStr for AtomicCleanPolicy {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <AtomicCleanPolicy as ::cann_config::SpecEnum>::option(),
+                AtomicCleanPolicy::OPTION,
                 text,
             ))
     }
@@ -24703,7 +24641,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for AtomicCleanPolic
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <AtomicCleanPolicy as ::cann_config::SpecEnum>::option(),
+                        AtomicCleanPolicy::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -24810,25 +24748,22 @@ impl StaticMemoryPolicy {
             }
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[64usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            StaticMemoryPolicy::Dynamic => &OPTIONS[64usize].values[0usize],
-            StaticMemoryPolicy::StaticShapeExpand => &OPTIONS[64usize].values[1usize],
-            StaticMemoryPolicy::DynamicShapeExpand => &OPTIONS[64usize].values[2usize],
-            StaticMemoryPolicy::AllShapeExpand => &OPTIONS[64usize].values[3usize],
+            StaticMemoryPolicy::Dynamic => &Self::OPTION.values[0usize],
+            StaticMemoryPolicy::StaticShapeExpand => &Self::OPTION.values[1usize],
+            StaticMemoryPolicy::DynamicShapeExpand => &Self::OPTION.values[2usize],
+            StaticMemoryPolicy::AllShapeExpand => &Self::OPTION.values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for StaticMemoryPolicy {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[64usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = StaticMemoryPolicy::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         StaticMemoryPolicy::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -24898,7 +24833,7 @@ impl ::core::str::FromStr for StaticMemoryPolicy {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <StaticMemoryPolicy as ::cann_config::SpecEnum>::option(),
+                StaticMemoryPolicy::OPTION,
                 text,
             ))
     }
@@ -24926,7 +24861,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for StaticMemoryPoli
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <StaticMemoryPolicy as ::cann_config::SpecEnum>::option(),
+                        StaticMemoryPolicy::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -24982,23 +24917,20 @@ impl MemoryOptimizationPolicy {
             MemoryOptimizationPolicy::MemoryPriority => "MemoryPriority",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[65usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            MemoryOptimizationPolicy::BalanceMode => &OPTIONS[65usize].values[0usize],
-            MemoryOptimizationPolicy::MemoryPriority => &OPTIONS[65usize].values[1usize],
+            MemoryOptimizationPolicy::BalanceMode => &Self::OPTION.values[0usize],
+            MemoryOptimizationPolicy::MemoryPriority => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for MemoryOptimizationPolicy {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[65usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = MemoryOptimizationPolicy::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         MemoryOptimizationPolicy::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -25031,7 +24963,7 @@ impl ::core::str::FromStr for MemoryOptimizationPolicy {
         <MemoryOptimizationPolicy as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <MemoryOptimizationPolicy as ::cann_config::SpecEnum>::option(),
+                MemoryOptimizationPolicy::OPTION,
                 text,
             ))
     }
@@ -25062,7 +24994,7 @@ for MemoryOptimizationPolicy {
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <MemoryOptimizationPolicy as ::cann_config::SpecEnum>::option(),
+                        MemoryOptimizationPolicy::OPTION,
                         &v,
                     ),
                 )
@@ -25162,24 +25094,21 @@ impl VariableUse1gHugePage {
             _ => ::core::option::Option::None,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[66usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            VariableUse1gHugePage::DefaultPages => &OPTIONS[66usize].values[0usize],
-            VariableUse1gHugePage::Require1g => &OPTIONS[66usize].values[1usize],
-            VariableUse1gHugePage::Prefer1g => &OPTIONS[66usize].values[2usize],
+            VariableUse1gHugePage::DefaultPages => &Self::OPTION.values[0usize],
+            VariableUse1gHugePage::Require1g => &Self::OPTION.values[1usize],
+            VariableUse1gHugePage::Prefer1g => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for VariableUse1gHugePage {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[66usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = VariableUse1gHugePage::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         VariableUse1gHugePage::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -25232,7 +25161,7 @@ impl ::core::str::FromStr for VariableUse1gHugePage {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <VariableUse1gHugePage as ::cann_config::SpecEnum>::option(),
+                VariableUse1gHugePage::OPTION,
                 text,
             ))
     }
@@ -25260,7 +25189,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for VariableUse1gHug
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <VariableUse1gHugePage as ::cann_config::SpecEnum>::option(),
+                        VariableUse1gHugePage::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -25358,24 +25287,21 @@ impl OpCompilerCacheMode {
             _ => ::core::option::Option::None,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[68usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OpCompilerCacheMode::Enable => &OPTIONS[68usize].values[0usize],
-            OpCompilerCacheMode::Force => &OPTIONS[68usize].values[1usize],
-            OpCompilerCacheMode::Disable => &OPTIONS[68usize].values[2usize],
+            OpCompilerCacheMode::Enable => &Self::OPTION.values[0usize],
+            OpCompilerCacheMode::Force => &Self::OPTION.values[1usize],
+            OpCompilerCacheMode::Disable => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OpCompilerCacheMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[68usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = OpCompilerCacheMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         OpCompilerCacheMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -25403,7 +25329,7 @@ impl ::core::str::FromStr for OpCompilerCacheMode {
         <OpCompilerCacheMode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <OpCompilerCacheMode as ::cann_config::SpecEnum>::option(),
+                OpCompilerCacheMode::OPTION,
                 text,
             ))
     }
@@ -25432,10 +25358,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OpCompilerCacheM
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <OpCompilerCacheMode as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(OpCompilerCacheMode::OPTION, &v),
                 )
             })
     }
@@ -25512,26 +25435,23 @@ impl OpDebugLevel {
             OpDebugLevel::KeepObjectsAndSources => 4i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[72usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OpDebugLevel::Off => &OPTIONS[72usize].values[0usize],
-            OpDebugLevel::Debug => &OPTIONS[72usize].values[1usize],
-            OpDebugLevel::DebugUnoptimized => &OPTIONS[72usize].values[2usize],
-            OpDebugLevel::KeepObjects => &OPTIONS[72usize].values[3usize],
-            OpDebugLevel::KeepObjectsAndSources => &OPTIONS[72usize].values[4usize],
+            OpDebugLevel::Off => &Self::OPTION.values[0usize],
+            OpDebugLevel::Debug => &Self::OPTION.values[1usize],
+            OpDebugLevel::DebugUnoptimized => &Self::OPTION.values[2usize],
+            OpDebugLevel::KeepObjects => &Self::OPTION.values[3usize],
+            OpDebugLevel::KeepObjectsAndSources => &Self::OPTION.values[4usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OpDebugLevel {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[72usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = OpDebugLevel::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         OpDebugLevel::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -25583,7 +25503,7 @@ impl ::core::str::FromStr for OpDebugLevel {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <OpDebugLevel as ::cann_config::SpecEnum>::option(),
+                OpDebugLevel::OPTION,
                 text,
             ))
     }
@@ -25611,7 +25531,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OpDebugLevel {
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <OpDebugLevel as ::cann_config::SpecEnum>::option(),
+                        OpDebugLevel::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -25673,24 +25593,21 @@ impl AoeMode {
             AoeMode::GradientSplitTuning => "4",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[74usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            AoeMode::SubgraphTuning => &OPTIONS[74usize].values[0usize],
-            AoeMode::OperatorTuning => &OPTIONS[74usize].values[1usize],
-            AoeMode::GradientSplitTuning => &OPTIONS[74usize].values[2usize],
+            AoeMode::SubgraphTuning => &Self::OPTION.values[0usize],
+            AoeMode::OperatorTuning => &Self::OPTION.values[1usize],
+            AoeMode::GradientSplitTuning => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for AoeMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[74usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = AoeMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         AoeMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -25713,10 +25630,7 @@ impl ::core::str::FromStr for AoeMode {
     fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> {
         <AoeMode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
-            .ok_or_else(|| ::cann_config::__private::enum_error(
-                <AoeMode as ::cann_config::SpecEnum>::option(),
-                text,
-            ))
+            .ok_or_else(|| ::cann_config::__private::enum_error(AoeMode::OPTION, text))
     }
 }
 impl ::core::fmt::Display for AoeMode {
@@ -25743,10 +25657,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for AoeMode {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <AoeMode as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(AoeMode::OPTION, &v),
                 )
             })
     }
@@ -25807,23 +25718,20 @@ impl GraphRunMode {
             GraphRunMode::Training => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[78usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            GraphRunMode::Inference => &OPTIONS[78usize].values[0usize],
-            GraphRunMode::Training => &OPTIONS[78usize].values[1usize],
+            GraphRunMode::Inference => &Self::OPTION.values[0usize],
+            GraphRunMode::Training => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for GraphRunMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[78usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = GraphRunMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         GraphRunMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -25858,7 +25766,7 @@ impl ::core::str::FromStr for GraphRunMode {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <GraphRunMode as ::cann_config::SpecEnum>::option(),
+                GraphRunMode::OPTION,
                 text,
             ))
     }
@@ -25886,7 +25794,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for GraphRunMode {
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <GraphRunMode as ::cann_config::SpecEnum>::option(),
+                        GraphRunMode::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -25946,23 +25854,20 @@ impl Deterministic {
             Deterministic::On => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[80usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            Deterministic::Off => &OPTIONS[80usize].values[0usize],
-            Deterministic::On => &OPTIONS[80usize].values[1usize],
+            Deterministic::Off => &Self::OPTION.values[0usize],
+            Deterministic::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for Deterministic {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[80usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = Deterministic::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         Deterministic::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -25997,7 +25902,7 @@ impl ::core::str::FromStr for Deterministic {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <Deterministic as ::cann_config::SpecEnum>::option(),
+                Deterministic::OPTION,
                 text,
             ))
     }
@@ -26025,7 +25930,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for Deterministic {
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <Deterministic as ::cann_config::SpecEnum>::option(),
+                        Deterministic::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -26088,23 +25993,20 @@ impl EnableSmallChannel {
             EnableSmallChannel::On => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[94usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            EnableSmallChannel::Off => &OPTIONS[94usize].values[0usize],
-            EnableSmallChannel::On => &OPTIONS[94usize].values[1usize],
+            EnableSmallChannel::Off => &Self::OPTION.values[0usize],
+            EnableSmallChannel::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for EnableSmallChannel {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[94usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = EnableSmallChannel::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         EnableSmallChannel::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -26140,7 +26042,7 @@ impl ::core::str::FromStr for EnableSmallChannel {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <EnableSmallChannel as ::cann_config::SpecEnum>::option(),
+                EnableSmallChannel::OPTION,
                 text,
             ))
     }
@@ -26168,7 +26070,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnableSmallChann
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <EnableSmallChannel as ::cann_config::SpecEnum>::option(),
+                        EnableSmallChannel::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -26225,23 +26127,20 @@ impl AcParallelEnable {
             AcParallelEnable::On => "1",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[96usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            AcParallelEnable::Off => &OPTIONS[96usize].values[0usize],
-            AcParallelEnable::On => &OPTIONS[96usize].values[1usize],
+            AcParallelEnable::Off => &Self::OPTION.values[0usize],
+            AcParallelEnable::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for AcParallelEnable {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[96usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = AcParallelEnable::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         AcParallelEnable::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -26264,7 +26163,7 @@ impl ::core::str::FromStr for AcParallelEnable {
         <AcParallelEnable as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <AcParallelEnable as ::cann_config::SpecEnum>::option(),
+                AcParallelEnable::OPTION,
                 text,
             ))
     }
@@ -26293,10 +26192,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for AcParallelEnable
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <AcParallelEnable as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(AcParallelEnable::OPTION, &v),
                 )
             })
     }
@@ -26361,25 +26257,22 @@ impl TopoSortingMode {
             TopoSortingMode::StableRdfs => 3i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[100usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            TopoSortingMode::Bfs => &OPTIONS[100usize].values[0usize],
-            TopoSortingMode::Dfs => &OPTIONS[100usize].values[1usize],
-            TopoSortingMode::Rdfs => &OPTIONS[100usize].values[2usize],
-            TopoSortingMode::StableRdfs => &OPTIONS[100usize].values[3usize],
+            TopoSortingMode::Bfs => &Self::OPTION.values[0usize],
+            TopoSortingMode::Dfs => &Self::OPTION.values[1usize],
+            TopoSortingMode::Rdfs => &Self::OPTION.values[2usize],
+            TopoSortingMode::StableRdfs => &Self::OPTION.values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for TopoSortingMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[100usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = TopoSortingMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         TopoSortingMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -26420,7 +26313,7 @@ impl ::core::str::FromStr for TopoSortingMode {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <TopoSortingMode as ::cann_config::SpecEnum>::option(),
+                TopoSortingMode::OPTION,
                 text,
             ))
     }
@@ -26448,7 +26341,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for TopoSortingMode 
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <TopoSortingMode as ::cann_config::SpecEnum>::option(),
+                        TopoSortingMode::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -26516,24 +26409,21 @@ impl JitCompile {
             JitCompile::Off => "false",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[102usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            JitCompile::Auto => &OPTIONS[102usize].values[0usize],
-            JitCompile::On => &OPTIONS[102usize].values[1usize],
-            JitCompile::Off => &OPTIONS[102usize].values[2usize],
+            JitCompile::Auto => &Self::OPTION.values[0usize],
+            JitCompile::On => &Self::OPTION.values[1usize],
+            JitCompile::Off => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for JitCompile {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[102usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = JitCompile::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         JitCompile::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -26557,7 +26447,7 @@ impl ::core::str::FromStr for JitCompile {
         <JitCompile as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <JitCompile as ::cann_config::SpecEnum>::option(),
+                JitCompile::OPTION,
                 text,
             ))
     }
@@ -26586,10 +26476,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for JitCompile {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <JitCompile as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(JitCompile::OPTION, &v),
                 )
             })
     }
@@ -26654,24 +26541,21 @@ impl ShapeGeneralizationMode {
             ShapeGeneralizationMode::Adaptive => "ADAPTIVE",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[103usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            ShapeGeneralizationMode::Strict => &OPTIONS[103usize].values[0usize],
-            ShapeGeneralizationMode::Full => &OPTIONS[103usize].values[1usize],
-            ShapeGeneralizationMode::Adaptive => &OPTIONS[103usize].values[2usize],
+            ShapeGeneralizationMode::Strict => &Self::OPTION.values[0usize],
+            ShapeGeneralizationMode::Full => &Self::OPTION.values[1usize],
+            ShapeGeneralizationMode::Adaptive => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for ShapeGeneralizationMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[103usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = ShapeGeneralizationMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         ShapeGeneralizationMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -26701,7 +26585,7 @@ impl ::core::str::FromStr for ShapeGeneralizationMode {
         <ShapeGeneralizationMode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <ShapeGeneralizationMode as ::cann_config::SpecEnum>::option(),
+                ShapeGeneralizationMode::OPTION,
                 text,
             ))
     }
@@ -26731,7 +26615,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for ShapeGeneralizat
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <ShapeGeneralizationMode as ::cann_config::SpecEnum>::option(),
+                        ShapeGeneralizationMode::OPTION,
                         &v,
                     ),
                 )
@@ -26804,25 +26688,22 @@ impl OoLevel {
             OoLevel::O3 => "O3",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[107usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OoLevel::O0 => &OPTIONS[107usize].values[0usize],
-            OoLevel::O1 => &OPTIONS[107usize].values[1usize],
-            OoLevel::O2 => &OPTIONS[107usize].values[2usize],
-            OoLevel::O3 => &OPTIONS[107usize].values[3usize],
+            OoLevel::O0 => &Self::OPTION.values[0usize],
+            OoLevel::O1 => &Self::OPTION.values[1usize],
+            OoLevel::O2 => &Self::OPTION.values[2usize],
+            OoLevel::O3 => &Self::OPTION.values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OoLevel {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[107usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = OoLevel::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         OoLevel::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -26846,10 +26727,7 @@ impl ::core::str::FromStr for OoLevel {
     fn from_str(text: &str) -> ::core::result::Result<Self, Self::Err> {
         <OoLevel as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
-            .ok_or_else(|| ::cann_config::__private::enum_error(
-                <OoLevel as ::cann_config::SpecEnum>::option(),
-                text,
-            ))
+            .ok_or_else(|| ::cann_config::__private::enum_error(OoLevel::OPTION, text))
     }
 }
 impl ::core::fmt::Display for OoLevel {
@@ -26876,10 +26754,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OoLevel {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <OoLevel as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(OoLevel::OPTION, &v),
                 )
             })
     }
@@ -26945,24 +26820,21 @@ impl EnableExceptionDump {
             EnableExceptionDump::LiteExceptionDump => 2i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[119usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            EnableExceptionDump::Off => &OPTIONS[119usize].values[0usize],
-            EnableExceptionDump::ExceptionDump => &OPTIONS[119usize].values[1usize],
-            EnableExceptionDump::LiteExceptionDump => &OPTIONS[119usize].values[2usize],
+            EnableExceptionDump::Off => &Self::OPTION.values[0usize],
+            EnableExceptionDump::ExceptionDump => &Self::OPTION.values[1usize],
+            EnableExceptionDump::LiteExceptionDump => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for EnableExceptionDump {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[119usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = EnableExceptionDump::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         EnableExceptionDump::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -27013,7 +26885,7 @@ impl ::core::str::FromStr for EnableExceptionDump {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <EnableExceptionDump as ::cann_config::SpecEnum>::option(),
+                EnableExceptionDump::OPTION,
                 text,
             ))
     }
@@ -27041,7 +26913,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for EnableExceptionD
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <EnableExceptionDump as ::cann_config::SpecEnum>::option(),
+                        EnableExceptionDump::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -27095,23 +26967,20 @@ impl QuantDumpable {
             QuantDumpable::On => "1",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[120usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            QuantDumpable::Off => &OPTIONS[120usize].values[0usize],
-            QuantDumpable::On => &OPTIONS[120usize].values[1usize],
+            QuantDumpable::Off => &Self::OPTION.values[0usize],
+            QuantDumpable::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for QuantDumpable {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[120usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = QuantDumpable::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         QuantDumpable::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -27134,7 +27003,7 @@ impl ::core::str::FromStr for QuantDumpable {
         <QuantDumpable as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <QuantDumpable as ::cann_config::SpecEnum>::option(),
+                QuantDumpable::OPTION,
                 text,
             ))
     }
@@ -27163,10 +27032,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for QuantDumpable {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <QuantDumpable as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(QuantDumpable::OPTION, &v),
                 )
             })
     }
@@ -27232,24 +27098,21 @@ impl ExportCompileStat {
             ExportCompileStat::AfterCompile => 2i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[122usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            ExportCompileStat::Off => &OPTIONS[122usize].values[0usize],
-            ExportCompileStat::AtExit => &OPTIONS[122usize].values[1usize],
-            ExportCompileStat::AfterCompile => &OPTIONS[122usize].values[2usize],
+            ExportCompileStat::Off => &Self::OPTION.values[0usize],
+            ExportCompileStat::AtExit => &Self::OPTION.values[1usize],
+            ExportCompileStat::AfterCompile => &Self::OPTION.values[2usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for ExportCompileStat {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[122usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = ExportCompileStat::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         ExportCompileStat::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -27291,7 +27154,7 @@ impl ::core::str::FromStr for ExportCompileStat {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <ExportCompileStat as ::cann_config::SpecEnum>::option(),
+                ExportCompileStat::OPTION,
                 text,
             ))
     }
@@ -27319,7 +27182,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for ExportCompileSta
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <ExportCompileStat as ::cann_config::SpecEnum>::option(),
+                        ExportCompileStat::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -27381,23 +27244,20 @@ impl BufferOptimize {
             BufferOptimize::OffOptimize => "off_optimize",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[124usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            BufferOptimize::L2Optimize => &OPTIONS[124usize].values[0usize],
-            BufferOptimize::OffOptimize => &OPTIONS[124usize].values[1usize],
+            BufferOptimize::L2Optimize => &Self::OPTION.values[0usize],
+            BufferOptimize::OffOptimize => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for BufferOptimize {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[124usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = BufferOptimize::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         BufferOptimize::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -27424,7 +27284,7 @@ impl ::core::str::FromStr for BufferOptimize {
         <BufferOptimize as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <BufferOptimize as ::cann_config::SpecEnum>::option(),
+                BufferOptimize::OPTION,
                 text,
             ))
     }
@@ -27453,10 +27313,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for BufferOptimize {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <BufferOptimize as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(BufferOptimize::OPTION, &v),
                 )
             })
     }
@@ -27512,23 +27369,20 @@ impl OverflowFlag {
             OverflowFlag::On => 1i64,
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[125usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OverflowFlag::Off => &OPTIONS[125usize].values[0usize],
-            OverflowFlag::On => &OPTIONS[125usize].values[1usize],
+            OverflowFlag::Off => &Self::OPTION.values[0usize],
+            OverflowFlag::On => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OverflowFlag {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[125usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = OverflowFlag::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         OverflowFlag::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Int(self.code())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -27563,7 +27417,7 @@ impl ::core::str::FromStr for OverflowFlag {
         };
         found
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <OverflowFlag as ::cann_config::SpecEnum>::option(),
+                OverflowFlag::OPTION,
                 text,
             ))
     }
@@ -27591,7 +27445,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OverflowFlag {
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <OverflowFlag as ::cann_config::SpecEnum>::option(),
+                        OverflowFlag::OPTION,
                         &v.to_string(),
                     ),
                 )
@@ -27653,23 +27507,20 @@ impl DynamicGraphExecuteMode {
             DynamicGraphExecuteMode::LazyRecompile => "lazy_recompile",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[137usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            DynamicGraphExecuteMode::DynamicExecute => &OPTIONS[137usize].values[0usize],
-            DynamicGraphExecuteMode::LazyRecompile => &OPTIONS[137usize].values[1usize],
+            DynamicGraphExecuteMode::DynamicExecute => &Self::OPTION.values[0usize],
+            DynamicGraphExecuteMode::LazyRecompile => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for DynamicGraphExecuteMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[137usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = DynamicGraphExecuteMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         DynamicGraphExecuteMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -27702,7 +27553,7 @@ impl ::core::str::FromStr for DynamicGraphExecuteMode {
         <DynamicGraphExecuteMode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <DynamicGraphExecuteMode as ::cann_config::SpecEnum>::option(),
+                DynamicGraphExecuteMode::OPTION,
                 text,
             ))
     }
@@ -27732,7 +27583,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for DynamicGraphExec
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
                     ::cann_config::__private::enum_error(
-                        <DynamicGraphExecuteMode as ::cann_config::SpecEnum>::option(),
+                        DynamicGraphExecuteMode::OPTION,
                         &v,
                     ),
                 )
@@ -27793,23 +27644,20 @@ impl VariablePlacement {
             VariablePlacement::Host => "Host",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[143usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            VariablePlacement::Device => &OPTIONS[143usize].values[0usize],
-            VariablePlacement::Host => &OPTIONS[143usize].values[1usize],
+            VariablePlacement::Device => &Self::OPTION.values[0usize],
+            VariablePlacement::Host => &Self::OPTION.values[1usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for VariablePlacement {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[143usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = VariablePlacement::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         VariablePlacement::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -27832,7 +27680,7 @@ impl ::core::str::FromStr for VariablePlacement {
         <VariablePlacement as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <VariablePlacement as ::cann_config::SpecEnum>::option(),
+                VariablePlacement::OPTION,
                 text,
             ))
     }
@@ -27861,10 +27709,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for VariablePlacemen
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <VariablePlacement as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(VariablePlacement::OPTION, &v),
                 )
             })
     }
@@ -27949,29 +27794,26 @@ impl PrecisionMode {
             PrecisionMode::AllowFp32ToBf16 => "allow_fp32_to_bf16",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[162usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            PrecisionMode::AllowFp32ToFp16 => &OPTIONS[162usize].values[0usize],
-            PrecisionMode::ForceFp16 => &OPTIONS[162usize].values[1usize],
-            PrecisionMode::CubeFp16inFp32out => &OPTIONS[162usize].values[2usize],
-            PrecisionMode::MustKeepOriginDtype => &OPTIONS[162usize].values[3usize],
-            PrecisionMode::AllowMixPrecisionFp16 => &OPTIONS[162usize].values[4usize],
-            PrecisionMode::AllowMixPrecision => &OPTIONS[162usize].values[5usize],
-            PrecisionMode::AllowMixPrecisionBf16 => &OPTIONS[162usize].values[6usize],
-            PrecisionMode::AllowFp32ToBf16 => &OPTIONS[162usize].values[7usize],
+            PrecisionMode::AllowFp32ToFp16 => &Self::OPTION.values[0usize],
+            PrecisionMode::ForceFp16 => &Self::OPTION.values[1usize],
+            PrecisionMode::CubeFp16inFp32out => &Self::OPTION.values[2usize],
+            PrecisionMode::MustKeepOriginDtype => &Self::OPTION.values[3usize],
+            PrecisionMode::AllowMixPrecisionFp16 => &Self::OPTION.values[4usize],
+            PrecisionMode::AllowMixPrecision => &Self::OPTION.values[5usize],
+            PrecisionMode::AllowMixPrecisionBf16 => &Self::OPTION.values[6usize],
+            PrecisionMode::AllowFp32ToBf16 => &Self::OPTION.values[7usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for PrecisionMode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[162usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = PrecisionMode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         PrecisionMode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -28025,7 +27867,7 @@ impl ::core::str::FromStr for PrecisionMode {
         <PrecisionMode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <PrecisionMode as ::cann_config::SpecEnum>::option(),
+                PrecisionMode::OPTION,
                 text,
             ))
     }
@@ -28054,10 +27896,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for PrecisionMode {
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <PrecisionMode as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(PrecisionMode::OPTION, &v),
                 )
             })
     }
@@ -28137,28 +27976,25 @@ impl PrecisionModeV2 {
             PrecisionModeV2::CubeHif8 => "cube_hif8",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[163usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            PrecisionModeV2::Fp16 => &OPTIONS[163usize].values[0usize],
-            PrecisionModeV2::Origin => &OPTIONS[163usize].values[1usize],
-            PrecisionModeV2::CubeFp16inFp32out => &OPTIONS[163usize].values[2usize],
-            PrecisionModeV2::MixedFloat16 => &OPTIONS[163usize].values[3usize],
-            PrecisionModeV2::MixedBfloat16 => &OPTIONS[163usize].values[4usize],
-            PrecisionModeV2::MixedHif8 => &OPTIONS[163usize].values[5usize],
-            PrecisionModeV2::CubeHif8 => &OPTIONS[163usize].values[6usize],
+            PrecisionModeV2::Fp16 => &Self::OPTION.values[0usize],
+            PrecisionModeV2::Origin => &Self::OPTION.values[1usize],
+            PrecisionModeV2::CubeFp16inFp32out => &Self::OPTION.values[2usize],
+            PrecisionModeV2::MixedFloat16 => &Self::OPTION.values[3usize],
+            PrecisionModeV2::MixedBfloat16 => &Self::OPTION.values[4usize],
+            PrecisionModeV2::MixedHif8 => &Self::OPTION.values[5usize],
+            PrecisionModeV2::CubeHif8 => &Self::OPTION.values[6usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for PrecisionModeV2 {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[163usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = PrecisionModeV2::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         PrecisionModeV2::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -28196,7 +28032,7 @@ impl ::core::str::FromStr for PrecisionModeV2 {
         <PrecisionModeV2 as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <PrecisionModeV2 as ::cann_config::SpecEnum>::option(),
+                PrecisionModeV2::OPTION,
                 text,
             ))
     }
@@ -28225,10 +28061,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for PrecisionModeV2 
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <PrecisionModeV2 as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(PrecisionModeV2::OPTION, &v),
                 )
             })
     }
@@ -28294,25 +28127,22 @@ impl OpSelectImplmode {
             OpSelectImplmode::HighPerformanceForAll => "high_performance_for_all",
         }
     }
-    /// The spec's description of this value.
-    pub fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
+    /// The option's row in `OPTIONS`: the enum holds it, nothing searches.
+    pub const OPTION: &'static ::cann_config::meta::OptionMeta = &OPTIONS[168usize];
+    /// This value's row in its option's table.
+    pub const fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         match self {
-            OpSelectImplmode::HighPrecision => &OPTIONS[168usize].values[0usize],
-            OpSelectImplmode::HighPerformance => &OPTIONS[168usize].values[1usize],
-            OpSelectImplmode::HighPrecisionForAll => &OPTIONS[168usize].values[2usize],
-            OpSelectImplmode::HighPerformanceForAll => &OPTIONS[168usize].values[3usize],
+            OpSelectImplmode::HighPrecision => &Self::OPTION.values[0usize],
+            OpSelectImplmode::HighPerformance => &Self::OPTION.values[1usize],
+            OpSelectImplmode::HighPrecisionForAll => &Self::OPTION.values[2usize],
+            OpSelectImplmode::HighPerformanceForAll => &Self::OPTION.values[3usize],
         }
     }
 }
 impl ::cann_config::SpecEnum for OpSelectImplmode {
-    fn option() -> &'static ::cann_config::meta::OptionMeta {
-        &OPTIONS[168usize]
-    }
+    const OPTION: &'static ::cann_config::meta::OptionMeta = OpSelectImplmode::OPTION;
     fn meta(self) -> &'static ::cann_config::meta::ValueMeta {
         OpSelectImplmode::meta(self)
-    }
-    fn value_ref(self) -> ::cann_config::ValueRef<'static> {
-        ::cann_config::ValueRef::Str(self.as_str())
     }
     fn from_int(v: i64) -> ::core::option::Option<(Self, bool)> {
         #[allow(unreachable_patterns)]
@@ -28351,7 +28181,7 @@ impl ::core::str::FromStr for OpSelectImplmode {
         <OpSelectImplmode as ::cann_config::SpecEnum>::from_str_code(text.trim())
             .map(|(e, _)| e)
             .ok_or_else(|| ::cann_config::__private::enum_error(
-                <OpSelectImplmode as ::cann_config::SpecEnum>::option(),
+                OpSelectImplmode::OPTION,
                 text,
             ))
     }
@@ -28380,10 +28210,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OpSelectImplmode
             .map(|(e, _)| e)
             .ok_or_else(|| {
                 <D::Error as ::cann_config::__private::serde::de::Error>::custom(
-                    ::cann_config::__private::enum_error(
-                        <OpSelectImplmode as ::cann_config::SpecEnum>::option(),
-                        &v,
-                    ),
+                    ::cann_config::__private::enum_error(OpSelectImplmode::OPTION, &v),
                 )
             })
     }
