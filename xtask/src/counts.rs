@@ -12,8 +12,8 @@ use cann_spec::{Gone, OptionSpec, OptionType, Spec};
 
 pub fn run(root: &Path) -> Result<(), Box<dyn std::error::Error>> {
     let dir = root.join("spec");
-    let spec = cann_spec::load_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    print!("{}", report(&spec));
+    let spec = cann_config::model().map_err(|e| format!("{}: {e}", dir.display()))?;
+    print!("{}", report(spec));
     Ok(())
 }
 
@@ -149,8 +149,7 @@ mod tests {
 
     #[test]
     fn every_option_of_a_release_is_counted_once() {
-        let dir = crate::workspace_root().join("spec");
-        let Ok(spec) = cann_spec::load_dir(&dir) else {
+        let Ok(spec) = cann_config::model() else {
             panic!("the bundled spec does not load");
         };
         let leaves = spec
@@ -160,7 +159,7 @@ mod tests {
             .count();
         let lookup = |id: &str| spec.release_index(id);
         for (ri, r) in spec.releases.iter().enumerate() {
-            let c = counts(&spec, ri);
+            let c = counts(spec, ri);
             let available = spec
                 .options
                 .iter()
@@ -175,8 +174,8 @@ mod tests {
         // Before the newest release, the options first recorded there are unknown, not
         // counted as present; from it on they are present.
         let newest = spec.releases.len() - 1;
-        assert!(counts(&spec, 0).unknown > 0);
-        assert_eq!(counts(&spec, newest).unknown, 0);
-        assert!(report(&spec).contains("retired options modelled"));
+        assert!(counts(spec, 0).unknown > 0);
+        assert_eq!(counts(spec, newest).unknown, 0);
+        assert!(report(spec).contains("retired options modelled"));
     }
 }

@@ -273,7 +273,7 @@ pub fn run(raw: &[String]) -> Result<(), Error> {
     let ge_dir = mirror(&dir, GE)?;
     let (adapter, ge) = (Git { dir: &adapter_dir }, Git { dir: &ge_dir });
     let root = crate::workspace_root();
-    let spec = cann_spec::load_dir(&root.join("spec")).map_err(|e| Error::Spec(e.to_string()))?;
+    let spec = cann_config::model().map_err(|e| Error::Spec(e.to_string()))?;
 
     let mut releases = serde_json::Map::new();
     for r in &spec.releases {

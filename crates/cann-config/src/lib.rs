@@ -36,6 +36,27 @@ pub use value::{
 
 cann_macros::include_spec!("../../../spec", krate = crate);
 
+/// The checked spec model these types and tables were generated from: the loader's reading
+/// of the very bytes `include_spec!` expanded (`SPEC_SOURCES`), read once. xtask renders
+/// the docs site, the schema and the reference from it, so what they say and what the CLI
+/// checks come from one build of one spec and cannot disagree.
+pub fn model() -> Result<&'static cann_spec::Spec, &'static cann_spec::SpecErrors> {
+    static MODEL: std::sync::OnceLock<Result<cann_spec::Spec, cann_spec::SpecErrors>> =
+        std::sync::OnceLock::new();
+    MODEL
+        .get_or_init(|| {
+            let files: Vec<cann_spec::SourceFile> = SPEC_SOURCES
+                .iter()
+                .map(|(name, text)| cann_spec::SourceFile {
+                    path: (*name).into(),
+                    text: (*text).to_string(),
+                })
+                .collect();
+            cann_spec::load_files(&files)
+        })
+        .as_ref()
+}
+
 /// Support for generated code; not a stable API.
 #[doc(hidden)]
 pub mod __private {

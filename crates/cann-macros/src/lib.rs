@@ -182,13 +182,19 @@ fn load(lit: &LitStr) -> syn::Result<Loaded> {
         }
         combined.unwrap_or_else(|| syn::Error::new(span, "the spec could not be loaded"))
     })?;
-    let anchors = spec.inputs.iter().map(|p| {
+    // The files' text, under the names findings use: `include_str!` makes cargo watch each
+    // file, and the crate can hand the same bytes to the loader at run time.
+    let sources = spec.inputs.iter().map(|p| {
+        let name = p.strip_prefix(&base).unwrap_or(p).display().to_string();
         let p = p.display().to_string();
-        quote!(
-            const _: &[u8] = include_bytes!(#p);
-        )
+        quote!((#name, include_str!(#p)))
     });
-    let anchors = quote!(#(#anchors)*);
+    let anchors = quote! {
+        /// The spec files this expansion was generated from (name, text), in the order
+        /// they were read. Not a stable API.
+        #[doc(hidden)]
+        pub static SPEC_SOURCES: &[(&str, &str)] = &[#(#sources),*];
+    };
     Ok(Loaded(spec, anchors))
 }
 

@@ -216,7 +216,6 @@ fn new_product(f: &Facts<'_>, product: &str, ri: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::regenerate::workspace_root;
 
     /// The `data-change` keys of a rendered release page, in page order.
     fn listed(page: &str) -> Vec<String> {
@@ -238,10 +237,10 @@ mod tests {
     /// `cannctl diff PREV R` reports, in its order: no more, no fewer.
     #[test]
     fn each_release_page_lists_exactly_the_diff() {
-        let Ok(spec) = cann_spec::load_dir(&workspace_root().join("spec")) else {
+        let Ok(spec) = cann_config::model() else {
             panic!("the bundled spec does not load");
         };
-        let pages = match super::super::generate(&spec, "{}") {
+        let pages = match super::super::generate(spec, "{}") {
             Ok(p) => p,
             Err(e) => panic!("{e}"),
         };
@@ -265,10 +264,10 @@ mod tests {
     /// both releases know whose cell flips.
     #[test]
     fn support_changes_follow_the_support_tables() {
-        let Ok(spec) = cann_spec::load_dir(&workspace_root().join("spec")) else {
+        let Ok(spec) = cann_config::model() else {
             panic!("the bundled spec does not load");
         };
-        let f = Facts::new(&spec);
+        let f = Facts::new(spec);
         for ri in 1..spec.releases.len() {
             let Some(ch) = f.changes(ri) else {
                 panic!("no changes for {}", spec.releases[ri].id)

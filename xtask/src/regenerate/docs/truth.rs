@@ -5,13 +5,13 @@
 
 use cann_spec::Spec;
 
-use crate::regenerate::{workspace_root, Output};
+use crate::regenerate::Output;
 
-fn site() -> (Spec, Vec<Output>) {
-    let Ok(spec) = cann_spec::load_dir(&workspace_root().join("spec")) else {
+fn site() -> (&'static Spec, Vec<Output>) {
+    let Ok(spec) = cann_config::model() else {
         panic!("the bundled spec does not load");
     };
-    match crate::regenerate::generate(&spec) {
+    match crate::regenerate::generate(spec) {
         Ok(out) => (spec, out),
         Err(e) => panic!("{e}"),
     }
