@@ -52,6 +52,7 @@ mod position;
 mod server;
 mod session;
 mod settings;
+mod state;
 mod transport;
 mod workers;
 

@@ -19,8 +19,8 @@ use lsp_types::{
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::server::Server;
 use crate::session::Snapshot;
+use crate::state::Server;
 use crate::workers;
 
 /// A request answered from one document's snapshot, off the main loop.

@@ -3,7 +3,7 @@ use lsp_types::notification::Cancel as Method;
 use lsp_types::{CancelParams, NumberOrString};
 
 use crate::api::SyncNotification;
-use crate::server::Server;
+use crate::state::Server;
 
 pub struct Cancel;
 

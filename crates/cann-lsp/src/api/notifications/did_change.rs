@@ -2,7 +2,7 @@ use lsp_types::notification::DidChangeTextDocument;
 use lsp_types::DidChangeTextDocumentParams;
 
 use crate::api::SyncNotification;
-use crate::server::Server;
+use crate::state::Server;
 
 pub struct DidChange;
 

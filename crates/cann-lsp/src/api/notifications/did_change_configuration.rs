@@ -2,8 +2,8 @@ use lsp_types::notification::DidChangeConfiguration as Method;
 use lsp_types::DidChangeConfigurationParams;
 
 use crate::api::SyncNotification;
-use crate::server::Server;
 use crate::settings::ClientSettings;
+use crate::state::Server;
 
 pub struct DidChangeConfiguration;
 

@@ -2,7 +2,7 @@ use lsp_types::notification::DidChangeWatchedFiles as Method;
 use lsp_types::DidChangeWatchedFilesParams;
 
 use crate::api::SyncNotification;
-use crate::server::Server;
+use crate::state::Server;
 
 pub struct DidChangeWatchedFiles;
 

@@ -2,7 +2,7 @@ use lsp_types::notification::{DidCloseTextDocument, PublishDiagnostics};
 use lsp_types::{DidCloseTextDocumentParams, PublishDiagnosticsParams};
 
 use crate::api::SyncNotification;
-use crate::server::Server;
+use crate::state::Server;
 
 pub struct DidClose;
 

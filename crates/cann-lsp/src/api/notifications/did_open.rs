@@ -3,7 +3,7 @@ use lsp_types::DidOpenTextDocumentParams;
 
 use crate::api::SyncNotification;
 use crate::document::{Document, Kind};
-use crate::server::Server;
+use crate::state::Server;
 
 pub struct DidOpen;
 

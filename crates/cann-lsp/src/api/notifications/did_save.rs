@@ -2,7 +2,7 @@ use lsp_types::notification::DidSaveTextDocument;
 use lsp_types::DidSaveTextDocumentParams;
 
 use crate::api::SyncNotification;
-use crate::server::Server;
+use crate::state::Server;
 
 pub struct DidSave;
 

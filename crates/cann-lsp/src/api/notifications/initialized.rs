@@ -6,7 +6,7 @@ use lsp_types::{
 };
 
 use crate::api::SyncNotification;
-use crate::server::Server;
+use crate::state::Server;
 
 pub struct Initialized;
 
