@@ -16,6 +16,11 @@ use crate::names;
 pub enum Site {
     /// `parameter_map["...`: a session key.
     SessionKey { start: usize },
+    /// `parameter_map["key"].`: the accessor `option` is read with, and its value.
+    Accessor {
+        option: &'static OptionMeta,
+        start: usize,
+    },
     /// A keyword argument of a spec class: `NPURunConfig(..., ...`.
     Keyword { class: &'static str, start: usize },
     /// `global_options().a.b....`: an attribute below `prefix` (`a.b`, empty at the top).
@@ -39,6 +44,8 @@ fn re(p: &str) -> Regex {
 }
 
 static SESSION_KEY: LazyLock<Regex> = LazyLock::new(|| re(r#"parameter_map\[\s*["']([\w.\-]*)$"#));
+static SESSION_ACCESSOR: LazyLock<Regex> =
+    LazyLock::new(|| re(r#"parameter_map\[\s*["']([\w.\-]+)["']\s*\]\s*\.\s*(\w*)$"#));
 static ENV_KEY: LazyLock<Regex> = LazyLock::new(|| {
     re(
         r#"(?:environ\[\s*|environ\.(?:setdefault|get|pop)\(\s*|(?:putenv|getenv)\(\s*)["']([\w]*)$"#,
@@ -77,6 +84,12 @@ pub fn site_at(text: &str, offset: usize) -> Option<Site> {
             option,
             start: start(m),
             quoted: !c[2].is_empty(),
+        });
+    }
+    if let Some(c) = SESSION_ACCESSOR.captures(line) {
+        return Some(Site::Accessor {
+            option: names::session(&c[1])?,
+            start: start(c.get(2)?),
         });
     }
     if let Some(c) = SESSION_KEY.captures(line) {
@@ -230,12 +243,20 @@ pub fn candidates(site: &Site, filter: &Filter) -> Vec<Candidate> {
             }
             out
         }
+        Site::Accessor { option, .. } => vec![Candidate {
+            label: option
+                .session
+                .map(|(_, a)| a.as_str().to_string())
+                .unwrap_or_default(),
+            option: Some(option),
+        }],
         Site::Value { .. } => Vec::new(),
     }
 }
 
 /// What follows a session key as it is completed: the accessor the option is read with
-/// and an example value (`.s = tf.compat.as_bytes("...")`), from the spec's default.
+/// and an example value (`.s = tf.compat.as_bytes("...")`), from the spec's default. After
+/// the `.` (a [`Site::Accessor`]), the same without it.
 pub fn session_tail(o: &OptionMeta) -> Option<String> {
     let (_, acc) = o.session?;
     let default = o.default.map(|d| match d {

@@ -109,6 +109,39 @@ fn session_tail_uses_the_accessor() {
 }
 
 #[test]
+fn the_accessor_after_a_key_and_its_dot() {
+    for (marked, key, acc) in [
+        (
+            "custom_op.parameter_map[\"precision_mode\"].|",
+            "precision_mode",
+            "s",
+        ),
+        (
+            "custom_op.parameter_map['static_memory_policy'] . |",
+            "static_memory_policy",
+            "i",
+        ),
+        ("x.parameter_map[\"enable_dump\"].b|", "enable_dump", "b"),
+    ] {
+        let s = site(marked).unwrap_or_else(|| panic!("{marked}"));
+        let at = marked.find('|').unwrap();
+        let typed = marked[..at].len() - marked[..at].trim_end_matches(char::is_alphanumeric).len();
+        match &s {
+            Site::Accessor { option, start } => {
+                assert_eq!(option.session.map(|(k, _)| k), Some(key), "{marked}");
+                assert_eq!(*start, at - typed, "{marked}");
+            }
+            other => panic!("{marked}: {other:?}"),
+        }
+        let c = candidates(&s, &ALL);
+        assert_eq!(c.len(), 1, "{marked}");
+        assert_eq!(c[0].label, acc, "{marked}");
+    }
+    // A key the spec does not know has no accessor to offer.
+    assert!(site("custom_op.parameter_map[\"no_such_key\"].|").is_none());
+}
+
+#[test]
 fn no_panic_on_odd_offsets() {
     let t = "中文 parameter_map[\"";
     for i in 0..=t.len() + 2 {

@@ -112,6 +112,26 @@ fn python(snap: &Snapshot, offset: usize) -> Option<Vec<CompletionItem>> {
                 })
                 .collect()
         }
+        // After `parameter_map["key"].`: the accessor and an example value, as after a key.
+        Site::Accessor { option, start } => complete::candidates(&site, &f)
+            .into_iter()
+            .map(|c| {
+                let tail = complete::session_tail(option).unwrap_or_default();
+                let insert = tail.trim_start_matches('.').to_string();
+                let mut it = item(
+                    snap,
+                    &insert,
+                    insert.clone(),
+                    *start..offset,
+                    CompletionItemKind::PROPERTY,
+                    Some(option),
+                    &f,
+                );
+                // What is typed after the dot is the accessor's letter.
+                it.filter_text = Some(c.label);
+                it
+            })
+            .collect(),
         Site::Keyword { start, .. } => complete::candidates(&site, &f)
             .into_iter()
             .map(|c| {
