@@ -23,8 +23,10 @@ pub mod complete;
 pub mod cursor;
 mod docs;
 mod extract;
+mod finding_json;
 pub mod fix;
 mod imports;
+mod incremental;
 mod messages;
 mod names;
 mod object;
@@ -45,9 +47,10 @@ use cann_config::{Diagnostic, Product, Release};
 use serde::Serialize;
 
 pub use extract::live;
+pub use incremental::{Incremental, Stats as IncrementalStats};
 pub use walk::{
-    lint_paths, lint_paths_where, lint_script, FileReport, Outcome, Step, Unreadable,
-    MAX_SCRIPT_BYTES,
+    lint_paths, lint_paths_where, lint_script, lint_script_incremental, FileReport, Outcome, Step,
+    Unreadable, MAX_SCRIPT_BYTES,
 };
 
 /// The API a finding was made on.
@@ -83,15 +86,14 @@ pub enum FindingKind {
     Session,
 }
 
-/// One finding in a script. The diagnostic always has a line and column.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One finding in a script. The diagnostic always has a line and column. Serialized with
+/// its [`Finding::rule_id`] as `rule`, whatever its kind (see `finding_json.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finding {
     pub surface: Surface,
     pub kind: FindingKind,
-    #[serde(flatten)]
     pub diagnostic: Diagnostic,
     /// A safe fix, when there is one (`cannctl lint --fix` applies it).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<Fix>,
 }
 
@@ -309,18 +311,23 @@ fn budget_error(line: u32, column: u32, lang: Lang) -> LintError {
     }
 }
 
-/// The findings of the settings in a parsed script.
+/// The findings of the settings in a parsed script; `memo` may answer for objects it
+/// checked before.
 fn findings_in(
     root: tree_sitter::Node<'_>,
     text: &str,
     opts: &LintOptions,
+    mut memo: Option<&mut Incremental>,
 ) -> Result<Vec<Finding>, LintError> {
     let src = syntax::Source::new(text);
     let objects = extract::objects(root, &src, opts.lang, NODE_BUDGET)
         .map_err(|e| budget_error(e.at.line, e.at.col, opts.lang))?;
     Ok(objects
         .into_iter()
-        .flat_map(|o| rules::spec::check(o, opts))
+        .flat_map(|o| match memo.as_deref_mut() {
+            Some(m) => m.check(o, opts),
+            None => rules::spec::check(o, opts),
+        })
         .collect())
 }
 
@@ -355,20 +362,26 @@ pub(crate) fn may_set_options(bytes: &[u8]) -> bool {
 
 /// [`lint_source`] of a text whose line endings [`normalize_newlines`] already saw to and
 /// whose bytes [`may_set_options`] already passed.
-pub(crate) fn lint_normalized(text: &str, opts: &LintOptions) -> Result<SourceReport, LintError> {
-    lint_prepared(text, opts, true, true)
+pub(crate) fn lint_normalized(
+    text: &str,
+    opts: &LintOptions,
+    memo: Option<&mut Incremental>,
+) -> Result<SourceReport, LintError> {
+    lint_prepared(text, opts, true, true, memo)
 }
 
 fn lint_text(text: &str, opts: &LintOptions, select: bool) -> Result<SourceReport, LintError> {
-    lint_prepared(&normalize_newlines(text), opts, select, false)
+    lint_prepared(&normalize_newlines(text), opts, select, false, None)
 }
 
 /// `screened`: the text is known to pass [`may_set_options`], which need not scan it again.
+/// `memo`: what the last lint of the same document kept (see [`Incremental`]).
 fn lint_prepared(
     text: &str,
     opts: &LintOptions,
     select: bool,
     screened: bool,
+    mut memo: Option<&mut Incremental>,
 ) -> Result<SourceReport, LintError> {
     let ranges = match TRIGGERS.as_ref() {
         Some(ac) if !screened && !select::sets_options(ac, text.as_bytes()) => {
@@ -393,16 +406,31 @@ fn lint_prepared(
             opts.lang,
         ));
     }
-    let Some(tree) = parse(text, ranges.as_deref())? else {
+    if let Some(m) = memo.as_deref_mut() {
+        m.begin(opts);
+    }
+    let tree = match memo.as_deref_mut() {
+        Some(m) => m.parse(text, ranges.as_deref())?,
+        None => parse(text, ranges.as_deref())?,
+    };
+    let Some(tree) = tree else {
         return Ok(SourceReport::default());
     };
     let root = tree.root_node();
-    let mut findings = findings_in(root, text, opts)?;
+    let mut findings = findings_in(root, text, opts, memo.as_deref_mut())?;
     // Half-typed code: the parts after a broken line, parsed without it (see `recover`).
     // What the first tree found on the blanked lines themselves stays.
     if let Some(r) = recover::reparse(text, ranges.as_deref(), &tree)? {
         findings.retain(|f| r.blanks_line(text, f.line()));
-        findings.extend(findings_in(r.tree.root_node(), &r.text, opts)?);
+        findings.extend(findings_in(
+            r.tree.root_node(),
+            &r.text,
+            opts,
+            memo.as_deref_mut(),
+        )?);
+    }
+    if let Some(m) = memo {
+        m.end();
     }
     // One finding per problem and place, across objects too: a class finding or an
     // environment variable's finding is said once.
@@ -427,64 +455,5 @@ fn lint_prepared(
 }
 
 #[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used, clippy::expect_used)]
-
-    use super::*;
-
-    /// Opens an indented block: a line of code that starts with one of these and ends in `:`.
-    const OPENERS: [&str; 9] = [
-        "def ", "class ", "if ", "else", "elif ", "for ", "with ", "try", "except",
-    ];
-
-    /// `text` with statements that set nothing at the start of every block that `OPENERS`
-    /// open, at the block's own indentation: inside functions, the selection then has
-    /// statements to leave out.
-    fn padded_blocks(text: &str) -> String {
-        let lines: Vec<&str> = text.lines().collect();
-        let mut out = String::new();
-        for (i, line) in lines.iter().enumerate() {
-            out.push_str(line);
-            out.push('\n');
-            let code = line.trim();
-            if !(code.ends_with(':') && OPENERS.iter().any(|k| code.starts_with(k))) {
-                continue;
-            }
-            let Some(next) = lines[i + 1..].iter().find(|l| !l.trim().is_empty()) else {
-                continue;
-            };
-            let indent = &next[..next.len() - next.trim_start().len()];
-            for k in 0..40 {
-                out.push_str(&format!("{indent}pad_{k} = [j * 2 for j in range({k})]\n"));
-            }
-        }
-        out
-    }
-
-    /// Parsing only the statements that mention a surface finds what parsing it all finds.
-    #[test]
-    fn selected_ranges_find_what_the_whole_file_finds() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-        let filler = "def helper(x):\n    return [i * 2 for i in range(x)]\n\n".repeat(80);
-        let mut files: Vec<std::path::PathBuf> = Vec::new();
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let p = entry.unwrap().path();
-            if p.is_dir() {
-                files.extend(std::fs::read_dir(p).unwrap().map(|e| e.unwrap().path()));
-            } else {
-                files.push(p);
-            }
-        }
-        for path in files {
-            let text = std::fs::read_to_string(&path).unwrap();
-            // Filler between the statements and inside blocks makes the selection worth using.
-            let between = text.replace("\ndef ", &format!("\n{filler}def "));
-            for text in [padded_blocks(&between), between] {
-                let opts = LintOptions::default();
-                let whole = lint_text(&text, &opts, false).unwrap();
-                let some = lint_text(&text, &opts, true).unwrap();
-                assert_eq!(some.findings, whole.findings, "{}", path.display());
-            }
-        }
-    }
-}
+#[path = "lib_tests.rs"]
+mod tests;

@@ -170,7 +170,7 @@ enum One {
 fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
     // Non-blocking open, regular files only, at most MAX_SCRIPT_BYTES actually read.
     match cann_input::read_bytes(path, cann_input::Limits::new(MAX_SCRIPT_BYTES)) {
-        Ok(bytes) => lint_bytes(path, bytes, opts),
+        Ok(bytes) => lint_bytes(path, bytes, opts, None),
         Err(e) => Ok(One::Failed(Unreadable {
             path: path.to_path_buf(),
             pos: None,
@@ -179,8 +179,14 @@ fn lint_file(path: &Path, opts: &LintOptions) -> Result<One, LintError> {
     }
 }
 
-/// One script's bytes, as read; `path` is the name findings are reported under.
-fn lint_bytes(path: &Path, bytes: Vec<u8>, opts: &LintOptions) -> Result<One, LintError> {
+/// One script's bytes, as read; `path` is the name findings are reported under. `memo`:
+/// what the last lint of the same document kept.
+fn lint_bytes(
+    path: &Path,
+    bytes: Vec<u8>,
+    opts: &LintOptions,
+    memo: Option<&mut crate::Incremental>,
+) -> Result<One, LintError> {
     // Most scripts of a tree name no option surface: they stop here, on the raw bytes,
     // before any decoding or copying.
     if !crate::may_set_options(&bytes) {
@@ -199,7 +205,7 @@ fn lint_bytes(path: &Path, bytes: Vec<u8>, opts: &LintOptions) -> Result<One, Li
         std::borrow::Cow::Borrowed(_) => None,
     };
     let text = normalized.unwrap_or(text);
-    let r = match crate::lint_normalized(&text, opts) {
+    let r = match crate::lint_normalized(&text, opts, memo) {
         Ok(r) => r,
         Err(LintError::Budget {
             line,
@@ -273,6 +279,23 @@ pub fn lint_script(name: &Path, bytes: Vec<u8>, opts: &LintOptions) -> Result<Ou
         scanned: 1,
         ..Outcome::default()
     };
-    out.add(lint_bytes(name, bytes, opts)?);
+    out.add(lint_bytes(name, bytes, opts, None)?);
+    Ok(out)
+}
+
+/// [`lint_script`] of one more version of a document linted before with the same `memo`
+/// (an editor's buffer): the same outcome, at the cost of what changed (see
+/// [`crate::Incremental`]).
+pub fn lint_script_incremental(
+    name: &Path,
+    bytes: Vec<u8>,
+    opts: &LintOptions,
+    memo: &mut crate::Incremental,
+) -> Result<Outcome, LintError> {
+    let mut out = Outcome {
+        scanned: 1,
+        ..Outcome::default()
+    };
+    out.add(lint_bytes(name, bytes, opts, Some(memo))?);
     Ok(out)
 }

@@ -14,7 +14,9 @@ use crate::document::{Document, Kind};
 use crate::session::Snapshot;
 
 /// Reads `data` as: a kind byte, then edits of (line, character, line, character, length,
-/// text), each applied and followed by a diagnose, a hover and a completion.
+/// text), each applied and followed by a diagnose, a hover and a completion. Diagnostics are
+/// made as the server makes them, from what the last version's lint kept, and must equal a
+/// fresh lint's.
 pub fn document_changes(data: &[u8]) {
     let Some((&k, mut rest)) = data.split_first() else {
         return;
@@ -28,6 +30,7 @@ pub fn document_changes(data: &[u8]) {
     let mut doc = Document::new(String::new(), 0, kind);
     let settings = Arc::new(crate::settings::Effective::default());
     let mut version = 0;
+    let mut memo = cann_lint::Incremental::default();
     while rest.len() >= 5 {
         let (head, tail) = rest.split_at(5);
         let len = usize::from(head[4] % 64).min(tail.len());
@@ -51,7 +54,13 @@ pub fn document_changes(data: &[u8]) {
             settings: settings.clone(),
             excluded: false,
         };
-        let _ = crate::diagnose::diagnose(&snap);
+        let kept = crate::diagnose::diagnose(&snap, Some(&mut memo));
+        assert_eq!(
+            kept,
+            crate::diagnose::diagnose(&snap, None),
+            "{:?}",
+            snap.doc.text
+        );
         let at =
             TextDocumentPositionParams::new(TextDocumentIdentifier::new(uri.clone()), range.end);
         let _ = crate::api::requests::HoverHandler::run(

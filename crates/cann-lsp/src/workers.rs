@@ -34,6 +34,8 @@ pub fn spawn_lint(sender: Sender<Message>, versions: Versions) -> Sender<Snapsho
 }
 
 fn lint_loop(rx: &Receiver<Snapshot>, sender: &Sender<Message>, versions: &Versions) {
+    // What each open document's last lint kept: the next one costs what the edit changed.
+    let mut memos: HashMap<Url, cann_lint::Incremental> = HashMap::new();
     while let Ok(first) = rx.recv() {
         // Edits come faster than lints: of what is queued, only each document's newest
         // snapshot is linted.
@@ -45,10 +47,13 @@ fn lint_loop(rx: &Receiver<Snapshot>, sender: &Sender<Message>, versions: &Versi
             if !current(versions, &uri, snap.doc.version) {
                 continue;
             }
-            // A panic here is a bug; it costs this document's diagnostics, not the server.
-            let Ok(diagnostics) =
-                catch_unwind(AssertUnwindSafe(|| crate::diagnose::diagnose(&snap)))
-            else {
+            let memo = memos.entry(uri.clone()).or_default();
+            // A panic here is a bug; it costs this document's diagnostics (and what its
+            // lints kept), not the server.
+            let Ok(diagnostics) = catch_unwind(AssertUnwindSafe(|| {
+                crate::diagnose::diagnose(&snap, Some(memo))
+            })) else {
+                memos.remove(&uri);
                 continue;
             };
             if !current(versions, &uri, snap.doc.version) {
@@ -61,6 +66,10 @@ fn lint_loop(rx: &Receiver<Snapshot>, sender: &Sender<Message>, versions: &Versi
             };
             let n = Notification::new("textDocument/publishDiagnostics".into(), params);
             let _ = sender.send(Message::Notification(n));
+        }
+        // Closed documents keep nothing.
+        if let Ok(open) = versions.lock() {
+            memos.retain(|u, _| open.contains_key(u));
         }
     }
 }

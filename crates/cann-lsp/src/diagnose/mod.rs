@@ -105,8 +105,9 @@ fn settings_problems(snap: &Snapshot) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Every diagnostic of the document in `snap`.
-pub fn diagnose(snap: &Snapshot) -> Vec<Diagnostic> {
+/// Every diagnostic of the document in `snap`; `memo` is what the lint of the document's
+/// last version kept (see [`cann_lint::Incremental`]).
+pub fn diagnose(snap: &Snapshot, memo: Option<&mut cann_lint::Incremental>) -> Vec<Diagnostic> {
     if snap.excluded {
         return Vec::new();
     }
@@ -121,7 +122,7 @@ pub fn diagnose(snap: &Snapshot) -> Vec<Diagnostic> {
         return out;
     }
     match snap.doc.kind {
-        Kind::Python => out.extend(python::diagnose(snap)),
+        Kind::Python => out.extend(python::diagnose(snap, memo)),
         Kind::Config { json } => out.extend(config::diagnose(snap, json)),
         Kind::Pyproject | Kind::Other => {}
     }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use cann_lint::{FileReport, Finding, LintOptions};
+use cann_lint::{FileReport, Finding, Incremental, LintOptions};
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString};
 
 use super::{description, plain, severity, token_range, SOURCE};
@@ -12,8 +12,13 @@ use crate::session::Snapshot;
 pub type NotLinted = (Option<(u32, u32)>, String);
 
 /// The script in `snap` linted as `cannctl lint` lints the same bytes (`None`: no finding);
-/// or the reason it could not be linted (over the node budget), with its place.
-pub fn report(snap: &Snapshot) -> Result<Option<FileReport>, NotLinted> {
+/// or the reason it could not be linted (over the node budget), with its place. `memo`:
+/// what the lint of the document's last version kept, which makes this one cost what
+/// changed (the findings are the same either way).
+pub fn report(
+    snap: &Snapshot,
+    memo: Option<&mut Incremental>,
+) -> Result<Option<FileReport>, NotLinted> {
     let s = &snap.settings;
     let opts = LintOptions {
         product: s.product,
@@ -21,8 +26,12 @@ pub fn report(snap: &Snapshot) -> Result<Option<FileReport>, NotLinted> {
         lang: s.lang,
     };
     let name = snap.path.as_deref().unwrap_or(Path::new("-"));
-    let outcome = cann_lint::lint_script(name, snap.doc.text.as_bytes().to_vec(), &opts)
-        .map_err(|e| (None, e.message(s.lang)))?;
+    let bytes = snap.doc.text.as_bytes().to_vec();
+    let outcome = match memo {
+        Some(m) => cann_lint::lint_script_incremental(name, bytes, &opts, m),
+        None => cann_lint::lint_script(name, bytes, &opts),
+    }
+    .map_err(|e| (None, e.message(s.lang)))?;
     if let Some(u) = outcome.unreadable.into_iter().next() {
         return Err((u.pos, u.reason));
     }
@@ -30,13 +39,16 @@ pub fn report(snap: &Snapshot) -> Result<Option<FileReport>, NotLinted> {
 }
 
 /// The findings of [`report`].
-pub fn findings(snap: &Snapshot) -> Result<Vec<Finding>, NotLinted> {
-    Ok(report(snap)?.map(|r| r.findings).unwrap_or_default())
+pub fn findings(
+    snap: &Snapshot,
+    memo: Option<&mut Incremental>,
+) -> Result<Vec<Finding>, NotLinted> {
+    Ok(report(snap, memo)?.map(|r| r.findings).unwrap_or_default())
 }
 
-pub fn diagnose(snap: &Snapshot) -> Vec<Diagnostic> {
+pub fn diagnose(snap: &Snapshot, memo: Option<&mut Incremental>) -> Vec<Diagnostic> {
     let docs = snap.settings.docs_url.as_deref();
-    match findings(snap) {
+    match findings(snap, memo) {
         Ok(fs) => fs
             .iter()
             .map(|f| {

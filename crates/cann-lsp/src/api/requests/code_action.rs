@@ -34,7 +34,7 @@ impl BackgroundRequest for CodeActionHandler {
                 .as_ref()
                 .is_none_or(|only| only.iter().any(|o| k.as_str().starts_with(o.as_str())))
         };
-        let report = crate::diagnose::python_report(snap).ok()??;
+        let report = crate::diagnose::python_report(snap, None).ok()??;
         let (text, ix) = (&*snap.doc.text, &snap.doc.index);
         let edit = |edits: Vec<TextEdit>| WorkspaceEdit {
             changes: Some(HashMap::from([(snap.uri.clone(), edits)])),
