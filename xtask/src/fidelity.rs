@@ -5,8 +5,10 @@
 //! commits), writes them to `spec/fidelity/upstream.json`, and compares each release's
 //! facts with the spec in that release: constructor signatures and defaults, the TF2 option
 //! tree with its defaults and values, the session keys `npu_attrs.cc` reads and their
-//! accessors, the graph-engine keys, the `ge.*` keys the graph engine names, the ranges the
-//! code checks (`npu_attrs.cc`, NPURunConfig's `check_*` calls) and what the spec retires.
+//! accessors, the graph-engine keys, the `ge.*` keys the graph engine names, the bounds the
+//! code puts on values ([`ranges`]: the adapter's C++ and `check_*` calls, the
+//! `tf.estimator.RunConfig` NPURunConfig extends, read at `tensorflow/estimator`
+//! [`ESTIMATOR_REF`], and the graph engine's conversions) and what the spec retires.
 //! It prints the facts compared per kind and each disagreement with both sources, and fails
 //! on any that `spec/fidelity/exceptions.yaml` does not explain (or on an exception that
 //! matches nothing). The file is our own derived data (names, defaults, values, keys),
@@ -15,6 +17,7 @@
 
 pub(crate) mod cc;
 pub(crate) mod py;
+pub(crate) mod ranges;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -34,15 +37,26 @@ pub(crate) const NPU_ESTIMATOR: &str =
 pub(crate) const TF2_CONFIGS: &str = "tf_adapter_2.x/python/npu_device/configs";
 pub(crate) const TF2_ROOT: &str = "NpuConfig";
 pub(crate) const NPU_ATTRS: &str = "tf_adapter/util/npu_attrs.cc";
+/// The graph passes and GeOp, which read some session keys again from their own options.
+const PASSES: &[&str] = &[
+    "tf_adapter/optimizers/om_partition_subgraphs_pass.cc",
+    "tf_adapter/kernels/geop_npu.cc",
+];
+const RUN_CONFIG: &str = "tensorflow_estimator/python/estimator/run_config.py";
 
 const ADAPTER: &str = "hicann/tensorflow";
 const GE: &str = "hicann/ge";
+/// NPURunConfig is a `tf.estimator.RunConfig`, which checks the keywords it passes on. The
+/// adapter's TF1 side is built for TensorFlow 1.15.0 (`configure.py:28`,
+/// `_COMPAT_TENSORFLOW_VERSION`, at both refs), whose estimator is this tag.
+const ESTIMATOR: &str = "tensorflow/estimator";
+const ESTIMATOR_REF: &str = "v1.15.0";
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("usage: cargo xtask fidelity [--mirrors DIR] [--check]")]
     Usage,
-    #[error("no upstream mirrors: nothing was compared. {0}\nGive --mirrors DIR or set CANN_MIRRORS=DIR, a directory holding hicann+tensorflow/repo and hicann+ge/repo (bare git mirrors; the `fetch` tool brings them), e.g. CANN_MIRRORS=/work/.mirror cargo xtask fidelity")]
+    #[error("no upstream mirrors: nothing was compared. {0}\nGive --mirrors DIR or set CANN_MIRRORS=DIR, a directory holding hicann+tensorflow/repo, hicann+ge/repo and tensorflow+estimator/repo (bare git mirrors; the `fetch` tool brings them), e.g. CANN_MIRRORS=/work/.mirror cargo xtask fidelity")]
     NoMirrors(String),
     #[error("{0}: {1}")]
     Parse(String, String),
@@ -126,16 +140,14 @@ fn map_of_sets(m: &BTreeMap<String, BTreeSet<String>>) -> Value {
     Value::Object(m.iter().map(|(k, v)| (k.clone(), set(v))).collect())
 }
 
-fn checked(
-    kind: &str,
-    m: &BTreeMap<String, cc::Checked>,
-    out: &mut serde_json::Map<String, Value>,
-) {
-    for (name, c) in m {
-        out.insert(
-            format!("{kind}:{name}"),
-            json!({ "min": c.min, "max": c.max, "line": c.line }),
-        );
+/// Adds each bound, cited at `at` (`owner/name@ref:path`), under the option it bounds.
+fn bounds(at: &str, found: Vec<ranges::Bound>, out: &mut BTreeMap<String, Vec<Value>>) {
+    for b in found {
+        out.entry(b.on).or_default().push(json!({
+            "min": b.min,
+            "max": b.max,
+            "at": format!("{at}:{}", b.line),
+        }));
     }
 }
 
@@ -159,8 +171,70 @@ fn pick(m: &Git<'_>, repo: &str, refs: &[String]) -> Result<Option<String>, Erro
         .map(|r| r.to_string()))
 }
 
+/// The mirrors facts are read from.
+struct Mirrors<'a> {
+    adapter: Git<'a>,
+    ge: Git<'a>,
+    estimator: Git<'a>,
+}
+
+/// The bounds the code of one release puts on values: the adapter's C++ and Python at
+/// `tf`, the estimator NPURunConfig extends, the graph engine at `ge_rev`.
+fn bounds_at(
+    m: &Mirrors<'_>,
+    tf: &str,
+    ge_rev: &str,
+    constants: &BTreeMap<String, String>,
+) -> Result<Value, Error> {
+    let keys: BTreeSet<String> = cc::session_accessors(&m.adapter.show(tf, NPU_ATTRS)?)?
+        .into_keys()
+        .collect();
+    let mut out = BTreeMap::new();
+    let at = |repo: &str, rev: &str, path: &str| format!("{repo}@{rev}:{path}");
+    for path in std::iter::once(NPU_ATTRS).chain(PASSES.iter().copied()) {
+        let text = m.adapter.show(tf, path)?;
+        let mut found = ranges::adapter_checks(&text, &keys)?;
+        found.extend(ranges::clamped_pass_options(&text)?);
+        bounds(&at(ADAPTER, tf, path), found, &mut out);
+    }
+    let config = m.adapter.show(tf, NPU_CONFIG)?;
+    bounds(
+        &at(ADAPTER, tf, NPU_CONFIG),
+        ranges::python_checks(&config)?,
+        &mut out,
+    );
+    let run_config = m.estimator.show(ESTIMATOR_REF, RUN_CONFIG)?;
+    let found = ranges::run_config_checks(&run_config)?;
+    bounds(&at(ESTIMATOR, ESTIMATOR_REF, RUN_CONFIG), found, &mut out);
+    let listing =
+        m.ge.git(&[
+            "grep",
+            "-l",
+            "ConvertToInt32(",
+            ge_rev,
+            "--",
+            "*.cc",
+            "*.cpp",
+        ])?
+        .unwrap_or_default();
+    for hit in listing.lines() {
+        let path = hit.strip_prefix(&format!("{ge_rev}:")).unwrap_or(hit);
+        if path
+            .split('/')
+            .any(|p| matches!(p, "tests" | "test" | "ut" | "st"))
+        {
+            continue;
+        }
+        let text = m.ge.show(ge_rev, path)?;
+        let found = ranges::ge_int32_checks(&text, constants)?;
+        bounds(&at(GE, ge_rev, path), found, &mut out);
+    }
+    Ok(json!(out))
+}
+
 /// The facts of one release: the adapter at `tf`, the graph engine at `ge`.
-fn facts_at(adapter: &Git<'_>, tf: &str, ge: &Git<'_>, ge_rev: &str) -> Result<Value, Error> {
+fn facts_at(m: &Mirrors<'_>, tf: &str, ge_rev: &str) -> Result<Value, Error> {
+    let (adapter, ge) = (&m.adapter, &m.ge);
     let text = |path: &str| adapter.show(tf, path);
     let config = text(NPU_CONFIG)?;
     let constructors = py::constructors(&py::Source::parse(NPU_CONFIG.into(), config.clone())?);
@@ -204,13 +278,16 @@ fn facts_at(adapter: &Git<'_>, tf: &str, ge: &Git<'_>, ge_rev: &str) -> Result<V
         .unwrap_or_default();
     ge_known.extend(cc::ge_literals(&grep)?);
     let writes = cc::parameter_map_writes(&text(NPU_ESTIMATOR)?)?;
-    let mut ranges = serde_json::Map::new();
-    checked("session", &cc::checked_ranges(&attrs)?, &mut ranges);
-    checked("keyword", &cc::python_checks(&config)?, &mut ranges);
+    let ranges = bounds_at(m, tf, ge_rev, &constants)?;
     Ok(json!({
         "upstream": {
             "tensorflow": { "repo": ADAPTER, "ref": tf, "commit": adapter.commit(tf)? },
             "ge": { "repo": GE, "ref": ge_rev, "commit": ge.commit(ge_rev)? },
+            "estimator": {
+                "repo": ESTIMATOR,
+                "ref": ESTIMATOR_REF,
+                "commit": m.estimator.commit(ESTIMATOR_REF)?,
+            },
         },
         "sources": {
             "constructors": NPU_CONFIG,
@@ -271,18 +348,25 @@ pub fn run(raw: &[String]) -> Result<(), Error> {
         .ok_or_else(|| Error::NoMirrors("Neither --mirrors nor CANN_MIRRORS is set.".into()))?;
     let adapter_dir = mirror(&dir, ADAPTER)?;
     let ge_dir = mirror(&dir, GE)?;
-    let (adapter, ge) = (Git { dir: &adapter_dir }, Git { dir: &ge_dir });
+    let estimator_dir = mirror(&dir, ESTIMATOR)?;
+    let m = Mirrors {
+        adapter: Git { dir: &adapter_dir },
+        ge: Git { dir: &ge_dir },
+        estimator: Git {
+            dir: &estimator_dir,
+        },
+    };
+    let (adapter, ge) = (&m.adapter, &m.ge);
     let root = crate::workspace_root();
     let spec = cann_config::model().map_err(|e| Error::Spec(e.to_string()))?;
 
     let mut releases = serde_json::Map::new();
     for r in &spec.releases {
-        let (Some(tf), Some(g)) = (pick(&adapter, ADAPTER, &r.refs)?, pick(&ge, GE, &r.refs)?)
-        else {
+        let (Some(tf), Some(g)) = (pick(adapter, ADAPTER, &r.refs)?, pick(ge, GE, &r.refs)?) else {
             continue;
         };
         eprintln!("{}: {ADAPTER}@{tf}, {GE}@{g}", r.id);
-        for (m, repo, rev) in [(&adapter, ADAPTER, &tf), (&ge, GE, &g)] {
+        for (m, repo, rev) in [(adapter, ADAPTER, &tf), (ge, GE, &g)] {
             if !m.is_tag(rev)? {
                 let head = m.commit("master")?;
                 if !head.starts_with(rev.as_str()) && r.unreleased {
@@ -293,7 +377,7 @@ pub fn run(raw: &[String]) -> Result<(), Error> {
                 }
             }
         }
-        releases.insert(r.id.clone(), facts_at(&adapter, &tf, &ge, &g)?);
+        releases.insert(r.id.clone(), facts_at(&m, &tf, &g)?);
     }
     let doc = json!({
         "$comment": "generated by `cargo xtask fidelity` from the upstream mirrors: per release (its refs in spec/releases.yaml), names, defaults, values, keys and checked ranges read from the code; compared with the spec by `cargo xtask fidelity` and crates/cann-config/tests/fidelity.rs",

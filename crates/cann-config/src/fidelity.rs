@@ -347,36 +347,51 @@ fn ge_known(cx: &mut Cx<'_>) {
     }
 }
 
-/// A range the code checks: the spec may not accept what the code refuses, nor refuse what
-/// it accepts (an advised bound, `advice: true`, may be narrower: it only warns).
+/// `[min, max]`, `-` for an open side.
+fn interval(min: Option<i64>, max: Option<i64>) -> String {
+    let side = |v: Option<i64>| v.map_or("-".into(), |v| v.to_string());
+    format!("[{}, {}]", side(min), side(max))
+}
+
+/// The bounds the code puts on an option's value (each cited at its line), taken together:
+/// the spec may not accept what the code refuses, nor refuse what it accepts. A range that
+/// is this project's advice (`advice: true`) must lie inside the code's and be narrower
+/// somewhere: where the code states every bound the spec gives, the range is not advice.
+/// Where the code leaves a side open, a bound a page states is the spec's to keep.
 fn ranges(cx: &mut Cx<'_>) {
     let Some(ranges) = cx.facts["ranges"].as_object() else {
         return;
     };
-    for (key, r) in ranges {
-        // `keyword:NAME` (an NPURunConfig check) or `session:NAME` (an npu_attrs.cc check).
+    type Bounds = Vec<(Option<i64>, Option<i64>, String)>;
+    let mut per: BTreeMap<&'static str, (&'static OptionMeta, Bounds)> = BTreeMap::new();
+    for (key, list) in ranges {
+        // `keyword:NAME` (NPURunConfig, or the RunConfig it extends), `ge:KEY` (the graph
+        // engine) or `session:NAME` (the adapter's C++).
         let (kind, name) = key.split_once(':').unwrap_or(("session", key));
-        let (min, max) = (r["min"].as_i64(), r["max"].as_i64());
-        let line = r["line"].as_u64();
-        let o = live(cx.release).find(|o| match kind {
+        let release = cx.release;
+        let o = live(release).find(|o| match kind {
             "keyword" => o.estimator == Some(name) && o.config == "NPURunConfig",
+            "ge" => o.ge_key_in(release) == Some(name),
             _ => o.session.is_some_and(|(n, _)| n == name),
         });
         let Some(o) = o else {
             continue;
         };
+        let entry = per.entry(o.path).or_insert((o, Vec::new()));
+        for b in list.as_array().into_iter().flatten() {
+            let at = b["at"].as_str().unwrap_or("?").to_string();
+            entry.1.push((b["min"].as_i64(), b["max"].as_i64(), at));
+        }
+    }
+    for (o, bounds) in per.into_values() {
         cx.count("range");
-        let src = if kind == "keyword" {
-            "constructors"
-        } else {
-            "session"
-        };
-        let at = cx.at(src, line);
-        let theirs = format!(
-            "[{}, {}] ({at})",
-            min.map_or("-".into(), |v| v.to_string()),
-            max.map_or("-".into(), |v| v.to_string())
-        );
+        let min = bounds.iter().filter_map(|b| b.0).max();
+        let max = bounds.iter().filter_map(|b| b.1).min();
+        let cited: Vec<String> = bounds
+            .iter()
+            .map(|(lo, hi, at)| format!("{} {at}", interval(*lo, *hi)))
+            .collect();
+        let theirs = format!("{} from {}", interval(min, max), cited.join("; "));
         let ints: Vec<i64> = o
             .values
             .iter()
@@ -386,30 +401,32 @@ fn ranges(cx: &mut Cx<'_>) {
             })
             .collect();
         let inside = |v: i64| min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m);
+        let spec = o.range_in(cx.release);
         let ok = if !ints.is_empty() {
-            // An enumeration: every value it lists must pass the check.
+            // An enumeration: every value it lists must pass the code.
             ints.iter().all(|v| inside(*v))
         } else {
-            match o.range_in(cx.release) {
-                None => false,
-                Some(s) if s.advice => {
-                    s.min.is_some_and(|m| min.is_none_or(|u| m >= u))
-                        && s.max.is_some_and(|m| max.is_none_or(|u| m <= u))
-                }
-                Some(s) => s.min == min && (max.is_none() || s.max == max),
-            }
+            spec.is_some_and(|s| {
+                let within = min.is_none_or(|u| s.min.is_some_and(|m| m >= u))
+                    && max.is_none_or(|u| s.max.is_some_and(|m| m <= u));
+                let stated =
+                    min.is_none_or(|u| s.min == Some(u)) && max.is_none_or(|u| s.max == Some(u));
+                let narrower_where_open =
+                    (min.is_none() && s.min.is_some()) || (max.is_none() && s.max.is_some());
+                within && (stated != s.advice || (s.advice && narrower_where_open))
+            })
         };
         if !ok {
-            let spec = match o.range_in(cx.release) {
+            let ours = match spec {
                 Some(s) => format!(
-                    "[{}, {}] in {}",
-                    s.min.map_or("-".into(), |v| v.to_string()),
-                    s.max.map_or("-".into(), |v| v.to_string()),
+                    "{}{} in {}",
+                    interval(s.min, s.max),
+                    if s.advice { " (advice)" } else { "" },
                     ours(o)
                 ),
                 None => format!("no range in {}", ours(o)),
             };
-            cx.add(format!("range:{name}"), spec, theirs);
+            cx.add(format!("range:{}", o.path), ours, theirs);
         }
     }
 }

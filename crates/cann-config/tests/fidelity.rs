@@ -91,7 +91,11 @@ fn a_changed_fact_is_a_disagreement_naming_both_sides() {
     let mut f = facts()["releases"]["9.0.0"].clone();
     let before = compare(Release::LATEST, &f).found.len();
     // The code checks a range the spec does not state, and a default moves.
-    f["ranges"]["session:local_rank_id"]["max"] = Value::from(15);
+    f["ranges"]["session:local_rank_id"][0]["max"] = Value::from(15);
+    // The graph engine bounds a key more tightly than the spec does.
+    f["ranges"]["ge:ge.exec.opWaitTimeout"][0]["max"] = Value::from(100);
+    // The code states the bound the spec gives as its own advice.
+    f["ranges"]["session:stream_sync_timeout"][0]["min"] = Value::from(-1);
     f["tf2"]["graph_run_mode"]["default"] = Value::from(0);
     f["session"]
         .as_object_mut()
@@ -99,9 +103,11 @@ fn a_changed_fact_is_a_disagreement_naming_both_sides() {
         .insert("brand_new_key".into(), Value::Array(vec![]));
     let found = compare(Release::LATEST, &f).found;
     let keys: Vec<&str> = found.iter().map(|d| d.key.as_str()).collect();
-    assert_eq!(found.len(), before + 3, "{keys:?}");
+    assert_eq!(found.len(), before + 5, "{keys:?}");
     for k in [
-        "range:local_rank_id",
+        "range:npu_run_config.local_rank_id",
+        "range:npu_run_config.op_wait_timeout",
+        "range:npu_run_config.stream_sync_timeout",
         "tf2-default:graph_run_mode",
         "session-missing:brand_new_key",
     ] {
@@ -109,7 +115,7 @@ fn a_changed_fact_is_a_disagreement_naming_both_sides() {
     }
     let range = found
         .iter()
-        .find(|d| d.key == "range:local_rank_id")
+        .find(|d| d.key == "range:npu_run_config.local_rank_id")
         .unwrap();
     assert!(range.spec.contains("[0, 7]"), "{}", range.spec);
     assert!(
@@ -119,6 +125,39 @@ fn a_changed_fact_is_a_disagreement_naming_both_sides() {
                 .contains("hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:"),
         "{}",
         range.upstream
+    );
+    let ge = found
+        .iter()
+        .find(|d| d.key == "range:npu_run_config.op_wait_timeout")
+        .unwrap();
+    assert!(
+        ge.upstream
+            .contains("hicann/ge@v9.0.0:compiler/api/gelib/gelib.cc:"),
+        "{}",
+        ge.upstream
+    );
+}
+
+#[test]
+fn bounds_come_from_the_adapter_the_estimator_and_the_engine() {
+    let f = &facts()["releases"]["9.0.0"]["ranges"];
+    let at = |key: &str| -> Vec<String> {
+        f[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("no bound on {key}"))
+            .iter()
+            .map(|b| b["at"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(at("keyword:log_step_count_steps")[0].starts_with(
+        "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:"
+    ));
+    assert_eq!(f["keyword:log_step_count_steps"][0]["min"], 1);
+    assert!(at("ge:ge.exec.opExecuteTimeout")[0].starts_with("hicann/ge@v9.0.0:"));
+    assert!(at("session:task_index")[0].contains("om_partition_subgraphs_pass.cc:"));
+    assert_eq!(
+        f["session:input_fusion_size"].as_array().map(Vec::len),
+        Some(2)
     );
 }
 

@@ -1,6 +1,8 @@
-//! Sources in the form that names a git ref: `owner/name@ref`, `owner/name@ref:path` and
-//! `owner/name@ref:path:line` (a line-level citation), where `ref` is a tag, a branch or a
-//! commit. Other sources (seed files, pages) are not cited at a ref and parse to `None`.
+//! Sources in the form that names a git ref: `owner/name@ref`, `owner/name@ref:path`,
+//! `owner/name@ref:path:line` (a line-level citation) and `owner/name@ref:path:absent` (an
+//! absence citation: the file at that ref never names what it is cited for, e.g. a session
+//! key no release reads), where `ref` is a tag, a branch or a commit. Other sources (seed
+//! files, pages) are not cited at a ref and parse to `None`.
 //! `releases.yaml` says which refs are which release (`refs:`), so a source's release is
 //! known: [`crate::Spec::release_of`].
 
@@ -15,7 +17,12 @@ pub struct Cited<'a> {
     pub path: Option<&'a str>,
     /// The line of `path` the fact was read from.
     pub line: Option<u32>,
+    /// `path:absent`: the fact is that `path` never names the item at this ref.
+    pub absent: bool,
 }
+
+/// The suffix of an absence citation.
+pub const ABSENT: &str = "absent";
 
 impl<'a> Cited<'a> {
     pub fn parse(source: &'a str) -> Option<Cited<'a>> {
@@ -38,15 +45,16 @@ impl<'a> Cited<'a> {
         }
         // `owner/name@commit: subject` names a commit by its subject, not a file.
         let tail = tail.filter(|t| !t.starts_with(char::is_whitespace) && !t.is_empty());
-        let (path, line) = match tail {
-            None => (None, None),
+        let (path, line, absent) = match tail {
+            None => (None, None, false),
             Some(t) => match t.rsplit_once(':') {
                 Some((p, n))
                     if !p.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
                 {
-                    (Some(p), n.parse().ok().filter(|l| *l > 0))
+                    (Some(p), n.parse().ok().filter(|l| *l > 0), false)
                 }
-                _ => (Some(t), None),
+                Some((p, ABSENT)) if !p.is_empty() => (Some(p), None, true),
+                _ => (Some(t), None, false),
             },
         };
         Some(Cited {
@@ -54,6 +62,7 @@ impl<'a> Cited<'a> {
             rev,
             path,
             line,
+            absent,
         })
     }
 
@@ -82,6 +91,12 @@ mod tests {
             Some("compiler/graph/build/model_builder.cc")
         );
         assert_eq!(f.and_then(|c| c.line), None);
+        assert_eq!(f.map(|c| c.absent), Some(false));
+        let gone = Cited::parse("hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent");
+        assert_eq!(
+            gone.map(|c| (c.path, c.line, c.absent)),
+            Some((Some("tf_adapter/util/npu_attrs.cc"), None, true))
+        );
         let commit = Cited::parse("Ascend/tensorflow@c8e219da: delete the keyword");
         assert_eq!(commit.map(|c| (c.rev, c.path)), Some(("c8e219da", None)));
         let bare = Cited::parse("hicann/tensorflow@82957b9");

@@ -1,5 +1,7 @@
-//! Sources cited at a git ref: each names its release, and each line-level citation
-//! (`owner/name@ref:path:line`) still points at a line that names what it is cited for.
+//! Sources cited at a git ref: each names its release, each line-level citation
+//! (`owner/name@ref:path:line`) still points at a line that names what it is cited for,
+//! and each absence citation (`owner/name@ref:path:absent`) at a file that never names it.
+//! A code file is cited one of those two ways, never as a whole.
 //!
 //! The line check reads the upstream repositories, which CI does not have, so it is
 //! ignored by default. With the mirrors present (bare git directories laid out as
@@ -51,12 +53,21 @@ fn option_names(o: &OptionSpec, out: &mut Vec<String>) {
     }
 }
 
+/// One source of the spec, with the names its item goes by (its replacements' too, which
+/// a line may name instead) and the item's own names (which an absent file must not name).
+struct Cite {
+    source: String,
+    names: Vec<String>,
+    own: Vec<String>,
+}
+
 /// Every source of the spec with the names its item goes by.
-fn cited(spec: &Spec) -> Vec<(String, Vec<String>)> {
+fn cited(spec: &Spec) -> Vec<Cite> {
     let mut out = Vec::new();
     for o in &spec.options {
         let mut names = Vec::new();
         option_names(o, &mut names);
+        let own = names.clone();
         // A retirement is shown by the spelling that replaced it.
         let replacements = o
             .removed
@@ -77,14 +88,22 @@ fn cited(spec: &Spec) -> Vec<(String, Vec<String>)> {
                 .flat_map(|r| r.empty_ignored.iter().flatten()),
         );
         srcs.extend(o.introduced.iter().flat_map(|i| &i.source));
-        out.extend(srcs.into_iter().map(|s| (s.clone(), names.clone())));
+        out.extend(srcs.into_iter().map(|s| Cite {
+            source: s.clone(),
+            names: names.clone(),
+            own: own.clone(),
+        }));
     }
     for c in &spec.configs {
         let mut names = vec![c.name.clone()];
         for o in spec.options_of(&c.name) {
             option_names(o, &mut names);
         }
-        out.extend(c.source.iter().map(|s| (s.clone(), names.clone())));
+        out.extend(c.source.iter().map(|s| Cite {
+            source: s.clone(),
+            names: names.clone(),
+            own: vec![c.name.clone()],
+        }));
     }
     for r in &spec.rules {
         let mut names = Vec::new();
@@ -93,16 +112,27 @@ fn cited(spec: &Spec) -> Vec<(String, Vec<String>)> {
                 option_names(o, &mut names);
             }
         }
-        out.extend(r.source.iter().map(|s| (s.clone(), names.clone())));
+        out.extend(r.source.iter().map(|s| Cite {
+            source: s.clone(),
+            names: names.clone(),
+            own: names.clone(),
+        }));
     }
     out
+}
+
+/// A file of code (not a page): what is read from it is read at a line, or is its absence.
+fn is_code(path: &str) -> bool {
+    [".cc", ".h", ".cpp", ".py"]
+        .iter()
+        .any(|ext| path.ends_with(ext))
 }
 
 #[test]
 fn sources_at_the_modelled_repositories_name_their_release() {
     let spec = spec();
     let mut unknown = Vec::new();
-    for (s, _) in cited(&spec) {
+    for Cite { source: s, .. } in cited(&spec) {
         let Some(c) = Cited::parse(&s) else { continue };
         if !c.repo.starts_with("hicann/") || spec.release_of(&s).is_some() {
             continue;
@@ -129,11 +159,41 @@ fn line_citations_are_well_formed() {
     let spec = spec();
     let lines: Vec<String> = cited(&spec)
         .into_iter()
-        .map(|(s, _)| s)
+        .map(|c| c.source)
         .filter(|s| Cited::parse(s).is_some_and(|c| c.line.is_some()))
         .collect();
     // Most facts read from code are cited at their line (see the README, "The spec").
+    eprintln!("{} line-level citations", lines.len());
     assert!(lines.len() > 300, "{} line-level citations", lines.len());
+}
+
+#[test]
+fn code_is_cited_at_a_line_or_as_an_absence() {
+    let spec = spec();
+    let mut whole: Vec<String> = cited(&spec)
+        .into_iter()
+        .map(|c| c.source)
+        .filter(|s| {
+            Cited::parse(s)
+                .is_some_and(|c| c.path.is_some_and(is_code) && c.line.is_none() && !c.absent)
+        })
+        .collect();
+    whole.sort();
+    whole.dedup();
+    assert!(
+        whole.is_empty(),
+        "code cited as a whole file: give the line (`path:LINE`) the fact is read from, or, where the fact is that the file never names the item, say so (`path:absent`):\n{}",
+        whole.join("\n")
+    );
+}
+
+/// `line` names `word` (any case) with no identifier character either side.
+fn names_word(line: &str, word: &str) -> bool {
+    let (line, word) = (line.to_lowercase(), word.to_lowercase());
+    let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    line.match_indices(&word).any(|(i, _)| {
+        !ident(line[..i].chars().next_back()) && !ident(line[i + word.len()..].chars().next())
+    })
 }
 
 fn mirror(root: &Path, repo: &str) -> PathBuf {
@@ -150,11 +210,17 @@ fn each_cited_line_names_what_it_is_cited_for() {
     let mut files: BTreeMap<(String, String, String), Option<Vec<String>>> = BTreeMap::new();
     let mut wrong = Vec::new();
     let mut checked = 0;
-    for (s, names) in cited(&spec) {
+    for Cite {
+        source: s,
+        names,
+        own,
+    } in cited(&spec)
+    {
         let Some(c) = Cited::parse(&s) else { continue };
-        let (Some(path), Some(line)) = (c.path, c.line) else {
+        let Some(path) = c.path else { continue };
+        if c.line.is_none() && !c.absent {
             continue;
-        };
+        }
         let dir = mirror(&root, c.repo);
         assert!(dir.is_dir(), "no mirror of {} at {}", c.repo, dir.display());
         let key = (c.repo.to_string(), c.rev.to_string(), path.to_string());
@@ -177,6 +243,22 @@ fn each_cited_line_names_what_it_is_cited_for() {
             wrong.push(format!("{s}: no such file at that ref"));
             continue;
         };
+        let Some(line) = c.line else {
+            // An absence: no line of the file names the item, in any case, as a whole word
+            // (`nable_x` is absent from a file that names `enable_x`).
+            let mut named: Vec<&String> = own
+                .iter()
+                .filter(|n| text.iter().any(|l| names_word(l, n)))
+                .collect();
+            named.sort();
+            named.dedup();
+            if !named.is_empty() {
+                wrong.push(format!(
+                    "{s}: cited as never naming it, but names {named:?}"
+                ));
+            }
+            continue;
+        };
         let at = text.get(line as usize - 1).map(|l| l.to_lowercase());
         let hit = at
             .as_deref()
@@ -188,6 +270,6 @@ fn each_cited_line_names_what_it_is_cited_for() {
             ));
         }
     }
-    eprintln!("{checked} line-level citations checked");
+    eprintln!("{checked} line-level and absence citations checked");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -190,13 +190,39 @@ fn python_objects_are_typed_as_such() {
 #[test]
 fn bounds_no_upstream_source_states_are_marked_as_advice() {
     let spec = spec();
+    // Nothing upstream refuses a timeout below -1 (the documented "wait forever").
     for path in [
         "npu_run_config.event_sync_timeout",
-        "npu_run_config.op_execute_timeout",
-        "npu_run_config.save_checkpoints_secs",
+        "npu_run_config.stream_sync_timeout",
     ] {
         let r = option(&spec, path).range.as_ref().expect("a range");
         assert!(r.advice, "{path}");
+        assert_eq!(
+            (r.min, r.max),
+            (Some(-1), Some(i64::from(i32::MAX))),
+            "{path}"
+        );
+    }
+    // The graph engine ignores a negative operator timeout and refuses one past 32 bits;
+    // tf.estimator.RunConfig refuses a negative save_checkpoints_secs and a
+    // log_step_count_steps of 0: code states these, so they are not advice.
+    for (path, min, max) in [
+        (
+            "npu_run_config.op_execute_timeout",
+            0,
+            Some(i64::from(i32::MAX)),
+        ),
+        (
+            "npu_run_config.op_wait_timeout",
+            0,
+            Some(i64::from(i32::MAX)),
+        ),
+        ("npu_run_config.save_checkpoints_secs", 0, None),
+        ("npu_run_config.log_step_count_steps", 1, None),
+    ] {
+        let r = option(&spec, path).range.as_ref().expect("a range");
+        assert!(!r.advice, "{path}");
+        assert_eq!((r.min, r.max), (Some(min), max), "{path}");
     }
 }
 

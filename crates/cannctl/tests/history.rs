@@ -254,14 +254,14 @@ fn the_unreleased_release_is_never_the_default() {
 /// languages) and is a warning in `check`; an upstream bound stays an error.
 #[test]
 fn an_advised_bound_is_told_apart_from_an_upstream_one() {
-    let en = out(&cannctl(&["explain", "npu_run_config.op_execute_timeout"]));
+    let en = out(&cannctl(&["explain", "npu_run_config.event_sync_timeout"]));
     assert!(
         en.contains("cannctl's advice: no upstream source states this bound"),
         "{en}"
     );
     let zh = out(&cannctl(&[
         "explain",
-        "npu_run_config.op_execute_timeout",
+        "npu_run_config.event_sync_timeout",
         "--lang",
         "zh",
     ]));
@@ -271,7 +271,7 @@ fn an_advised_bound_is_told_apart_from_an_upstream_one() {
     let v: serde_json::Value = serde_json::from_slice(
         &cannctl(&[
             "explain",
-            "npu_run_config.op_execute_timeout",
+            "npu_run_config.event_sync_timeout",
             "--format",
             "json",
         ])
@@ -284,7 +284,7 @@ fn an_advised_bound_is_told_apart_from_an_upstream_one() {
     let cfg = dir.path().join("c.yaml");
     std::fs::write(
         &cfg,
-        "product: atlas-a2-training\nnpu_run_config:\n  op_execute_timeout: -5\n  local_rank_id: 8\n",
+        "product: atlas-a2-training\nnpu_run_config:\n  event_sync_timeout: -5\n  local_rank_id: 8\n",
     )
     .unwrap();
     let cfg = cfg.display().to_string();
@@ -299,7 +299,7 @@ fn an_advised_bound_is_told_apart_from_an_upstream_one() {
             .map(|d| d["severity"].clone())
     };
     assert_eq!(
-        sev("npu_run_config.op_execute_timeout"),
+        sev("npu_run_config.event_sync_timeout"),
         Some("warning".into()),
         "{v:#}"
     );

@@ -3627,8 +3627,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     zh: "2020 年的工具链用它选择图执行算子（GEOP）；TF Adapter 自行构建 GeOp，任何版本都不读取该变量。",
                 },
                 source: &[
-                    "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc",
-                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc",
+                    "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc:absent",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc:absent",
                 ],
             },
         ],
@@ -3743,8 +3743,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     zh: "2020 年图引擎与融合引擎的开关；有记录的各版本中，适配器与图引擎都不读取该变量。",
                 },
                 source: &[
-                    "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc",
-                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc",
+                    "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc:absent",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc:absent",
                 ],
             },
         ],
@@ -6771,7 +6771,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441",
-            "hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:absent",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -7628,7 +7628,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         source: &[
             "seeds/001_b29fdb33e13c51f8.txt",
             "hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91",
-            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/memory_config.py:absent",
+            "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py:absent",
             "Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337",
             "Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027",
             "Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348",
@@ -9012,7 +9013,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
-            max: ::core::option::Option::None,
+            max: ::core::option::Option::Some(2147483647i64),
             advice: false,
         }),
         special: &[],
@@ -9106,6 +9107,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         source: &[
             "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:35",
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:5",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:205",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:899",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/optimizers/om_partition_subgraphs_pass.cc:2214",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -9347,6 +9351,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:16",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2416",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10197,6 +10202,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         source: &[
             "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:939",
             "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:665",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/optimizers/om_partition_subgraphs_pass.cc:2218",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -10302,8 +10308,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:795",
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -10628,7 +10634,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "Ascend/tensorflow@8b307195:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:59",
-                    "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@c8e219da: 删除auto_tune_mode",
                 ],
             },
@@ -10649,8 +10655,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "Ascend/tensorflow@8b307195:tf_adapter_2.x/python/npu_device/configs/npu_config.py:39",
-                    "Ascend/tensorflow@36bfa870:tf_adapter_2.x/python/npu_device/configs/npu_config.py",
-                    "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/option_base.py",
+                    "Ascend/tensorflow@36bfa870:tf_adapter_2.x/python/npu_device/configs/npu_config.py:absent",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:absent",
                 ],
             },
             ::cann_config::meta::RemovalMeta {
@@ -12893,6 +12899,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:188",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/kernels/geop_npu.cc:430",
+            "hicann/ge@v9.0.0:compiler/graph/manager/graph_manager.cc:181",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13104,7 +13112,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
-            max: ::core::option::Option::None,
+            max: ::core::option::Option::Some(2147483647i64),
             advice: false,
         }),
         special: &[],
@@ -13195,6 +13203,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:33",
+            "hicann/ge@v9.0.0:compiler/api/gelib/gelib.cc:116",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13206,8 +13215,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
-            max: ::core::option::Option::None,
-            advice: true,
+            max: ::core::option::Option::Some(2147483647i64),
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("s"),
@@ -13297,6 +13306,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:43",
+            "hicann/ge@v9.0.0:compiler/api/gelib/gelib.cc:129",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13308,8 +13318,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(-1i64),
-            max: ::core::option::Option::None,
-            advice: false,
+            max: ::core::option::Option::Some(2147483647i64),
+            advice: true,
         }),
         special: &[],
         unit: ::core::option::Option::Some("ms"),
@@ -13401,6 +13411,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:53",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2011",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -13412,7 +13423,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(-1i64),
-            max: ::core::option::Option::None,
+            max: ::core::option::Option::Some(2147483647i64),
             advice: true,
         }),
         special: &[],
@@ -13505,6 +13516,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:67",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2012",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -16104,7 +16116,6 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/util/npu_attrs.cc:1791",
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:952",
                 "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/deprecated_options.md:218",
-                "hicann/ge@v9.0.0:compiler/graph/manager/graph_manager.cc",
             ],
         }),
         removed: &[],
@@ -16430,6 +16441,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:81",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2058",
+            "hicann/ge@v9.0.0:graph_metadef/graph/option/ge_context.cc:114",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17266,6 +17279,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:16",
+            "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:279",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17366,6 +17380,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:20",
             "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:40",
+            "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:282",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17378,7 +17393,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
-            advice: true,
+            advice: false,
         }),
         special: &[],
         unit: ::core::option::Option::Some("s"),
@@ -17466,6 +17481,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:22",
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/introduction.md:22",
+            "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:284",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17567,6 +17583,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:36",
+            "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:291",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17576,7 +17593,11 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         ty: ::cann_config::meta::TypeMeta::Int,
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(10000i64)),
         values: &[],
-        range: ::core::option::Option::None,
+        range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
+            min: ::core::option::Option::Some(1i64),
+            max: ::core::option::Option::None,
+            advice: false,
+        }),
         special: &[],
         unit: ::core::option::Option::Some("h"),
         ge_key: ::core::option::Option::None,
@@ -17664,6 +17685,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56",
+            "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:293",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -17674,7 +17696,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(100i64)),
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
-            min: ::core::option::Option::Some(0i64),
+            min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::None,
             advice: false,
         }),
@@ -17765,6 +17787,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:60",
+            "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:295",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -19931,8 +19954,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/sample_ref/run_config.md:30",
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -20048,8 +20071,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     zh: "适配器的任何版本都不读取该配置项，也没有替代项；删除该行即可。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -20176,8 +20199,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     zh: "适配器读取的混合计算配置项是 mix_compile_mode。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -20293,8 +20316,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     zh: "auto_tune_mode 的错误拼写；auto_tune_mode 本身已被 AOE 调优（aoe_mode）取代。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -20412,8 +20435,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     zh: "fusion_switch_file 的错误拼写；其指定的融合开关文件不会生效。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -20531,8 +20554,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     zh: "dump_mode 的错误拼写；dump 仍使用默认模式。",
                 },
                 source: &[
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
-                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
+                    "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -20664,7 +20687,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "Ascend/tensorflow@153c2015:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:70",
-                    "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@a0bc1f7f: change mstune_mode to aoe_mode",
                 ],
             },
@@ -20782,7 +20805,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "Ascend/tensorflow@153c2015:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:90",
-                    "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@9c7b68d4: delete op_tune_mode",
                 ],
             },
@@ -21021,7 +21044,9 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 source: &[
                     "Ascend/tensorflow@085a7b2e:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:108",
                     "Ascend/tensorflow@085a7b2e:tf_adapter/util/npu_attrs.cc:2295",
-                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
+                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:absent",
+                    "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                 ],
             },
         ],
@@ -21136,7 +21161,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 source: &[
                     "hicann/tensorflow@82957b9:docs/en/tfadapter_2/apiref/npu-global_options/performance_tuning.md:128",
                     "hicann/tensorflow@82957b9:docs/zh/tfadapter_2/apiref/npu-global_options/performance_tuning.md:128",
-                    "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/option_base.py",
+                    "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py:absent",
                     "spec/history/upstream-refs.json",
                 ],
             },
@@ -21466,7 +21491,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:183",
-                    "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                 ],
             },
@@ -21586,7 +21611,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 source: &[
                     "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:184",
-                    "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                 ],
             },
@@ -21704,7 +21729,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 source: &[
                     "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:182",
                     "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:553",
-                    "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py",
+                    "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                     "spec/history/upstream-refs.json",
                 ],
@@ -24280,7 +24305,7 @@ for LogicalDeviceClusterDeployMode {
 /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
 /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+/// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:absent`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Recompute {
     /// `"auto"`: Recomputation chosen automatically.
@@ -24896,7 +24921,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for StaticMemoryPoli
 /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
 /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
 ///
-/// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
+/// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/memory_config.py:absent`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py:absent`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum MemoryOptimizationPolicy {
     /// `"BalanceMode"`: Balanced ordering; behaves like leaving the option unset.
@@ -30470,7 +30495,7 @@ pub struct GraphMemoryOptimizeConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441`, `hicann/tensorflow@82957b9:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:441`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:absent`
     #[serde(rename = "recompute", default, skip_serializing_if = "Option::is_none")]
     pub recompute: ::core::option::Option<Recompute>,
     /// Undocumented: graph slicing to lower peak memory, forwarded to the graph engine.
@@ -30768,7 +30793,7 @@ pub struct MemoryConfig {
     /// | Atlas inference series | yes | yes | yes | yes | - | - | - |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
+    /// Sources: `seeds/001_b29fdb33e13c51f8.txt`, `hicann/ge@v9.0.0:inc/graph_metadef/external/ge_common/ge_api_types.h:91`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/memory_config.py:absent`, `hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/memory_config.py:absent`, `Ascend/tensorflow@18a7efba:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:337`, `Ascend/tensorflow@18a7efba:tf_adapter/util/npu_attrs.cc:2027`, `Ascend/tensorflow@c5bcccd6:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:348`, `Ascend/tensorflow@acc39c57: the MemoryConfig keyword and session key are added (2022-11)`, `spec/history/upstream-refs.json`
     #[serde(
         rename = "memory_optimization_policy",
         default,
@@ -31183,7 +31208,7 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: `1`
-    /// - Range: [1, inf]
+    /// - Range: [1, 2147483647]
     /// - Estimator: `NPURunConfig(iterations_per_loop=...)`
     /// - TF1 session: `custom_op.parameter_map["iterations_per_loop"].i`
     ///
@@ -31198,7 +31223,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:35`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:5`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:35`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:5`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:205`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:899`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/optimizers/om_partition_subgraphs_pass.cc:2214`
     #[serde(
         rename = "iterations_per_loop",
         default,
@@ -31257,7 +31282,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:16`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/basic_options.md:16`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2416`
     #[serde(
         rename = "session_device_id",
         default,
@@ -31461,7 +31486,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:939`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:665`
+    /// Sources: `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:939`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:665`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/optimizers/om_partition_subgraphs_pass.cc:2218`
     #[serde(rename = "task_index", default, skip_serializing_if = "Option::is_none")]
     pub task_index: ::core::option::Option<i64>,
     /// TF1 session only, no effect: NPUEstimator always writes it (as true) into the parameter map, but no C++ code of the adapter reads the key, in this release or in the older r1.x branches.
@@ -32096,7 +32121,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:188`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/performance_tuning.md:188`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/kernels/geop_npu.cc:430`, `hicann/ge@v9.0.0:compiler/graph/manager/graph_manager.cc:181`
     #[serde(
         rename = "graph_max_parallel_model_num",
         default,
@@ -32157,7 +32182,7 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: `120`
-    /// - Range: [0, inf] s
+    /// - Range: [0, 2147483647] s
     /// - Graph-engine key: `ge.exec.opWaitTimeout`
     /// - Estimator: `NPURunConfig(op_wait_timeout=...)`
     /// - TF1 session: `custom_op.parameter_map["op_wait_timeout"].i`
@@ -32173,7 +32198,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:33`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:33`, `hicann/ge@v9.0.0:compiler/api/gelib/gelib.cc:116`
     #[serde(
         rename = "op_wait_timeout",
         default,
@@ -32186,7 +32211,7 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: unset
-    /// - Range: [0, inf] s
+    /// - Range: [0, 2147483647] s
     /// - Graph-engine key: `ge.exec.opExecuteTimeout`
     /// - Estimator: `NPURunConfig(op_execute_timeout=...)`
     /// - TF1 session: `custom_op.parameter_map["op_execute_timeout"].i`
@@ -32202,7 +32227,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:43`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:43`, `hicann/ge@v9.0.0:compiler/api/gelib/gelib.cc:129`
     #[serde(
         rename = "op_execute_timeout",
         default,
@@ -32215,7 +32240,7 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: `-1`
-    /// - Range: [-1, inf] ms
+    /// - Range: [-1, 2147483647] ms
     /// - Estimator: `NPURunConfig(stream_sync_timeout=...)`
     /// - TF1 session: `custom_op.parameter_map["stream_sync_timeout"].i`
     /// - TF2: `npu.global_options().stream_sync_timeout`
@@ -32231,7 +32256,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:53`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:53`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2011`
     #[serde(
         rename = "stream_sync_timeout",
         default,
@@ -32244,7 +32269,7 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: `-1`
-    /// - Range: [-1, inf] ms
+    /// - Range: [-1, 2147483647] ms
     /// - Estimator: `NPURunConfig(event_sync_timeout=...)`
     /// - TF1 session: `custom_op.parameter_map["event_sync_timeout"].i`
     /// - TF2: `npu.global_options().event_sync_timeout`
@@ -32260,7 +32285,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:67`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/exception_remedy.md:67`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2012`
     #[serde(
         rename = "event_sync_timeout",
         default,
@@ -32972,7 +32997,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:81`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/memory_management.md:81`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2058`, `hicann/ge@v9.0.0:graph_metadef/graph/option/ge_context.cc:114`
     #[serde(
         rename = "input_fusion_size",
         default,
@@ -33191,7 +33216,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:16`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:16`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:279`
     #[serde(
         rename = "save_summary_steps",
         default,
@@ -33218,7 +33243,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:20`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:40`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:20`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:40`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:282`
     #[serde(
         rename = "save_checkpoints_steps",
         default,
@@ -33245,7 +33270,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:22`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/introduction.md:22`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:22`, `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/npurunconfig_constructor/introduction.md:22`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:284`
     #[serde(
         rename = "save_checkpoints_secs",
         default,
@@ -33272,7 +33297,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:36`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:36`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:291`
     #[serde(
         rename = "keep_checkpoint_max",
         default,
@@ -33285,6 +33310,7 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: `10000`
+    /// - Range: [1, inf] h
     /// - Estimator: `NPURunConfig(keep_checkpoint_every_n_hours=...)`
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
@@ -33298,7 +33324,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:293`
     #[serde(
         rename = "keep_checkpoint_every_n_hours",
         default,
@@ -33311,7 +33337,7 @@ pub struct NpuRunConfig {
     ///
     /// - Type: `int`
     /// - Default: `100`
-    /// - Range: [0, inf]
+    /// - Range: [1, inf]
     /// - Estimator: `NPURunConfig(log_step_count_steps=...)`
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
@@ -33325,7 +33351,7 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:60`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:60`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:295`
     #[serde(
         rename = "log_step_count_steps",
         default,

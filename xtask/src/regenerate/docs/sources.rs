@@ -1,8 +1,9 @@
 //! A spec source as the pages show it: web pages and upstream files are links, files of this
 //! repository and other notes stay text.
 
-/// Hosts of the upstream repositories the spec cites as `owner/repo@ref:path[:line[-line]]`.
-const GITHUB_OWNERS: &[&str] = &["hicann", "Ascend"];
+/// Hosts of the upstream repositories the spec cites as `owner/repo@ref:path[:line[-line]]`
+/// (or `path:absent`, the file that never names the item).
+const GITHUB_OWNERS: &[&str] = &["hicann", "Ascend", "tensorflow"];
 
 /// The address of a source, when it is a web page or a file of an upstream repository.
 pub fn href(source: &str) -> Option<String> {
@@ -16,6 +17,10 @@ pub fn href(source: &str) -> Option<String> {
         return None;
     }
     let (reference, file) = rest.split_once(':')?;
+    let file = file
+        .strip_suffix(cann_spec::source::ABSENT)
+        .and_then(|f| f.strip_suffix(':'))
+        .unwrap_or(file);
     if reference.is_empty() || reference.contains(' ') || file.is_empty() {
         return None;
     }
@@ -63,6 +68,10 @@ mod tests {
         assert_eq!(
             href("https://www.hiascend.com/x.html").as_deref(),
             Some("https://www.hiascend.com/x.html")
+        );
+        assert_eq!(
+            href("hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent").as_deref(),
+            Some("https://github.com/hicann/tensorflow/blob/82957b9/tf_adapter/util/npu_attrs.cc")
         );
         assert_eq!(href("spec/history/upstream-refs.json"), None);
         assert_eq!(href("seeds/003_4673dfd952b60fb9.txt"), None);
