@@ -10,7 +10,6 @@ import json
 import os
 import pathlib
 import shutil
-import urllib.parse
 
 import pytest
 from lsp import FIXTURES, REPO, cannctl, lint_json, server, utf16_col
@@ -23,21 +22,6 @@ SEVERITY = {
 }
 
 SCRIPTS = sorted(FIXTURES.glob("*.py")) + sorted((FIXTURES / "patterns").glob("*.py"))
-
-
-def rule_ids(paths: list[pathlib.Path], *flags: str, cwd: pathlib.Path) -> dict[tuple, list[str]]:
-    """The rule id of each finding, as the command's SARIF output names it (`ruleId`), by
-    (path, line, column): the JSON report has no rule id for every kind of finding."""
-    sarif = json.loads(cannctl("lint", "--format", "sarif", *flags, *map(str, paths), cwd=cwd))
-    ids: dict[tuple, list[str]] = {}
-    for r in sarif["runs"][0]["results"]:
-        loc = r["locations"][0]["physicalLocation"]
-        region = loc.get("region", {})
-        # SARIF paths are URI references: percent-encoded.
-        path = urllib.parse.unquote(loc["artifactLocation"]["uri"])
-        key = (path, region.get("startLine", 1), region.get("startColumn", 1))
-        ids.setdefault(key, []).append(r["ruleId"])
-    return ids
 
 
 def check_rule_id(f: dict) -> str:
@@ -54,19 +38,6 @@ def expected(text: str, findings: list[dict], codes: list[str]) -> list[tuple]:
         col = utf16_col(lines[line] if line < len(lines) else "", f.get("column", 1) - 1)
         out.append((line, col, SEVERITY[f["severity"]], code, f["message"], f.get("hint")))
     return sorted(out, key=repr)
-
-
-def lint_codes(ids: dict[tuple, list[str]], path: str, findings: list[dict]) -> list[str]:
-    """The SARIF rule id of each finding of `path`, in the JSON report's order."""
-    taken: dict[tuple, int] = {}
-    codes = []
-    for f in findings:
-        key = (path, f.get("line", 1), f.get("column", 1))
-        i = taken.get(key, 0)
-        taken[key] = i + 1
-        assert i < len(ids.get(key, [])), f"no SARIF result at {key} for {f['message']}"
-        codes.append(ids[key][i])
-    return codes
 
 
 def got(diags: list[t.Diagnostic]) -> list[tuple]:
@@ -89,7 +60,6 @@ async def compare(root: pathlib.Path, rel: list[str], flags: tuple[str, ...] = (
     report = lint_json([pathlib.Path(r) for r in rel], *flags, cwd=root)
     assert not report["unreadable"], report["unreadable"]
     by_path = findings_by_path(report)
-    ids = rule_ids([pathlib.Path(r) for r in rel], *flags, cwd=root)
     seen = 0
     async with server(root) as s:
         for r in rel:
@@ -97,7 +67,8 @@ async def compare(root: pathlib.Path, rel: list[str], flags: tuple[str, ...] = (
             text = path.read_bytes().decode("utf-8", errors="replace")
             diags = await s.open(path, text)
             findings = by_path.get(r, [])
-            want = expected(text, findings, lint_codes(ids, r, findings))
+            # Every finding of the JSON report names its rule, as SARIF's `ruleId` does.
+            want = expected(text, findings, [f["rule"] for f in findings])
             assert got(diags) == want, r
             seen += len(want)
             s.close(path)

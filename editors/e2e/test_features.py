@@ -187,6 +187,26 @@ async def test_session_key_completes_its_accessor(tmp_path: pathlib.Path, key: s
     assert done.count("]") == 1, done
 
 
+@pytest.mark.parametrize("key", ["precision_mode", "static_memory_policy", "enable_dump"])
+async def test_accessor_after_a_written_key(tmp_path: pathlib.Path, key: str) -> None:
+    """After `parameter_map["key"].` typed by hand, the accessor the key is read with and an
+    example value: `.s = tf.compat.as_bytes(...)`, `.i = ...`, `.b = ...`."""
+    (row,) = [r for r in session_options(key) if r["session"]["name"] == key]
+    accessor = row["session"]["accessor"]
+    path = tmp_path / "train.py"
+    line = f'custom_op.parameter_map["{key}"].'
+    text = SCRIPT_HEAD + line + "\n"
+    async with server(tmp_path) as s:
+        await s.open(path, text)
+        items = await s.complete(path, t.Position(line=text.count("\n") - 1, character=len(line)))
+    assert len(items) == 1, labels(items)
+    assert items[0].filter_text == accessor
+    done = apply_edits(text, [items[0].text_edit]).split("\n")[-2]
+    assert done.startswith(f'{line}{accessor} = '), done
+    if accessor == "s":
+        assert done.startswith(f"{line}s = tf.compat.as_bytes("), done
+
+
 async def test_completion_session_keys_follow_the_spec(tmp_path: pathlib.Path) -> None:
     """Every session key `cannctl options --release` lists for the release is offered; the
     keys it does not list (retired, or of another release) are not."""
