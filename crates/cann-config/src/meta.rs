@@ -279,12 +279,7 @@ impl OptionMeta {
 
     /// The latest change in effect at `release` that sets a fact.
     fn as_of<T>(&self, release: Release, base: T, pick: impl Fn(&ChangeMeta) -> Option<T>) -> T {
-        self.changes
-            .iter()
-            .rev()
-            .filter(|c| c.from <= release)
-            .find_map(pick)
-            .unwrap_or(base)
+        cann_spec::in_effect(self.changes, |c| c.from <= release, pick, base)
     }
 
     /// The default in effect at `release`.
@@ -329,12 +324,7 @@ impl OptionMeta {
 
     /// True when `v` is valid under the newest facts (the range after every change).
     pub fn accepts_int(&self, v: i64) -> bool {
-        let range = self
-            .changes
-            .iter()
-            .rev()
-            .find_map(|c| c.range)
-            .or(self.range);
+        let range = cann_spec::in_effect(self.changes, |_| true, |c| c.range.map(Some), self.range);
         range.is_none_or(|r| r.contains(v)) || is_special(self.special, v)
     }
 }

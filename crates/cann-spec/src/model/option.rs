@@ -137,12 +137,12 @@ impl OptionSpec {
     /// The default in effect at the release with index `release` in `spec.releases`: the
     /// newest change at or before it that sets one, else the option's own.
     pub fn default_at<'a>(&'a self, spec: &Spec, release: usize) -> Option<&'a Literal> {
-        self.changes
-            .iter()
-            .rev()
-            .filter(|c| spec.release_index(&c.release).is_some_and(|i| i <= release))
-            .find_map(|c| c.default.as_ref())
-            .or(self.default.as_ref())
+        in_effect(
+            &self.changes,
+            |c| spec.release_index(&c.release).is_some_and(|i| i <= release),
+            |c| c.default.as_ref().map(Some),
+            self.default.as_ref(),
+        )
     }
 
     /// The removal that retires the whole option, if any.
@@ -166,4 +166,21 @@ impl OptionSpec {
             .map(|c| c.products.as_slice())
             .unwrap_or(&[])
     }
+}
+
+/// A fact in effect at a release: the newest of `changes` (oldest first) that `applies` (is
+/// at or before the release) and sets the fact (`pick` gives `Some`), else `base`, the
+/// option's own. The one rule, over the loader's changes and over the tables' alike.
+pub fn in_effect<'a, C, T>(
+    changes: &'a [C],
+    applies: impl Fn(&C) -> bool,
+    pick: impl Fn(&'a C) -> Option<T>,
+    base: T,
+) -> T {
+    changes
+        .iter()
+        .rev()
+        .filter(|c| applies(c))
+        .find_map(pick)
+        .unwrap_or(base)
 }
