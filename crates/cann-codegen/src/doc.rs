@@ -52,14 +52,8 @@ pub(crate) fn option(spec: &Spec, o: &OptionSpec) -> String {
         d.push_str(&format!("- Environment variable: `{e}`\n"));
     }
     if let Some(dep) = &o.deprecated {
-        d.push_str(&format!(
-            "- Deprecated since {}{}\n",
-            dep.since,
-            dep.replacement
-                .as_deref()
-                .map(|r| format!("; use `{r}`"))
-                .unwrap_or_default()
-        ));
+        let line = dep.sentence(&o.name, cann_spec::Lang::En);
+        d.push_str(&format!("- {line}.\n"));
     }
     for r in &o.removed {
         let rep = r.replacement.as_deref();

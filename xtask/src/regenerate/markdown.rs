@@ -109,11 +109,8 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
         );
     }
     if let Some(d) = &o.deprecated {
-        let _ = write!(md, "> **Deprecated since {}**", d.since);
-        if let Some(r) = &d.replacement {
-            let _ = write!(md, "; use `{r}`");
-        }
-        let _ = writeln!(md, ". {}\n", d.note.en);
+        let line = d.sentence(&o.name, Lang::En);
+        let _ = writeln!(md, "> {line}. {}\n", d.note.en);
     }
     for r in &o.removed {
         let rep = r.replacement.as_deref();

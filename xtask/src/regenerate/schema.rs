@@ -115,11 +115,7 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
     desc.push_str(&o.name);
     desc.push_str("`.");
     if let Some(d) = &o.deprecated {
-        desc.push_str(&format!("\nDeprecated since {}", d.since));
-        if let Some(r) = &d.replacement {
-            desc.push_str(&format!("; use {r}"));
-        }
-        desc.push('.');
+        desc.push_str(&format!("\n{}.", d.sentence(&o.name, Lang::En)));
         s.insert("deprecated".into(), json!(true));
     }
     if let Some(r) = o.removal() {

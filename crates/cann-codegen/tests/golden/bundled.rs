@@ -25400,7 +25400,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OpCompilerCacheM
 /// - Estimator: `NPURunConfig(op_debug_level=...)`
 /// - TF1 session: `custom_op.parameter_map["op_debug_level"].i`
 /// - TF2: `npu.global_options().op_debug_level`
-/// - Deprecated since 8.0.RC2; use `npu_run_config.op_debug_config`
+/// - `op_debug_level` is deprecated since 8.0.RC2; use `npu_run_config.op_debug_config` instead.
 ///
 /// | value | meaning |
 /// |---|---|
@@ -27487,7 +27487,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for OverflowFlag {
 /// - Default: `"dynamic_execute"`
 /// - Estimator: `NPURunConfig(dynamic_graph_execute_mode=...)`
 /// - TF1 session: `custom_op.parameter_map["dynamic_graph_execute_mode"].s`
-/// - Deprecated since 8.0.RC2
+/// - `dynamic_graph_execute_mode` is deprecated since 8.0.RC2.
 ///
 /// | value | meaning |
 /// |---|---|
@@ -28103,7 +28103,7 @@ impl<'de> ::cann_config::__private::serde::Deserialize<'de> for PrecisionModeV2 
 /// - Estimator: `NPURunConfig(op_select_implmode=...)`
 /// - TF1 session: `custom_op.parameter_map["op_select_implmode"].s`
 /// - TF2: `npu.global_options().op_select_implmode`
-/// - Deprecated since 8.0.RC2; use `npu_run_config.op_precision_mode`
+/// - `op_select_implmode` is deprecated since 8.0.RC2; use `npu_run_config.op_precision_mode` instead.
 ///
 /// | value | meaning |
 /// |---|---|
@@ -31064,7 +31064,7 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(op_debug_level=...)`
     /// - TF1 session: `custom_op.parameter_map["op_debug_level"].i`
     /// - TF2: `npu.global_options().op_debug_level`
-    /// - Deprecated since 8.0.RC2; use `npu_run_config.op_debug_config`
+    /// - `op_debug_level` is deprecated since 8.0.RC2; use `npu_run_config.op_debug_config` instead.
     ///
     /// | value | meaning |
     /// |---|---|
@@ -31327,7 +31327,7 @@ pub struct NpuRunConfig {
     /// - Default: `true`
     /// - Estimator: `NPURunConfig(enable_data_pre_proc=...)`
     /// - TF1 session: `custom_op.parameter_map["enable_data_pre_proc"].b`
-    /// - Deprecated since 8.0.RC2
+    /// - `enable_data_pre_proc` is deprecated since 8.0.RC2.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -31568,7 +31568,7 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Graph-engine key: `ge.autoTuneMode`
     /// - TF1 session: `custom_op.parameter_map["auto_tune_mode"].s`
-    /// - Deprecated since 8.0.RC2; use `npu_run_config.aoe_mode`
+    /// - `auto_tune_mode` is deprecated since 8.0.RC2; use `npu_run_config.aoe_mode` instead.
     /// - `auto_tune_mode=` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.aoe_mode` instead.
     /// - `npu.global_options().auto_tune_mode` was removed: no release since 8.0.RC2 supports it; use `npu_run_config.aoe_mode` instead.
     /// - `auto_tune_mode` was removed: no release since 9.0.0 supports it; use `npu_run_config.aoe_mode` instead.
@@ -31751,7 +31751,7 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(variable_format_optimize=...)`
     /// - TF1 session: `custom_op.parameter_map["variable_format_optimize"].b`
     /// - TF2: `npu.global_options().variable_format_optimize`
-    /// - Deprecated since 8.0.RC2
+    /// - `variable_format_optimize` is deprecated since 8.0.RC2.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -32842,7 +32842,7 @@ pub struct NpuRunConfig {
     /// - Default: `false`
     /// - Estimator: `NPURunConfig(dynamic_input=...)`
     /// - TF1 session: `custom_op.parameter_map["dynamic_input"].b`
-    /// - Deprecated since 8.0.RC2
+    /// - `dynamic_input` is deprecated since 8.0.RC2.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -32866,7 +32866,7 @@ pub struct NpuRunConfig {
     /// - Default: `"dynamic_execute"`
     /// - Estimator: `NPURunConfig(dynamic_graph_execute_mode=...)`
     /// - TF1 session: `custom_op.parameter_map["dynamic_graph_execute_mode"].s`
-    /// - Deprecated since 8.0.RC2
+    /// - `dynamic_graph_execute_mode` is deprecated since 8.0.RC2.
     ///
     /// | value | meaning |
     /// |---|---|
@@ -32899,7 +32899,7 @@ pub struct NpuRunConfig {
     /// - Default: unset
     /// - Estimator: `NPURunConfig(dynamic_inputs_shape_range=...)`
     /// - TF1 session: `custom_op.parameter_map["dynamic_inputs_shape_range"].s`
-    /// - Deprecated since 8.0.RC2
+    /// - `dynamic_inputs_shape_range` is deprecated since 8.0.RC2.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -33102,7 +33102,7 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(graph_memory_max_size=...)`
     /// - TF1 session: `custom_op.parameter_map["graph_memory_max_size"].s`
     /// - TF2: `npu.global_options().graph_memory_max_size`
-    /// - Deprecated since 9.0.0
+    /// - `graph_memory_max_size` is deprecated since 9.0.0.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -33132,7 +33132,7 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(variable_memory_max_size=...)`
     /// - TF1 session: `custom_op.parameter_map["variable_memory_max_size"].s`
     /// - TF2: `npu.global_options().variable_memory_max_size`
-    /// - Deprecated since 9.0.0
+    /// - `variable_memory_max_size` is deprecated since 9.0.0.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|
@@ -33713,7 +33713,7 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(op_select_implmode=...)`
     /// - TF1 session: `custom_op.parameter_map["op_select_implmode"].s`
     /// - TF2: `npu.global_options().op_select_implmode`
-    /// - Deprecated since 8.0.RC2; use `npu_run_config.op_precision_mode`
+    /// - `op_select_implmode` is deprecated since 8.0.RC2; use `npu_run_config.op_precision_mode` instead.
     ///
     /// | value | meaning |
     /// |---|---|
@@ -33750,7 +33750,7 @@ pub struct NpuRunConfig {
     /// - Estimator: `NPURunConfig(optypelist_for_implmode=...)`
     /// - TF1 session: `custom_op.parameter_map["optypelist_for_implmode"].s`
     /// - TF2: `npu.global_options().optypelist_for_implmode`
-    /// - Deprecated since 8.0.RC2; use `npu_run_config.op_precision_mode`
+    /// - `optypelist_for_implmode` is deprecated since 8.0.RC2; use `npu_run_config.op_precision_mode` instead.
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
     /// |---|---|---|---|---|---|---|---|

@@ -356,16 +356,16 @@ crate::messages! {
     // Retired options, values and spellings (`removed:` in the spec); also read by lint,
     // `explain` and `diff`, so each says it the same way.
     // The sentence is worded once: `removed` or `no_effect` around one of the `when_*`
-    // clauses (`cann_config::history::removed_sentence`), with `removed_use` after it where
-    // something replaces the retired item. The validator, `explain`, the docs site, the
+    // clauses (`cann_config::history::removed_sentence`), with `use_after` after it where
+    // something replaces the retired item (a deprecation: `deprecated`, then `use_after`). The validator, `explain`, the docs site, the
     // schema and the Markdown reference all write it from these.
     removed(what: &str, when: &str) {
         en: "{what} was removed: {when}",
         zh: "{what} 已被移除：{when}",
     }
-    removed_use(removed: &str, replacement: &str) {
-        en: "{removed}; use `{replacement}` instead",
-        zh: "{removed}；请改用 `{replacement}`",
+    use_after(sentence: &str, replacement: &str) {
+        en: "{sentence}; use `{replacement}` instead",
+        zh: "{sentence}；请改用 `{replacement}`",
     }
     when_after(last: &str) {
         en: "{last} is the last release that supports it",

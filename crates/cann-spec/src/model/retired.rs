@@ -17,6 +17,19 @@ pub struct Deprecation {
     pub source: Sources,
 }
 
+impl Deprecation {
+    /// The one sentence saying that option `name` is deprecated, and what to use instead:
+    /// "`x` is deprecated since 9.0.0; use `y` instead". rustdoc, the schema and the Markdown
+    /// reference write it from here; the validator words the same catalog entry.
+    pub fn sentence(&self, name: &str, lang: Lang) -> String {
+        let sentence = msg::deprecated(lang, name, &self.since);
+        match &self.replacement {
+            Some(r) => msg::use_after(lang, &sentence, r),
+            None => sentence,
+        }
+    }
+}
+
 /// A value of a retired or deprecated option and the replacement's value that does the same.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ValueMapping {
@@ -73,7 +86,7 @@ impl<R: std::fmt::Display> Gone<R> {
     pub fn retirement(&self, what: &str, replacement: Option<&str>, lang: Lang) -> String {
         let sentence = self.sentence(what, lang);
         match replacement {
-            Some(r) => msg::removed_use(lang, &sentence, r),
+            Some(r) => msg::use_after(lang, &sentence, r),
             None => sentence,
         }
     }
