@@ -10,6 +10,7 @@ mod history;
 mod lit;
 mod products;
 mod rules;
+mod session;
 mod structs;
 mod tables;
 
@@ -53,18 +54,20 @@ impl Settings {
 }
 
 /// Everything generated from the spec: products, releases, metadata tables, option enums,
-/// config structs with parsing and visiting, and the cross-option rules.
+/// config structs with parsing and visiting, the cross-option rules, and the session set-up.
 pub fn expand_spec(spec: &cann_spec::Spec, settings: &Settings) -> TokenStream {
     let products = products::expand(spec, settings);
     let tables = tables::expand(spec, settings);
     let enums = enums::expand(spec, settings);
     let structs = structs::expand(spec, settings);
     let rules = rules::expand(spec, settings);
+    let session = session::expand(spec, settings);
     quote! {
         #products
         #tables
         #enums
         #structs
         #rules
+        #session
     }
 }

@@ -22,7 +22,7 @@ mod validate;
 mod value;
 pub use from_node::{config_from_node, config_from_node_in};
 
-pub use cann_spec::{behaviour, yaml};
+pub use cann_spec::{behaviour, session, yaml};
 pub use parse::{
     parse_config, parse_config_in, parse_json_config_in, read_document_with, ConfigFile, FromMap,
     ParseCx, ParseError, ReadLimits,

@@ -89,6 +89,13 @@ pub const SECTIONS: &str = "sections";
 pub const KEYS: &str = "keys";
 pub const SPECIAL: &str = "special";
 
+pub const OPTIMIZER: &str = "optimizer";
+pub const FIELD_TYPES: &str = "field_types";
+pub const REWRITES: &str = "rewrites";
+pub const FIELD: &str = "field";
+pub const WANT: &str = "want";
+pub const OFF: &str = "off";
+
 /// Values of `type:`.
 pub const TYPES: &[&str] = &[
     "bool",
@@ -106,3 +113,7 @@ pub const CHAR_CLASSES: &[&str] = &["ascii-alphanumeric", "cjk"];
 pub const SEVERITIES: &[&str] = &["error", "warning", "note"];
 pub const ACCESSORS: &[&str] = &["i", "s", "b"];
 pub const CONFIG_KINDS: &[&str] = &["python", "environment"];
+/// Kinds of a `RewriterConfig` field (`field_types:` of session.yaml).
+pub const REWRITE_FIELD_TYPES: &[&str] = &["toggle", "mem-opt", "bool"];
+/// Values of a rewrite's `want:`.
+pub const WANTS: &[&str] = &["off", "on"];

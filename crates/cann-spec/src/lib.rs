@@ -17,6 +17,7 @@ pub mod model;
 pub mod names;
 pub mod range;
 mod read;
+pub mod session;
 pub mod source;
 pub mod yaml;
 

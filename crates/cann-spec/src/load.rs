@@ -17,7 +17,8 @@ pub struct SourceFile {
 /// The largest spec file today is tens of kilobytes; this leaves room to grow a hundredfold.
 const SPEC_FILE_LIMITS: cann_input::Limits = cann_input::Limits::new(8 * 1024 * 1024);
 
-/// Loads `dir/products.yaml`, `releases.yaml`, `rules.yaml`, `files.yaml` and
+/// Loads `dir/products.yaml`, `releases.yaml`, `rules.yaml`, `files.yaml`, `env.yaml`,
+/// `session.yaml` and
 /// `options/*.yaml` (sorted by name), reporting paths relative to `report_base`
 /// when they lie under it.
 pub fn load_dir(dir: &Path) -> Result<Spec, SpecErrors> {
@@ -44,6 +45,7 @@ pub fn load_dir(dir: &Path) -> Result<Spec, SpecErrors> {
         ("rules.yaml", false),
         ("files.yaml", false),
         ("env.yaml", false),
+        ("session.yaml", false),
     ] {
         read_one(dir.join(name), required, &mut d);
     }
@@ -85,6 +87,7 @@ fn empty_spec() -> Spec {
         options: vec![],
         files: vec![],
         rules: vec![],
+        session: None,
         inputs: vec![],
     }
 }
@@ -119,6 +122,7 @@ pub fn load_files(files: &[SourceFile]) -> Result<Spec, SpecErrors> {
             "files.yaml" => spec
                 .files
                 .extend(read::read_files_doc(&f.path, &doc, &mut d)),
+            "session.yaml" => spec.session = read::read_session(&f.path, &doc, &mut d),
             _ => {
                 if let Some((config, options)) = read::read_options_file(&f.path, &doc, &mut d) {
                     spec.configs.extend(config);

@@ -8,7 +8,7 @@ use cann_config::meta::{Lang, OptionMeta, PyDefault, Severity, TypeMeta};
 use cann_config::yaml::{Kind, Node, Pos};
 use cann_config::{Diagnostic, OPTIONS};
 use cann_i18n::catalog::{lint as lint_msg, python as msg};
-use cann_lint::live::{self, Kwarg, NPU_OPTIMIZER};
+use cann_lint::live::{self, npu_optimizer, Kwarg};
 use cann_lint::LintOptions;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -201,7 +201,8 @@ impl Reader {
     fn session(&mut self, v: &Bound<'_, PyAny>, prefix: &str) -> PyResult<()> {
         let proto = proto::read(v, &mut self.settings, prefix, self.lang)?;
         let relevant = proto.optimizers.iter().any(|o| {
-            o.name == NPU_OPTIMIZER || cann_spec::did_you_mean(&o.name, [NPU_OPTIMIZER]).is_some()
+            o.name == npu_optimizer()
+                || cann_spec::did_you_mean(&o.name, [npu_optimizer()]).is_some()
         });
         if relevant {
             let found = live::check_session(&proto, &self.opts);

@@ -36350,3 +36350,185 @@ pub fn check_rules_partial(
             );
     }
 }
+/// How a TF1 session is set up around `parameter_map` (`spec/session.yaml`).
+pub static SESSION_SETUP: ::cann_config::session::SessionSetup = ::cann_config::session::SessionSetup {
+    optimizer: ::std::borrow::Cow::Borrowed("NpuOptimizer"),
+    optimizer_source: ::std::borrow::Cow::Borrowed(
+        &[
+            ::std::borrow::Cow::Borrowed(
+                "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:917",
+            ),
+            ::std::borrow::Cow::Borrowed(
+                "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:2033",
+            ),
+            ::std::borrow::Cow::Borrowed(
+                "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/introduction.md:19",
+            ),
+        ],
+    ),
+    field_types: ::cann_config::session::FieldTypes {
+        toggle: ::cann_config::session::OffValues {
+            off: ::std::borrow::Cow::Borrowed(&[2i64]),
+            source: ::std::borrow::Cow::Borrowed(
+                &[
+                    ::std::borrow::Cow::Borrowed(
+                        "tensorflow/tensorflow@24546cf:tensorflow/core/protobuf/rewriter_config.proto:25",
+                    ),
+                ],
+            ),
+        },
+        mem_opt: ::cann_config::session::OffValues {
+            off: ::std::borrow::Cow::Borrowed(&[1i64, 2i64]),
+            source: ::std::borrow::Cow::Borrowed(
+                &[
+                    ::std::borrow::Cow::Borrowed(
+                        "tensorflow/tensorflow@24546cf:tensorflow/core/protobuf/rewriter_config.proto:56",
+                    ),
+                    ::std::borrow::Cow::Borrowed(
+                        "tensorflow/tensorflow@24546cf:tensorflow/core/protobuf/rewriter_config.proto:58",
+                    ),
+                ],
+            ),
+        },
+        bool: ::cann_config::session::OffValues {
+            off: ::std::borrow::Cow::Borrowed(&[0i64]),
+            source: ::std::borrow::Cow::Borrowed(
+                &[
+                    ::std::borrow::Cow::Borrowed(
+                        "tensorflow/tensorflow@24546cf:tensorflow/core/protobuf/rewriter_config.proto:50",
+                    ),
+                ],
+            ),
+        },
+    },
+    rewrites: ::std::borrow::Cow::Borrowed(
+        &[
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("remapping"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::Off,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:251",
+                        ),
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/introduction.md:21",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("memory_optimization"),
+                ty: ::cann_config::session::FieldType::MemOpt,
+                want: ::cann_config::session::Want::Off,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:252",
+                        ),
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/introduction.md:22",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("function_optimization"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::On,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:242",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("constant_folding"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::On,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:243",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("shape_optimization"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::On,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:244",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("arithmetic_optimization"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::On,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:245",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("loop_optimization"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::On,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:246",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("dependency_optimization"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::On,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:247",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("layout_optimizer"),
+                ty: ::cann_config::session::FieldType::Toggle,
+                want: ::cann_config::session::Want::On,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:248",
+                        ),
+                    ],
+                ),
+            },
+            ::cann_config::session::Rewrite {
+                field: ::std::borrow::Cow::Borrowed("disable_model_pruning"),
+                ty: ::cann_config::session::FieldType::Bool,
+                want: ::cann_config::session::Want::Off,
+                source: ::std::borrow::Cow::Borrowed(
+                    &[
+                        ::std::borrow::Cow::Borrowed(
+                            "hicann/tensorflow@82957b9:docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md:239",
+                        ),
+                    ],
+                ),
+            },
+        ],
+    ),
+};

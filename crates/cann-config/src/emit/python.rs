@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use cann_i18n::catalog::emit as msg;
 
 use crate::meta::{Accessor, Lang, OptionMeta, PyDefault, TypeMeta};
+use crate::session::{FieldType, Want};
 use crate::{Config, ValueRef, Visit, Visitor, CONFIGS};
 
 /// A Python literal for the value.
@@ -204,16 +205,23 @@ pub(super) fn session(cfg: &Config, lang: Lang) -> String {
     not_expressible(&mut out, &s.skipped, &msg::surface_session(lang), lang);
     out.push_str("config = tf.compat.v1.ConfigProto()\n");
     out.push_str("custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\n");
-    out.push_str("custom_op.name = \"NpuOptimizer\"\n");
+    let setup = &crate::SESSION_SETUP;
+    out.push_str(&format!("custom_op.name = {}\n", py_str(&setup.optimizer)));
     for l in &s.lines {
         out.push_str(l);
         out.push('\n');
     }
-    // Every upstream session example turns both rewriters off: TF's remapping fuses ops the
-    // NPU graph cannot take, and its memory optimizer rewrites what the graph engine plans
-    // (hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/session_config/introduction.md).
-    out.push_str("config.graph_options.rewrite_options.remapping = RewriterConfig.OFF\n");
-    out.push_str("config.graph_options.rewrite_options.memory_optimization = RewriterConfig.OFF\n");
+    // The rewrites the adapter asks to be turned off (TF's remapping fuses ops the NPU graph
+    // cannot take, and its memory optimizer rewrites what the graph engine plans), as every
+    // upstream session example writes them; the ones asked to stay on are on by default.
+    for r in setup.rewrites.iter() {
+        if r.want == Want::Off && r.ty != FieldType::Bool {
+            out.push_str(&format!(
+                "config.graph_options.rewrite_options.{} = RewriterConfig.OFF\n",
+                r.field
+            ));
+        }
+    }
     out
 }
 

@@ -16,7 +16,7 @@ use crate::rules::{session_accessor, session_setup, unknown_option, value_type};
 use crate::{names, surface, Finding, LintOptions, Surface};
 
 pub use crate::object::Rewrite;
-pub use crate::rules::session_setup::{rewrite_fields, NPU_OPTIMIZER};
+pub use crate::rules::session_setup::{npu_optimizer, rewrite_fields};
 
 /// One `parameter_map` entry: its key, the `AttrValue` field that holds its value (`i`, `s`,
 /// `b`, `f`, `list`, ...; empty when none is set) and the value when it is one a config file
@@ -251,7 +251,7 @@ mod tests {
         SessionProto {
             anchor: at(0),
             optimizers: vec![Optimizer {
-                name: NPU_OPTIMIZER.into(),
+                name: npu_optimizer().into(),
                 at: at(0),
                 params,
             }],

@@ -9,6 +9,7 @@
 //! ```
 
 use cann_config::meta::{Lang, Severity};
+use cann_config::session::{FieldType, Rewrite as Wanted, SessionSetup, Want};
 use cann_config::yaml::Pos;
 use cann_i18n::catalog::lint as msg;
 
@@ -23,47 +24,20 @@ pub(crate) static RULE: Rule = Rule {
     summary: msg::rule_session,
 };
 
-/// The custom optimizer the adapter reads `parameter_map` from; every entry with this name
-/// is read, in order, so a later one's values win (hicann/tensorflow@82957b9:
-/// tf_adapter/util/npu_attrs.cc, the loops over `rewrite_options.custom_optimizers()`).
-pub const NPU_OPTIMIZER: &str = "NpuOptimizer";
-
-/// `RewriterConfig.Toggle.OFF` and `RewriterConfig.MemOptType` values that turn memory
-/// optimization off (`NO_MEM_OPT`, and `MANUAL`, which is what `RewriterConfig.OFF` means in
-/// that field and what the adapter's pages write) (tensorflow/core/protobuf/rewriter_config.proto).
-const TOGGLE_OFF: i64 = 2;
-const MEM_OPT_OFF: [i64; 2] = [1, 2];
-
-/// What the adapter's porting guide asks of TensorFlow's own graph rewrites in a session
-/// that runs on the NPU (hicann/tensorflow@82957b9:
-/// docs/en/tfadapter_1/migration/script_migration/single_service_single_device_porting.md,
-/// "Session Creation and Resource Initialization").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Want {
-    /// On by default, must be turned off explicitly.
-    Off,
-    /// On by default, must stay on.
-    On,
-    /// A boolean that is false by default and must stay false.
-    False,
+/// The session set-up facts (`spec/session.yaml`): the custom optimizer the adapter reads
+/// `parameter_map` from, and the rewrites its porting guide asks to be off or on.
+fn setup() -> &'static SessionSetup {
+    &cann_config::SESSION_SETUP
 }
 
-const REWRITES: &[(&str, Want)] = &[
-    ("remapping", Want::Off),
-    ("memory_optimization", Want::Off),
-    ("function_optimization", Want::On),
-    ("constant_folding", Want::On),
-    ("shape_optimization", Want::On),
-    ("arithmetic_optimization", Want::On),
-    ("loop_optimization", Want::On),
-    ("dependency_optimization", Want::On),
-    ("layout_optimizer", Want::On),
-    ("disable_model_pruning", Want::False),
-];
+/// The name of the custom optimizer the adapter reads `parameter_map` from.
+pub fn npu_optimizer() -> &'static str {
+    &setup().optimizer
+}
 
 /// The `RewriterConfig` fields judged here, for callers that read them.
 pub fn rewrite_fields() -> impl Iterator<Item = &'static str> {
-    REWRITES.iter().map(|(f, _)| *f)
+    setup().fields()
 }
 
 /// Judges the session's custom optimizers, given by name and place: none the adapter reads
@@ -75,75 +49,66 @@ pub(crate) fn optimizers(
     all: &[(&str, Pos)],
     anchor: Pos,
 ) -> Vec<usize> {
-    let npu: Vec<usize> = (0..all.len())
-        .filter(|&i| all[i].0 == NPU_OPTIMIZER)
-        .collect();
-    if npu.is_empty() {
+    let name = npu_optimizer();
+    let read: Vec<usize> = (0..all.len()).filter(|&i| all[i].0 == name).collect();
+    if read.is_empty() {
         let near = all
             .iter()
-            .find(|(name, _)| names::typos(name, [NPU_OPTIMIZER]).is_some());
+            .find(|(written, _)| names::typos(written, [name]).is_some());
         let at = near.map_or(anchor, |(_, at)| *at);
-        let d = obj.finding(&RULE, "", at, msg::no_npu_optimizer(lang, NPU_OPTIMIZER));
+        let d = obj.finding(&RULE, "", at, msg::no_npu_optimizer(lang, name));
         d.hint = Some(match near {
-            Some((name, _)) => msg::npu_optimizer_misnamed(lang, name, NPU_OPTIMIZER),
+            Some((written, _)) => msg::npu_optimizer_misnamed(lang, written, name),
             None => format!(
-                "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\ncustom_op.name = \"{NPU_OPTIMIZER}\""
+                "custom_op = config.graph_options.rewrite_options.custom_optimizers.add()\ncustom_op.name = \"{name}\""
             ),
         });
     }
-    if let Some(&(_, second)) = npu.get(1).and_then(|&i| all.get(i)) {
+    if let Some(&(_, second)) = read.get(1).and_then(|&i| all.get(i)) {
         let d = obj.finding(
             &RULE,
             "",
             second,
-            msg::npu_optimizer_twice(lang, npu.len(), NPU_OPTIMIZER),
+            msg::npu_optimizer_twice(lang, read.len(), name),
         );
         d.severity = Severity::Warning;
         d.hint = Some(msg::npu_optimizer_twice_hint(lang));
     }
-    npu
+    read
 }
 
 /// Judges the rewrite options set, at the object's anchor.
 pub(crate) fn rewrites(obj: &mut ConfigObject, lang: Lang, set: &[Rewrite]) {
-    for (field, want) in REWRITES {
-        let Some(r) = set.iter().find(|r| r.field == *field) else {
+    let setup = setup();
+    for want in setup.rewrites.iter() {
+        let Some(r) = set.iter().find(|r| r.field == want.field) else {
             continue;
         };
-        if !wanted(field, r.value, *want) {
-            rewrite_finding(obj, lang, r, *want);
+        if !setup.as_wanted(want, r.value) {
+            rewrite_finding(obj, lang, r, want);
         }
     }
 }
 
-fn wanted(field: &str, value: i64, want: Want) -> bool {
-    match want {
-        Want::Off if field == "memory_optimization" => MEM_OPT_OFF.contains(&value),
-        Want::Off => value == TOGGLE_OFF,
-        Want::On => value != TOGGLE_OFF,
-        Want::False => value == 0,
-    }
-}
-
-fn rewrite_finding(obj: &mut ConfigObject, lang: Lang, r: &Rewrite, want: Want) {
+fn rewrite_finding(obj: &mut ConfigObject, lang: Lang, r: &Rewrite, want: &Wanted) {
     let field = &r.field;
     let shown = if r.value_name.is_empty() {
         r.value.to_string()
     } else {
         r.value_name.clone()
     };
-    let (text, hint) = match want {
-        Want::Off => (
+    let (text, hint) = match (want.want, want.ty) {
+        (Want::Off, FieldType::Bool) => (
+            msg::rewrite_should_be_false(lang, field),
+            format!("config.graph_options.rewrite_options.{field} = False"),
+        ),
+        (Want::Off, FieldType::Toggle | FieldType::MemOpt) => (
             msg::rewrite_should_be_off(lang, field, &shown),
             format!("config.graph_options.rewrite_options.{field} = RewriterConfig.OFF"),
         ),
-        Want::On => (
+        (Want::On, _) => (
             msg::rewrite_should_be_on(lang, field, &shown),
             msg::rewrite_remove_line(lang, field),
-        ),
-        Want::False => (
-            msg::rewrite_should_be_false(lang, field),
-            format!("config.graph_options.rewrite_options.{field} = False"),
         ),
     };
     let anchor = obj.anchor;

@@ -31,6 +31,8 @@ pub struct Spec {
     pub options: Vec<OptionSpec>,
     pub files: Vec<FileFormat>,
     pub rules: Vec<Rule>,
+    /// How a TF1 session is set up around `parameter_map` (`session.yaml`), when given.
+    pub session: Option<crate::session::SessionSetup>,
     /// Every file read, in the order read; the macro uses it to make cargo watch them.
     pub inputs: Vec<std::path::PathBuf>,
 }

@@ -4,12 +4,14 @@
 mod history;
 mod items;
 mod options;
+mod session;
 mod value;
 
 pub(crate) use items::{
     read_files_doc, read_int_range, read_products, read_releases, read_rules, read_special,
 };
 pub(crate) use options::read_options_file;
+pub(crate) use session::read_session;
 
 use std::path::Path;
 
