@@ -266,7 +266,7 @@ fn mappings(
 /// Whether `lit` is a value `o` takes: of its type, and one of its listed values if it is
 /// an enum.
 fn is_value_of(o: &OptionSpec, lit: &Literal) -> bool {
-    let fits = crate::check::literal_fits(&o.ty, lit);
+    let fits = crate::fits::literal_fits(&o.ty, lit);
     let listed = !matches!(o.ty, OptionType::IntEnum | OptionType::StrEnum)
         || o.values
             .iter()

@@ -6,9 +6,9 @@
 pub mod behaviour;
 pub mod chars;
 mod check;
-mod check_behaviour;
 pub mod diag;
 pub mod fidelity;
+mod fits;
 mod history;
 pub mod introduced;
 pub mod keys;

@@ -450,7 +450,7 @@ fn read_file_key(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<FileKey> 
         loc: r.loc(),
     };
     let what = format!("file key `{}`", key.name);
-    crate::check::special_values(key.range.as_ref(), &key.special, &key.loc, &what, d);
+    crate::check::special::special_values(key.range.as_ref(), &key.special, &key.loc, &what, d);
     if let (Some(def), Some(range)) = (key.default, &key.range) {
         let special = key.special.iter().any(|(v, _)| *v == def);
         if !special && (range.min.is_some_and(|m| def < m) || range.max.is_some_and(|m| def > m)) {
