@@ -13,7 +13,6 @@ pub mod mem;
 pub mod options;
 pub mod products;
 mod project;
-pub mod remote;
 pub mod schema;
 pub mod server;
 

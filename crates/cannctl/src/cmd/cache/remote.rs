@@ -11,10 +11,8 @@ use cann_i18n::catalog::remote as msg;
 use cann_i18n::Lang;
 use cann_runtime::cache::{self, Cache, CacheDir, EnvSnapshot, OpenOptions};
 
-use super::cache::bar as progress_bar;
+use super::common::{bar as progress_bar, lang, BoxError};
 use crate::cli::{CacheArgs, OutputFormat, RemoteArgs};
-
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Everything both directions open: the local cache, the store, the toolkit stamps.
 struct Opened {
@@ -86,7 +84,7 @@ pub fn push(
     r: &RemoteArgs,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let l = super::cache::lang(args);
+    let l = lang(args);
     let o = open(dir, env, r, true, l).map_err(|e| e.message(l))?;
     let bar = progress_bar(l, &msg::label_pushing(l));
     let rep =
@@ -134,7 +132,7 @@ pub fn pull(
     want: &Want<'_>,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let l = super::cache::lang(args);
+    let l = lang(args);
     for s in want.socs {
         remote::check_soc(s).map_err(|e| e.message(l))?;
     }
@@ -210,7 +208,7 @@ pub fn gc(
     dry_run: bool,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let l = super::cache::lang(args);
+    let l = lang(args);
     let spec = remote::parse_url(url, &remote::ProcessEnv).map_err(|e| e.message(l))?;
     let local = cache::resolve_limits(dir, env)?;
     let limits = match max_size {
