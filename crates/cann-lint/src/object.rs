@@ -8,7 +8,7 @@ use cann_config::Diagnostic;
 
 use crate::branch::Path;
 use crate::messages::Place;
-use crate::rules::Rule;
+use crate::rules::rule::Rule;
 use crate::{names, Finding, Surface};
 
 /// What a script sets an option to, as far as it can be known without running it.

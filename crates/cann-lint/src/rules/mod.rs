@@ -14,6 +14,7 @@
 //! | a spec rule or option path| [`spec`]             |        |
 
 pub(crate) mod not_on_surface;
+pub(crate) mod rule;
 pub(crate) mod session_accessor;
 pub(crate) mod session_setup;
 pub(crate) mod spec;
@@ -22,19 +23,9 @@ pub(crate) mod value_type;
 
 use cann_config::meta::{Lang, OptionMeta};
 
-use crate::{Finding, FindingKind, Surface};
+pub(crate) use rule::Rule;
 
-/// A rule of lint's own: what SARIF and the other front ends say about it, beside its
-/// findings. The spec's rules (see [`spec`]) are named and described by the spec, finding by
-/// finding.
-pub(crate) struct Rule {
-    /// The kind its findings carry (serialized in JSON and SARIF properties).
-    pub kind: FindingKind,
-    /// The id its findings are grouped under.
-    pub id: &'static str,
-    /// The rule in a sentence (SARIF `shortDescription`), from the catalog.
-    pub summary: fn(Lang) -> String,
-}
+use crate::{Finding, FindingKind, Surface};
 
 /// The rule of lint's own a finding was made by; `None` for the spec's.
 pub(crate) fn of(kind: FindingKind) -> Option<&'static Rule> {
