@@ -75,7 +75,7 @@ pub(crate) fn read_option_removals(file: &Path, n: &Node, d: &mut Diagnostics) -
             let gone = gone(&r, d)?;
             Some(Removal {
                 gone,
-                surfaces: super::options::read_surfaces(&r, d),
+                surfaces: super::surfaces::read_surfaces(&r, d),
                 replacement: r.opt_string(k::REPLACEMENT, d),
                 values: mappings(&r, what, d),
                 empty_ignored: empty_ignored(file, &r, d),

@@ -5,6 +5,8 @@ mod history;
 mod items;
 mod options;
 mod session;
+mod support;
+mod surfaces;
 mod value;
 
 pub(crate) use items::{

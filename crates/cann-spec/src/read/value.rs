@@ -81,7 +81,7 @@ pub(super) fn read_value(
         .collect();
     let products = r
         .get(k::PRODUCTS)
-        .map(|_| super::options::read_support(&r, d));
+        .map(|_| super::support::read_support(&r, d));
     let removed = r
         .get(k::REMOVED)
         .and_then(|n| super::history::read_value_removal(file, n, &value, d));
