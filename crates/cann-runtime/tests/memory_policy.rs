@@ -180,6 +180,10 @@ fn legacy_env_1_is_2_with_a_warning() {
         r.warnings[0].to_string(),
         "GE_USE_STATIC_MEMORY = 1 is a legacy spelling of 2"
     );
+    assert_eq!(
+        r.warnings[0].message(cann_config::meta::Lang::Zh),
+        "GE_USE_STATIC_MEMORY = 1 是 2 的旧写法"
+    );
     // 1 and 2 are the same policy: no "combined" warning.
     let r = resolve(Some(P::StaticShapeExpand), Some("1"));
     assert!(!r

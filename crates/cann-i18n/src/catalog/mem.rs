@@ -1,6 +1,19 @@
 //! Messages of the `mem` area. Add entries with [`crate::messages!`]; see the crate docs.
 
 crate::messages! {
+    // The memory policy `static_memory_policy` and `GE_USE_STATIC_MEMORY` resolve to.
+    policy_legacy_env(env: &str, value: &str, canonical: i64) {
+        en: "{env} = {value} is a legacy spelling of {canonical}",
+        zh: "{env} = {value} 是 {canonical} 的旧写法",
+    }
+    policy_invalid_env(env: &str, value: &str, expected: &str) {
+        en: "{env} = {value} is not one of {expected} and is ignored",
+        zh: "{env} = {value} 不是 {expected} 之一，已忽略",
+    }
+    policy_combined(option: &str, option_value: i64, env: &str, env_value: i64, effective: i64) {
+        en: "{option} = {option_value} and {env} = {env_value} are combined into {effective}",
+        zh: "{option} = {option_value} 与 {env} = {env_value} 合并为 {effective}",
+    }
     // The buffer CSV of `mem plan`.
     csv_no_buffers() {
         en: "no buffers: expected a header such as `id,lower,upper,size[,memset]` (or MiniMalloc's `buffer,start,end,size`) and one row per buffer",

@@ -12,6 +12,7 @@ use std::fmt;
 
 use cann_config::meta::{Lang, OptionMeta, RuleMeta};
 use cann_config::{Release, SpecEnum};
+use cann_i18n::catalog::mem as msg;
 
 pub use cann_config::behaviour::{AtomicClean, HugePages, MemoryExpansion};
 pub use cann_config::{AtomicCleanPolicy, StaticMemoryPolicy, VariableUse1gHugePage};
@@ -96,11 +97,12 @@ impl fmt::Display for PolicySource {
     }
 }
 
-/// Something the user should know about the resolved policy.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Something the user should know about the resolved policy. Its sentence comes from the
+/// catalog ([`ResolutionWarning::message`]), with the option's and the variable's names as
+/// the spec gives them.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResolutionWarning {
     /// The environment variable used a legacy spelling (`1` for `2`).
-    #[error("GE_USE_STATIC_MEMORY = {value} is a legacy spelling of {canonical}")]
     LegacyEnv {
         /// The raw value.
         value: String,
@@ -108,7 +110,6 @@ pub enum ResolutionWarning {
         canonical: i64,
     },
     /// The environment variable is not one of the spec's values and was ignored.
-    #[error("GE_USE_STATIC_MEMORY = {value:?} is not one of {expected} and is ignored")]
     InvalidEnv {
         /// The raw value.
         value: String,
@@ -117,9 +118,6 @@ pub enum ResolutionWarning {
     },
     /// Option and environment ask for different things; the engine ORs them, so
     /// the result may be a policy neither asked for.
-    #[error(
-        "static_memory_policy = {option} and GE_USE_STATIC_MEMORY = {env} are combined into {effective}"
-    )]
     Combined {
         /// The option's code.
         option: i64,
@@ -129,19 +127,38 @@ pub enum ResolutionWarning {
         effective: i64,
     },
     /// A rule of the spec that holds for the effective policy.
-    #[error("{}", .0.message.en)]
     Rule(&'static RuleMeta),
 }
 
 impl ResolutionWarning {
     /// The warning in `lang`; rules speak the spec's own texts.
     pub fn message(&self, lang: Lang) -> String {
+        let option = StaticMemoryPolicy::option().name;
+        let env = env_option().map_or(option, |o| o.name);
         match self {
+            ResolutionWarning::LegacyEnv { value, canonical } => {
+                msg::policy_legacy_env(lang, env, value, *canonical)
+            }
+            ResolutionWarning::InvalidEnv { value, expected } => {
+                msg::policy_invalid_env(lang, env, &format!("{value:?}"), expected)
+            }
+            ResolutionWarning::Combined {
+                option: o,
+                env: e,
+                effective,
+            } => msg::policy_combined(lang, option, *o, env, *e, *effective),
             ResolutionWarning::Rule(r) => r.message.get(lang).to_string(),
-            other => other.to_string(),
         }
     }
 }
+
+impl fmt::Display for ResolutionWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for ResolutionWarning {}
 
 /// The outcome of [`resolve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
