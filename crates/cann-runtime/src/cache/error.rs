@@ -236,7 +236,7 @@ impl From<cann_input::InputError> for CacheError {
 /// Result alias for this module.
 pub type Result<T> = std::result::Result<T, CacheError>;
 
-/// Steps of a commit, reported to a [`FaultHook`].
+/// Steps of a commit, reported to a [`FaultHook`](crate::cache::FaultHook).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CommitStep {
     /// The binary is in a temporary file.

@@ -46,7 +46,7 @@ impl Cache {
     /// works for a group member without write permission and on a read-only mount. `get`,
     /// `info`, `verify` and `startup_check` work (a state file that cannot be read makes the
     /// answers "unknown"); `put`, `gc`, `clear`, `remove` and `invalidate_all` return
-    /// [`CacheError::ReadOnly`]. A hit cannot stamp its access time there.
+    /// [`CacheError::ReadOnly`](crate::cache::CacheError::ReadOnly). A hit cannot stamp its access time there.
     pub fn open_read_only(dir: &CacheDir, opts: OpenOptions) -> Result<Cache> {
         Ok(Cache {
             core: Core::open_read_only(dir, opts)?,
@@ -101,7 +101,7 @@ impl Cache {
     }
 
     /// Looks `key` up. A hit reads the manifest and its binaries and stamps the manifest's
-    /// access time (unless aging is off); everything else is a [`Miss`], never an error,
+    /// access time (unless aging is off); everything else is a [`Miss`](crate::cache::Miss), never an error,
     /// except I/O failures other than "not found".
     pub fn get(&self, key: &str) -> Result<Lookup> {
         self.core.get(key)
@@ -155,7 +155,7 @@ impl Cache {
     /// key leaves one whole entry). A local entry that is stale (invalidated) or unusable is
     /// removed first, manifest before files; one that serves is never touched
     /// ([`ExactCommit::Present`]). The files must be exactly those the manifest names. Our
-    /// own manifest's commit time becomes the local one (see [`manifest::restamp`]).
+    /// own manifest's commit time becomes the local one (see [`manifest::restamp`](crate::cache::manifest::restamp)).
     ///
     /// The outer error is a failure of the batch (a flush, the ledger); an entry refused on
     /// its own (bad names, a write that failed) is an inner error, and the others still land.

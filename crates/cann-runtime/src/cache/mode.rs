@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 /// `op_compiler_cache_mode`: the spec's generated enum, used as is. The cache acts on each
 /// value's [`CacheBehaviour`] (a spec fact), never on its name, so a value the spec adds with
 /// a known behaviour needs no change here. `rebuild` drops existing entries logically, so
-/// processes still reading old entries are not broken (see [`crate::cache::store`]).
+/// processes still reading old entries are not broken (see
+/// [`crate::cache::Cache::invalidate_all`]).
 pub use cann_config::OpCompilerCacheMode as CacheMode;
 
 pub use cann_config::behaviour::CacheBehaviour;

@@ -75,7 +75,7 @@ pub const INI_MAX_BYTES: u64 = 64 * 1024;
 
 /// Reads `op_cache.ini` if it exists, through the input layer: opened with `O_NOFOLLOW |
 /// O_NONBLOCK` (a symlink, a FIFO or a device in its place is refused, never waited on or
-/// read without end), a regular file of at most [`INI_MAX_BYTES`], a leading BOM dropped.
+/// read without end), a regular file of at most `INI_MAX_BYTES` (64 KiB), a leading BOM dropped.
 /// Invalid UTF-8 is replaced, then reported through the values it spoils.
 pub fn read_ini(dir: &CacheDir) -> Result<Option<IniDoc>> {
     let limits = cann_input::Limits::new(INI_MAX_BYTES).no_follow();

@@ -113,14 +113,11 @@ impl Core {
             .map(|s| s.mtime_ns)
             .filter(|_| sc.seen.iter().all(|p| sc.dirs.contains(p)))
             .unwrap_or(0);
-        let cleared = Reconciled {
-            dirs: settled.as_ref().map(|s| s.dirs.as_slice()),
+        let cleared = Reconciled::empty(
+            settled.as_ref().map(|s| s.dirs.as_slice()),
             dirs_mtime_ns,
-            loose: &[],
-            entries: 0,
-            entry_bytes: 0,
-            at: self.now(),
-        };
+            self.now(),
+        );
         self.state
             .reconcile(&guard, cleared, self.opts.durable, base)?;
         Ok(rep)

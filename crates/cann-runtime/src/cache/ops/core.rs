@@ -283,14 +283,7 @@ impl Core {
             .map_err(io_err(IoOp::LockLedgerIn, &self.dir.base))?;
         if self.read_ledger()?.is_none() {
             // Nothing but bookkeeping: no entry, no loose file, no directory.
-            let empty = Reconciled {
-                dirs: Some(&[]),
-                dirs_mtime_ns,
-                loose: &[],
-                entries: 0,
-                entry_bytes: 0,
-                at: self.now(),
-            };
+            let empty = Reconciled::empty(Some(&[]), dirs_mtime_ns, self.now());
             self.state
                 .reconcile(&guard, empty, self.opts.durable, &self.dir.base)?;
         }

@@ -2,7 +2,7 @@
 //! entries valid now, each entry's exact bytes read without moving an access time, and a
 //! commit of exact bytes brought from elsewhere.
 //!
-//! [`Cache::commit_exact`] (and [`Cache::commit_exact_batch`], in `commit`) keeps the local commit order (every named file first, each by
+//! [`Cache::commit_exact`](crate::cache::Cache::commit_exact) (and [`Cache::commit_exact_batch`], in `commit`) keeps the local commit order (every named file first, each by
 //! rename; the manifest last, by a rename that never replaces one), so CANN, which reads the
 //! directory, only ever sees whole entries. Unlike [`Cache::put`] it keeps the names and bytes
 //! it is given: an entry pulled onto a node is byte for byte the one pushed.
@@ -51,7 +51,7 @@ impl ExactEntry {
     }
 }
 
-/// Result of [`Cache::commit_exact`].
+/// Result of [`Cache::commit_exact`](crate::cache::Cache::commit_exact).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExactCommit {
     /// The entry is now visible; it occupies this many bytes.

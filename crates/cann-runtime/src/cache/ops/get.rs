@@ -32,7 +32,7 @@ pub enum Miss {
     Unusable(String),
 }
 
-/// Result of [`Cache::get`].
+/// Result of [`Cache::get`](crate::cache::Cache::get).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Lookup {
     Hit(Entry),

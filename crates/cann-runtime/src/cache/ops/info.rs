@@ -38,7 +38,7 @@ pub enum InfoSource {
     /// The ledger, exact as of the last reconcile; nothing was created or removed since.
     Ledger,
     /// The ledger for the directories nobody changed, and a walk of the ones whose times
-    /// moved since the last reconcile (see [`crate::cache::ops::changed`]).
+    /// moved since the last reconcile (see `state::dirtime`).
     Changed,
     /// A walk of every directory (index records for entries it knows, new manifests read),
     /// because the ledger is unreconciled or the changed directories cannot be told apart.

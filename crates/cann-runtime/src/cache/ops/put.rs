@@ -17,7 +17,7 @@ use crate::cache::ops::core::{io_err, Core};
 use crate::cache::state::index::{self, IndexRec};
 use crate::cache::sys::fsx;
 
-/// Result of [`Cache::put`].
+/// Result of [`Cache::put`](crate::cache::Cache::put).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PutOutcome {
     /// Bytes the new entry occupies.

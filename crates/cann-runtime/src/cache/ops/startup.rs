@@ -68,7 +68,7 @@ pub const SWEEP_MAX_FILES: u64 = 4096;
 
 /// Beyond [`SWEEP_MAX_FILES`], how long a count stays good enough for a "no": a rewrite in
 /// place after it is not seen, so once the count is older the check says "unknown" (and
-/// [`Cache::age_in_background`] runs a pass).
+/// [`Cache::age_in_background`](crate::cache::Cache::age_in_background) runs a pass).
 pub const BLIND_BOUND: Nanos = 10 * crate::cache::sys::clock::MINUTE;
 
 /// Bytes of index read at most by the start-up check's sweep (about 120 bytes a line).

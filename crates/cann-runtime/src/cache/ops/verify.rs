@@ -28,7 +28,7 @@ pub struct VerifyReport {
     /// Errors: entries whose manifest is unreadable or whose files are missing or wrong,
     /// still so when checked again after the walk.
     pub torn: Vec<TornEntry>,
-    /// Warnings: such entries changed within [`VERIFY_GRACE`]: probably being written.
+    /// Warnings: such entries changed within `VERIFY_GRACE` (a minute): probably being written.
     pub in_progress: Vec<TornEntry>,
     /// Warnings: files no manifest references.
     pub orphans: Vec<String>,

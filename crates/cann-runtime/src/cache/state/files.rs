@@ -384,3 +384,18 @@ pub struct Reconciled<'a> {
     /// When the pass counted.
     pub at: Nanos,
 }
+
+impl<'a> Reconciled<'a> {
+    /// A cache with no entry and no loose file left (a clear, or the first count of an empty
+    /// cache): only its directories and their time are recorded.
+    pub fn empty(dirs: Option<&'a [Vec<u8>]>, dirs_mtime_ns: Nanos, at: Nanos) -> Self {
+        Reconciled {
+            dirs,
+            dirs_mtime_ns,
+            loose: &[],
+            entries: 0,
+            entry_bytes: 0,
+            at,
+        }
+    }
+}

@@ -93,7 +93,7 @@ pub struct GcReport {
     pub removed: Vec<Removal>,
 }
 
-/// Result of [`Cache::gc`].
+/// Result of [`Cache::gc`](crate::cache::Cache::gc).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case", tag = "outcome")]
 pub enum GcOutcome {
