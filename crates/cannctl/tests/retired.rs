@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod run;
-use run::{cannctl, stdout};
+use run::{cannctl, stdout, transcript};
 
 use std::path::Path;
 
@@ -25,18 +25,12 @@ fn check_warns_that_an_empty_value_has_no_effect() {
     let dir = tempfile::tempdir().unwrap();
     let empty = config(dir.path(), "\"\"");
 
+    // A warning at the value (line 4, column 19), exit 0, the hint naming the replacement.
     let o = cannctl(&["check", &empty]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}");
-    assert!(out.contains("warning"), "{out}");
-    assert!(
-        out.contains("an empty value is still accepted and ignored, so this setting has no effect"),
-        "{out}"
-    );
-    assert!(out.contains(":4:19"), "at the value: {out}");
-    assert!(
-        out.contains("npu_run_config.aoe_mode"),
-        "the hint names the replacement: {out}"
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    insta::assert_snapshot!(
+        "retired_empty_value_check",
+        transcript(&o, &[(&empty, "[FILE]")])
     );
 
     let o = cannctl(&["check", &empty, "--format", "json"]);
@@ -53,11 +47,10 @@ fn check_warns_that_an_empty_value_has_no_effect() {
     assert_eq!(d["value"], "\"\"");
 
     let o = cannctl(&["check", &empty, "--lang", "zh"]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{out}");
-    assert!(
-        out.contains("空值仍会被接受并忽略，因此该设置不会生效"),
-        "{out}"
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    insta::assert_snapshot!(
+        "retired_empty_value_check_zh",
+        transcript(&o, &[(&empty, "[FILE]")])
     );
 }
 
@@ -65,12 +58,13 @@ fn check_warns_that_an_empty_value_has_no_effect() {
 fn check_still_refuses_a_value_that_is_not_empty() {
     let dir = tempfile::tempdir().unwrap();
     let set = config(dir.path(), "\"RL,GA\"");
+    // The removal's error, exit 1, and no "no effect" warning.
     let o = cannctl(&["check", &set]);
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(out.contains("error"), "{out}");
-    assert!(out.contains("was removed"), "{out}");
-    assert!(!out.contains("has no effect"), "{out}");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    insta::assert_snapshot!(
+        "retired_set_value_check",
+        transcript(&o, &[(&set, "[FILE]")])
+    );
 }
 
 /// `lint` reads the same removal: the empty session value is a warning there too, the
