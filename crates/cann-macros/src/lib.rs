@@ -135,17 +135,48 @@ pub fn derive_cann_config(input: TokenStream) -> TokenStream {
 
 fn derive(input: &syn::DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let c = cann_codegen::derive::container(input)?;
-    let Loaded(spec, anchors) = load(&c.spec)?;
-    let body = cann_codegen::expand_derive(&spec, input, &c, &cann_codegen::Settings::external())?;
+    let loaded = load(&c.spec)?;
+    let anchors = loaded.anchors();
+    let body =
+        cann_codegen::expand_derive(&loaded.0, input, &c, &cann_codegen::Settings::external())?;
     Ok(quote! {
         #anchors
         #body
     })
 }
 
-/// A loaded spec and the `include_bytes!` anchors that make cargo rebuild when a spec
-/// file changes (typify's approach; build scripts cover files added later).
-struct Loaded(cann_spec::Spec, proc_macro2::TokenStream);
+/// A loaded spec, and the paths of its files (findings' names, absolute paths), which the
+/// expansion includes so that cargo rebuilds when a spec file changes (typify's approach;
+/// build scripts cover files added later).
+struct Loaded(cann_spec::Spec, Vec<(String, String)>);
+
+impl Loaded {
+    /// `SPEC_SOURCES`, the files' text under the names findings use: `include_spec!` hands
+    /// the same bytes to the loader at run time. Emitted once per crate, by `include_spec!`.
+    fn sources(&self) -> proc_macro2::TokenStream {
+        let sources = self
+            .1
+            .iter()
+            .map(|(name, p)| quote!((#name, include_str!(#p))));
+        quote! {
+            /// The spec files this expansion was generated from (name, text), in the order
+            /// they were read. Not a stable API.
+            #[doc(hidden)]
+            pub static SPEC_SOURCES: &[(&str, &str)] = &[#(#sources),*];
+        }
+    }
+
+    /// Unnamed anchors only: a derive may stand beside another in the same module, where a
+    /// named item would be defined twice.
+    fn anchors(&self) -> proc_macro2::TokenStream {
+        let anchors = self.1.iter().map(|(_, p)| {
+            quote!(
+                const _: &[u8] = include_bytes!(#p);
+            )
+        });
+        quote!(#(#anchors)*)
+    }
+}
 
 /// Locates and loads the spec named by `lit`; every spec problem becomes an error on `lit`.
 fn load(lit: &LitStr) -> syn::Result<Loaded> {
@@ -182,24 +213,21 @@ fn load(lit: &LitStr) -> syn::Result<Loaded> {
         }
         combined.unwrap_or_else(|| syn::Error::new(span, "the spec could not be loaded"))
     })?;
-    // The files' text, under the names findings use: `include_str!` makes cargo watch each
-    // file, and the crate can hand the same bytes to the loader at run time.
-    let sources = spec.inputs.iter().map(|p| {
-        let name = p.strip_prefix(&base).unwrap_or(p).display().to_string();
-        let p = p.display().to_string();
-        quote!((#name, include_str!(#p)))
-    });
-    let anchors = quote! {
-        /// The spec files this expansion was generated from (name, text), in the order
-        /// they were read. Not a stable API.
-        #[doc(hidden)]
-        pub static SPEC_SOURCES: &[(&str, &str)] = &[#(#sources),*];
-    };
-    Ok(Loaded(spec, anchors))
+    let files = spec
+        .inputs
+        .iter()
+        .map(|p| {
+            let name = p.strip_prefix(&base).unwrap_or(p).display().to_string();
+            (name, p.display().to_string())
+        })
+        .collect();
+    Ok(Loaded(spec, files))
 }
 
 fn expand(args: &Args) -> syn::Result<proc_macro2::TokenStream> {
-    let Loaded(spec, anchors) = load(&args.path)?;
+    let loaded = load(&args.path)?;
+    let anchors = loaded.sources();
+    let spec = loaded.0;
     let settings = match &args.krate {
         Some(p) => {
             let s = p.to_token_stream().to_string().replace(' ', "");

@@ -98,3 +98,34 @@ mod tests {
         assert!(serde_json::from_str::<LauncherOptions>(r#"{"bogus": 1}"#).is_err());
     }
 }
+
+/// Two derived views in one module, as a launcher with a training and an inference view
+/// has them: a derive adds no named item beside its struct's, so they do not collide.
+#[cfg(test)]
+mod two_in_one_module {
+    use cann_config::{AtomicCleanPolicy, StaticMemoryPolicy};
+
+    #[derive(Debug, cann_macros::CannConfig)]
+    #[cann(spec = "../../../spec", release = "9.0.0")]
+    struct Training {
+        static_memory_policy: Option<StaticMemoryPolicy>,
+    }
+
+    #[derive(Debug, cann_macros::CannConfig)]
+    #[cann(spec = "../../../spec", release = "9.0.0")]
+    struct Inference {
+        atomic_clean_policy: Option<AtomicCleanPolicy>,
+    }
+
+    #[test]
+    fn both_have_the_spec_defaults() {
+        assert_eq!(
+            Training::default().static_memory_policy,
+            Some(StaticMemoryPolicy::Dynamic)
+        );
+        assert_eq!(
+            Inference::default().atomic_clean_policy,
+            Some(AtomicCleanPolicy::Centralized)
+        );
+    }
+}
