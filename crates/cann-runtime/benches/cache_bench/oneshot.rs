@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use cann_runtime::cache::{
-    clock::system_now, reference, GcOptions, GcOutcome, InfoSource, NoProgress,
+    clock::system_now, reference, CacheDir, GcOptions, GcOutcome, InfoSource, NoProgress,
 };
 use criterion::black_box;
 
@@ -13,6 +13,23 @@ use crate::fixtures::{
     build, build_cann, drop_caches, key, limits_for, open, remove_tree, sync_all, write_foreign,
 };
 use crate::floor::{files_of, files_of_fast, floor_pass, reference_hit, walk_names};
+
+/// The files our gc would unlink in `dir` (a dry run), for the floor to unlink the same.
+fn gc_victims(dir: &CacheDir, n: usize) -> Vec<PathBuf> {
+    let GcOutcome::Done(plan) = open(dir, n)
+        .gc(&GcOptions {
+            dry_run: true,
+            ..GcOptions::default()
+        })
+        .unwrap()
+    else {
+        panic!("a dry run reports its plan")
+    };
+    plan.removed
+        .iter()
+        .flat_map(|x| files_of(dir, &x.rel))
+        .collect()
+}
 
 pub(crate) struct Row(pub(crate) String, pub(crate) Duration);
 
@@ -44,21 +61,7 @@ pub(crate) fn one_shot_aging(root: &Path, n: usize, cold: bool, rows: &mut Vec<R
     ));
     // Floor: unlink exactly the same files.
     let dir = build(root, n);
-    let c = open(&dir, n);
-    let GcOutcome::Done(plan) = c
-        .gc(&GcOptions {
-            dry_run: true,
-            ..GcOptions::default()
-        })
-        .unwrap()
-    else {
-        panic!()
-    };
-    let victims: Vec<PathBuf> = plan
-        .removed
-        .iter()
-        .flat_map(|x| files_of(&dir, &x.rel))
-        .collect();
+    let victims: Vec<PathBuf> = gc_victims(&dir, n);
     sync_all();
     if cold {
         drop_caches();
@@ -121,20 +124,8 @@ pub(crate) fn one_shot_first_gc(root: &Path, n: usize, cold: bool, rows: &mut Ve
     let dir = build_cann(root, n);
     let victims: std::collections::HashSet<PathBuf> = {
         let plan_dir = build_cann(&root.with_extension("plan"), n);
-        let c = open(&plan_dir, n);
-        let GcOutcome::Done(plan) = c
-            .gc(&GcOptions {
-                dry_run: true,
-                ..GcOptions::default()
-            })
-            .unwrap()
-        else {
-            panic!()
-        };
-        let v = plan
-            .removed
-            .iter()
-            .flat_map(|x| files_of(&plan_dir, &x.rel))
+        let v = gc_victims(&plan_dir, n)
+            .into_iter()
             .map(|p| dir.base.join(p.strip_prefix(&plan_dir.base).unwrap()))
             .collect();
         remove_tree(&plan_dir.base);
