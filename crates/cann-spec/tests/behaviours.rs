@@ -3,14 +3,10 @@
 //! runtime could not act on is a loader error at its line, never a Rust compile error later.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use cann_spec::behaviour::{Behaviour, CacheBehaviour, MemoryExpansion};
 use cann_spec::{load_files, Diagnostic, SourceFile};
-
-const PRODUCTS: &str = "\
-products:
-  - id: p-one
-    name: { en: One, zh: 一 }
-";
 
 const RELEASES: &str = "\
 releases:
@@ -69,24 +65,12 @@ options:
 ";
 
 fn files(options: &str, env: &str) -> Vec<SourceFile> {
-    vec![
-        SourceFile {
-            path: "spec/products.yaml".into(),
-            text: PRODUCTS.into(),
-        },
-        SourceFile {
-            path: "spec/releases.yaml".into(),
-            text: RELEASES.into(),
-        },
-        SourceFile {
-            path: "spec/options/run.yaml".into(),
-            text: options.into(),
-        },
-        SourceFile {
-            path: "spec/env.yaml".into(),
-            text: env.into(),
-        },
-    ]
+    let mut files = common::spec_files(common::ONE_PRODUCT, RELEASES, options);
+    files.push(SourceFile {
+        path: "spec/env.yaml".into(),
+        text: env.into(),
+    });
+    files
 }
 
 fn errors(options: &str, env: &str) -> Vec<Diagnostic> {

@@ -1,6 +1,8 @@
 //! One test per kind of spec error: each names the file, the line and what is wrong.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use cann_spec::{load_files, Diagnostic, SourceFile};
 
 const PRODUCTS: &str = "\
@@ -44,20 +46,7 @@ options:
 ";
 
 fn files(options: &str) -> Vec<SourceFile> {
-    vec![
-        SourceFile {
-            path: "spec/products.yaml".into(),
-            text: PRODUCTS.into(),
-        },
-        SourceFile {
-            path: "spec/releases.yaml".into(),
-            text: RELEASES.into(),
-        },
-        SourceFile {
-            path: "spec/options/run.yaml".into(),
-            text: options.into(),
-        },
-    ]
+    common::spec_files(PRODUCTS, RELEASES, options)
 }
 
 fn errors(options: &str) -> Vec<Diagnostic> {

@@ -3,13 +3,9 @@
 //! names the upstream refs whose code it is.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cann_spec::{load_files, Diagnostic, SourceFile, Spec};
+mod common;
 
-const PRODUCTS: &str = "\
-products:
-  - id: p-one
-    name: { en: One, zh: 一 }
-";
+use cann_spec::{load_files, Diagnostic, SourceFile, Spec};
 
 const OPTIONS: &str = "\
 config:
@@ -24,20 +20,7 @@ options:
 ";
 
 fn files(releases: &str) -> Vec<SourceFile> {
-    vec![
-        SourceFile {
-            path: "spec/products.yaml".into(),
-            text: PRODUCTS.into(),
-        },
-        SourceFile {
-            path: "spec/releases.yaml".into(),
-            text: releases.into(),
-        },
-        SourceFile {
-            path: "spec/options/run.yaml".into(),
-            text: OPTIONS.into(),
-        },
-    ]
+    common::spec_files(common::ONE_PRODUCT, releases, OPTIONS)
 }
 
 fn load(releases: &str) -> Spec {
@@ -151,20 +134,9 @@ releases:
 
 #[test]
 fn an_advised_range_is_read_apart_from_an_upstream_one() {
-    let spec = load_files(&[
-        SourceFile {
-            path: "spec/products.yaml".into(),
-            text: PRODUCTS.into(),
-        },
-        SourceFile {
-            path: "spec/releases.yaml".into(),
-            text: "releases:\n  - id: \"1.0\"\n    products: [p-one]\n".into(),
-        },
-        SourceFile {
-            path: "spec/options/run.yaml".into(),
-            text: format!(
-                "{OPTIONS}{}",
-                r#"  - name: timeout
+    let options = format!(
+        "{OPTIONS}{}",
+        r#"  - name: timeout
     type: int
     range: { min: 0, advice: true }
     doc: { en: Timeout., zh: 超时。 }
@@ -173,9 +145,12 @@ fn an_advised_range_is_read_apart_from_an_upstream_one() {
     range: { min: 0, max: 7 }
     doc: { en: Rank., zh: 编号。 }
 "#
-            ),
-        },
-    ])
+    );
+    let spec = load_files(&common::spec_files(
+        common::ONE_PRODUCT,
+        "releases:\n  - id: \"1.0\"\n    products: [p-one]\n",
+        &options,
+    ))
     .unwrap_or_else(|e| panic!("{e}"));
     let range = |n: &str| {
         spec.options

@@ -2,13 +2,9 @@
 //! mistake the loader refuses, each at its file and line.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use cann_spec::{load_files, Diagnostic, SourceFile, Spec};
+mod common;
 
-const PRODUCTS: &str = "\
-products:
-  - id: p-one
-    name: { en: One, zh: 一 }
-";
+use cann_spec::{load_files, Diagnostic, SourceFile, Spec};
 
 const RELEASES: &str = "\
 releases:
@@ -72,20 +68,7 @@ options:
 ";
 
 fn files(options: &str) -> Vec<SourceFile> {
-    vec![
-        SourceFile {
-            path: "spec/products.yaml".into(),
-            text: PRODUCTS.into(),
-        },
-        SourceFile {
-            path: "spec/releases.yaml".into(),
-            text: RELEASES.into(),
-        },
-        SourceFile {
-            path: "spec/options/run.yaml".into(),
-            text: options.into(),
-        },
-    ]
+    common::spec_files(common::ONE_PRODUCT, RELEASES, options)
 }
 
 fn load(options: &str) -> Spec {
