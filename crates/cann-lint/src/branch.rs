@@ -27,12 +27,14 @@ pub(crate) enum Relation {
 }
 
 impl Path {
-    /// Computes the path of `n`, walking up to the root of the tree.
+    /// Computes the path of `n`, walking up to the root of the tree. Each step up costs a
+    /// descent from the root (tree-sitter keeps no parent links), so a walk that visits
+    /// many nodes keeps a [`Trail`] instead.
     pub fn of(n: Node<'_>) -> Path {
         let mut arms = Vec::new();
         let mut child = n;
         while let Some(parent) = child.parent() {
-            if let Some(arm) = arm(parent, child) {
+            if let Some(arm) = arm(parent, child, || parent.parent()) {
                 arms.push(arm);
             }
             child = parent;
@@ -60,21 +62,107 @@ impl Path {
 /// The arm `child` is, when it is one of the arms of the branching statement `parent`. The
 /// condition of an `if` runs on the enclosing path, and so do the body, `else` and `finally`
 /// of a `try`.
-fn arm(parent: Node<'_>, child: Node<'_>) -> Option<Arm> {
+fn arm<'t>(
+    parent: Node<'t>,
+    child: Node<'t>,
+    grandparent: impl FnOnce() -> Option<Node<'t>>,
+) -> Option<Arm> {
     let is_arm = match (parent.kind(), child.kind()) {
         ("if_statement", "block") => parent.child_by_field_name("consequence") == Some(child),
         ("if_statement", "elif_clause" | "else_clause") => true,
         ("try_statement", "except_clause" | "except_group_clause") => true,
         // `match` cases sit in a block below the statement.
         ("block", "case_clause") => {
-            return parent
-                .parent()
+            return grandparent()
                 .filter(|m| m.kind() == "match_statement")
                 .map(|m| (m.id(), child.id()))
         }
         _ => false,
     };
     is_arm.then(|| (parent.id(), child.id()))
+}
+
+/// The nodes from the root down to a walk's current node, and the arms among them: what
+/// [`Path`] and the ancestors of the current node are, kept up to date step by step as the
+/// walk moves, so that neither costs a walk up the tree.
+pub(crate) struct Trail<'t> {
+    nodes: Vec<Node<'t>>,
+    /// For each node after the root: the arm it is of its parent, if it is one.
+    arms: Vec<Option<Arm>>,
+}
+
+impl<'t> Trail<'t> {
+    pub fn new(root: Node<'t>) -> Self {
+        Trail {
+            nodes: vec![root],
+            arms: Vec::new(),
+        }
+    }
+
+    /// The walk went down to `child`, a child of the current node.
+    pub fn down(&mut self, child: Node<'t>) {
+        let n = self.nodes.len();
+        let grand = n.checked_sub(2).and_then(|i| self.nodes.get(i)).copied();
+        let arm = self
+            .nodes
+            .last()
+            .and_then(|&parent| arm(parent, child, || grand));
+        self.nodes.push(child);
+        self.arms.push(arm);
+    }
+
+    /// The walk went back up to the current node's parent.
+    pub fn up(&mut self) {
+        if self.nodes.len() > 1 {
+            self.nodes.pop();
+            self.arms.pop();
+        }
+    }
+
+    /// The walk went on to `sibling`, the current node's next sibling.
+    pub fn next(&mut self, sibling: Node<'t>) {
+        self.up();
+        self.down(sibling);
+    }
+
+    /// The current node's ancestor `k` levels up (1: its parent).
+    pub fn ancestor(&self, k: usize) -> Option<Node<'t>> {
+        let i = self.nodes.len().checked_sub(1 + k)?;
+        self.nodes.get(i).copied()
+    }
+
+    /// The nearest enclosing node of `kind` (the current node aside), by id; 0 for none.
+    pub fn enclosing(&self, kind: &str) -> usize {
+        let above = self.nodes.len().saturating_sub(1);
+        self.nodes[..above]
+            .iter()
+            .rev()
+            .find(|n| n.kind() == kind)
+            .map_or(0, Node::id)
+    }
+
+    /// The path of `n`: the current node or a node below it (found by going down from
+    /// the current node, which costs the width of the few levels between them).
+    pub fn path_of(&self, n: Node<'t>) -> Path {
+        let mut arms: Vec<Arm> = self.arms.iter().flatten().copied().collect();
+        let Some(&top) = self.nodes.last() else {
+            return Path(arms);
+        };
+        let mut at = top;
+        let mut above = self.ancestor(1);
+        while at.id() != n.id() {
+            let Some(child) = at.child_with_descendant(n) else {
+                // Not below the current node: walked up the slow way.
+                return Path::of(n);
+            };
+            if let Some(a) = arm(at, child, || above) {
+                arms.push(a);
+            }
+            above = Some(at);
+            at = child;
+        }
+        Path(arms)
+    }
 }
 
 #[cfg(test)]
@@ -111,6 +199,72 @@ mod tests {
         let ps = paths(src);
         let get = |k: &str| ps.iter().find(|(n, _)| n == k).unwrap().1.clone();
         get(a).relation(&get(b))
+    }
+
+    /// A walk's trail says what walking up from each node says: its path (for the node
+    /// and the nodes just below it), its parent and grandparent, and its function.
+    #[test]
+    fn a_trail_agrees_with_walking_up() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut sources = vec![
+            "def f():\n    match x:\n        case 1:\n            a[\"k\"].i = 1\n        case _:\n            if g:\n                b = h(c=1)\n            elif k:\n                pass\n            else:\n                try:\n                    d = 1\n                except E:\n                    e = [i for i in r if i]\n                finally:\n                    f = 1\n".to_string(),
+            "if (a := 1):\n    b = (1 if c else 2)\nelse:\n    def g(:\n        x[\"y\"] = (\n".to_string(),
+        ];
+        for f in [
+            "session_bert.py",
+            "estimator_resnet50.py",
+            "tf2_keras_gpt.py",
+            "py2_legacy_broken.py",
+        ] {
+            sources.push(std::fs::read_to_string(dir.join(f)).unwrap());
+        }
+        let mut p = tree_sitter::Parser::new();
+        p.set_language(&tree_sitter_python::LANGUAGE.into())
+            .unwrap();
+        let mut nodes = 0;
+        for src in &sources {
+            let tree = p.parse(src, None).unwrap();
+            let mut cursor = tree.root_node().walk();
+            let mut trail = Trail::new(tree.root_node());
+            loop {
+                let n = cursor.node();
+                nodes += 1;
+                assert_eq!(trail.path_of(n), Path::of(n), "{n:?}");
+                assert_eq!(trail.ancestor(1), n.parent());
+                assert_eq!(trail.ancestor(2), n.parent().and_then(|p| p.parent()));
+                let mut up = n.parent();
+                let func = loop {
+                    match up {
+                        Some(u) if u.kind() == "function_definition" => break u.id(),
+                        Some(u) => up = u.parent(),
+                        None => break 0,
+                    }
+                };
+                assert_eq!(trail.enclosing("function_definition"), func);
+                let mut c = n.walk();
+                for child in n.children(&mut c) {
+                    assert_eq!(trail.path_of(child), Path::of(child));
+                }
+                if cursor.goto_first_child() {
+                    trail.down(cursor.node());
+                    continue;
+                }
+                let done = loop {
+                    if cursor.goto_next_sibling() {
+                        trail.next(cursor.node());
+                        break false;
+                    }
+                    if !cursor.goto_parent() {
+                        break true;
+                    }
+                    trail.up();
+                };
+                if done {
+                    break;
+                }
+            }
+        }
+        assert!(nodes > 1500, "{nodes}");
     }
 
     #[test]

@@ -54,7 +54,7 @@ pub use walk::{
 };
 
 /// The API a finding was made on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Surface {
     /// `NPURunConfig(...)` and the classes passed to it.

@@ -151,6 +151,51 @@ pub(crate) fn typos<'a>(
     Some((k, unique))
 }
 
+/// The known names of `surface` (of `class`, for keywords).
+fn known_on(surface: Surface, class: Option<&str>) -> Vec<&'static str> {
+    match surface {
+        Surface::Estimator => estimator_names(class.unwrap_or("")).collect(),
+        Surface::Session => session_names().collect(),
+        Surface::Tf2 => tf2_names().collect(),
+        Surface::Env => env_names().collect(),
+    }
+}
+
+/// Distinct unknown names remembered per thread; past this the memory starts over.
+const TYPO_MEMO: usize = 4096;
+
+thread_local! {
+    /// [`typos`] of a name among the known names of a surface, by (surface, class, name):
+    /// a function of those alone, and the same unknown names (environment variables, a
+    /// project's own keys) come back on every edit and in every file of a tree.
+    #[allow(clippy::type_complexity)]
+    static TYPOS: std::cell::RefCell<
+        std::collections::HashMap<(Surface, Option<String>, String), Option<(&'static str, bool)>>,
+    > = std::cell::RefCell::default();
+}
+
+/// [`typos`] of `name` among the names `surface` knows (those of `class`, for keywords),
+/// remembered.
+pub(crate) fn typo_on(
+    surface: Surface,
+    class: Option<&str>,
+    name: &str,
+) -> Option<(&'static str, bool)> {
+    let key = (surface, class.map(str::to_string), name.to_string());
+    if let Some(hit) = TYPOS.with(|m| m.borrow().get(&key).copied()) {
+        return hit;
+    }
+    let found = typos(name, known_on(surface, class));
+    TYPOS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= TYPO_MEMO {
+            m.clear();
+        }
+        m.insert(key, found);
+    });
+    found
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -216,6 +261,26 @@ mod tests {
             }
         }
         assert!(tried > 300, "{tried}");
+    }
+
+    /// The remembered answer is the answer, the first time and after, per surface and class.
+    #[test]
+    fn remembered_typos_are_the_typos() {
+        let cases = [
+            (Surface::Session, None, "precision_modx"),
+            (Surface::Env, None, "ASCEND_CACHE_PAT"),
+            (Surface::Tf2, None, "precision_mod"),
+            (Surface::Estimator, Some("NPURunConfig"), "precision_mod"),
+            (Surface::Estimator, Some("MemoryConfig"), "precision_mod"),
+            (Surface::Session, None, "nothing_like_it_at_all"),
+        ];
+        for _ in 0..2 {
+            for (surface, class, name) in cases {
+                let want = typos(name, known_on(surface, class));
+                assert_eq!(typo_on(surface, class, name), want, "{surface:?} {name}");
+            }
+        }
+        assert!(typo_on(Surface::Session, None, "precision_modx").is_some());
     }
 
     #[test]

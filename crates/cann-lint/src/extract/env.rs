@@ -7,7 +7,7 @@ use cann_config::yaml::Pos;
 use tree_sitter::Node;
 
 use super::Extract;
-use crate::branch::Path;
+use crate::branch::Trail;
 use crate::object::{ConfigObject, Val, Written};
 use crate::rules::{unknown_option, value_type};
 use crate::syntax::{last_name, string_content};
@@ -19,15 +19,16 @@ impl Extract<'_, '_> {
         last_name(self.src, n) == Some("environ")
     }
 
-    pub(super) fn environ_subscript(&mut self, sub: Node<'_>) {
+    pub(super) fn environ_subscript<'t>(&mut self, sub: Node<'t>, trail: &Trail<'t>) {
         if !sub
             .child_by_field_name("value")
             .is_some_and(|v| self.is_environ(v))
         {
             return;
         }
-        let Some(assign) = sub
-            .parent()
+        // `sub` is the walk's current node.
+        let Some(assign) = trail
+            .ancestor(1)
             .filter(|p| p.kind() == "assignment" && p.child_by_field_name("left") == Some(sub))
         else {
             return;
@@ -35,10 +36,10 @@ impl Extract<'_, '_> {
         let Some(key) = sub.child_by_field_name("subscript") else {
             return;
         };
-        self.env_set(key, assign.child_by_field_name("right"));
+        self.env_set(key, assign.child_by_field_name("right"), trail);
     }
 
-    pub(super) fn environ_call(&mut self, call: Node<'_>) {
+    pub(super) fn environ_call<'t>(&mut self, call: Node<'t>, trail: &Trail<'t>) {
         let Some(func) = call.child_by_field_name("function") else {
             return;
         };
@@ -56,17 +57,17 @@ impl Extract<'_, '_> {
             return;
         };
         let mut c = args.walk();
-        let positional: Vec<Node<'_>> = args
+        let positional: Vec<Node<'t>> = args
             .named_children(&mut c)
             .filter(|a| a.kind() != "comment" && a.kind() != "keyword_argument")
             .collect();
         if let Some(key) = positional.first() {
-            self.env_set(*key, positional.get(1).copied());
+            self.env_set(*key, positional.get(1).copied(), trail);
         }
     }
 
-    fn env_set(&mut self, key: Node<'_>, value: Option<Node<'_>>) {
-        let path = Path::of(key);
+    fn env_set<'t>(&mut self, key: Node<'t>, value: Option<Node<'t>>, trail: &Trail<'t>) {
+        let path = trail.path_of(key);
         let Some(name) = matches!(key.kind(), "string" | "concatenated_string")
             .then(|| self.src.string(key))
             .flatten()

@@ -5,7 +5,7 @@ use cann_config::meta::{ConfigMeta, TypeMeta};
 use tree_sitter::Node;
 
 use super::Extract;
-use crate::branch::Path;
+use crate::branch::{Path, Trail};
 use crate::object::{ConfigObject, Val, Written};
 use crate::rules::{unknown_option, value_type};
 use crate::syntax::last_name;
@@ -25,7 +25,7 @@ impl Extract<'_, '_> {
     }
 
     /// A class call not already read as the argument of an enclosing one starts an object.
-    pub(super) fn call(&mut self, call: Node<'_>) {
+    pub(super) fn call<'t>(&mut self, call: Node<'t>, trail: &Trail<'t>) {
         if self.consumed.contains(&call.id()) {
             return;
         }
@@ -38,7 +38,7 @@ impl Extract<'_, '_> {
         let pos = self.src.pos(call);
         let mut obj = ConfigObject::new(Surface::Estimator, pos);
         obj.classes.push((path, pos));
-        let branch = Path::of(call);
+        let branch = trail.path_of(call);
         self.class_args(&mut obj, call, class, 0, &branch);
         self.objects.push(obj);
     }

@@ -21,6 +21,7 @@ use cann_config::meta::{Lang, OptionMeta, TypeMeta};
 use cann_config::yaml::{Kind, Node as Value, Pos};
 use tree_sitter::Node;
 
+use crate::branch::Trail;
 use crate::imports::Bindings;
 use crate::object::{ConfigObject, Setting};
 use crate::syntax::Source;
@@ -94,6 +95,7 @@ pub(crate) fn objects(
     };
     // An explicit cursor walk: no recursion, so deeply nested code cannot overflow the stack.
     let mut cursor = root.walk();
+    let mut trail = Trail::new(root);
     let mut visited = 0usize;
     loop {
         let n = cursor.node();
@@ -103,26 +105,29 @@ pub(crate) fn objects(
         }
         match n.kind() {
             "call" => {
-                x.environ_call(n);
-                x.call(n);
+                x.environ_call(n, &trail);
+                x.call(n, &trail);
             }
             "subscript" => {
-                x.environ_subscript(n);
-                x.subscript(n);
+                x.environ_subscript(n, &trail);
+                x.subscript(n, &trail);
             }
-            "assignment" => x.assignment(n),
+            "assignment" => x.assignment(n, &trail),
             _ => {}
         }
         if cursor.goto_first_child() {
+            trail.down(cursor.node());
             continue;
         }
         loop {
             if cursor.goto_next_sibling() {
+                trail.next(cursor.node());
                 break;
             }
             if !cursor.goto_parent() {
                 return Ok(x.finish());
             }
+            trail.up();
         }
     }
 }

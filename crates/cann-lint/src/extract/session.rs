@@ -7,26 +7,16 @@ use cann_config::yaml::{Node as Value, Pos};
 use tree_sitter::Node;
 
 use super::Extract;
-use crate::branch::Path;
+use crate::branch::{Path, Trail};
 use crate::object::{ConfigObject, Val, Written};
 use crate::rules::{session_accessor, unknown_option, value_type};
 use crate::syntax::string_content;
 use crate::Surface;
 use crate::{names, surface};
 
-/// The nearest enclosing function, so that two sessions built in two functions stay apart.
-fn scope(mut n: Node<'_>) -> usize {
-    while let Some(p) = n.parent() {
-        if p.kind() == "function_definition" {
-            return p.id();
-        }
-        n = p;
-    }
-    0
-}
-
 impl Extract<'_, '_> {
-    pub(super) fn subscript(&mut self, sub: Node<'_>) {
+    /// `sub` is the walk's current node, at the end of `trail`.
+    pub(super) fn subscript<'t>(&mut self, sub: Node<'t>, trail: &Trail<'t>) {
         let Some(map) = sub.child_by_field_name("value") else {
             return;
         };
@@ -48,8 +38,8 @@ impl Extract<'_, '_> {
         };
         // `parameter_map["k"].s = v` sets a value; `.list.i.extend(...)` and the like set a
         // list. A bare read such as `print(parameter_map["k"].i)` sets nothing.
-        let Some(acc_attr) = sub
-            .parent()
+        let Some(acc_attr) = trail
+            .ancestor(1)
             .filter(|p| p.kind() == "attribute" && p.child_by_field_name("object") == Some(sub))
         else {
             return;
@@ -58,7 +48,7 @@ impl Extract<'_, '_> {
             return;
         };
         let accessor = self.src.text(acc_node);
-        let assigned = acc_attr.parent().and_then(|p| {
+        let assigned = trail.ancestor(2).and_then(|p| {
             (p.kind() == "assignment" && p.child_by_field_name("left") == Some(acc_attr))
                 .then(|| p.child_by_field_name("right"))
                 .flatten()
@@ -70,7 +60,8 @@ impl Extract<'_, '_> {
             .child_by_field_name("object")
             .map(|o| self.src.text(o).to_string())
             .unwrap_or_default();
-        let group = (scope(sub), receiver);
+        // The nearest enclosing function: two sessions built in two functions stay apart.
+        let group = (trail.enclosing("function_definition"), receiver);
         let idx = match self.sessions.get(&group) {
             Some(i) => *i,
             None => {
@@ -85,7 +76,7 @@ impl Extract<'_, '_> {
         let at = self.src.pos(key_node);
         // `None` from `literal` is an expression whose value is known only at run time.
         let value = assigned.map(|v| self.src.literal(v));
-        let path = Path::of(sub);
+        let path = trail.path_of(sub);
         let lang = self.lang;
         let Some(obj) = self.objects.get_mut(idx) else {
             return;

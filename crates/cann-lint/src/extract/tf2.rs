@@ -5,7 +5,7 @@
 use tree_sitter::Node;
 
 use super::Extract;
-use crate::branch::Path;
+use crate::branch::Trail;
 use crate::object::{ConfigObject, Val, Written};
 use crate::rules::{unknown_option, value_type};
 use crate::syntax::last_name;
@@ -46,7 +46,7 @@ impl Extract<'_, '_> {
         }
     }
 
-    pub(super) fn assignment(&mut self, a: Node<'_>) {
+    pub(super) fn assignment<'t>(&mut self, a: Node<'t>, trail: &Trail<'t>) {
         let (Some(left), Some(right)) = (
             a.child_by_field_name("left"),
             a.child_by_field_name("right"),
@@ -73,7 +73,7 @@ impl Extract<'_, '_> {
         };
         let at = self.src.pos(last);
         let value = self.src.literal(right);
-        let branch = Path::of(a);
+        let branch = trail.path_of(a);
         let idx = match self.tf2 {
             Some(i) => i,
             None => {

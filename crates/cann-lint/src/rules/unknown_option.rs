@@ -63,13 +63,7 @@ pub(crate) fn judge(obj: &mut ConfigObject, lang: Lang, w: Written<'_>) {
         }
         return;
     }
-    let known: Vec<&'static str> = match w.surface {
-        Surface::Estimator => names::estimator_names(w.class.unwrap_or("")).collect(),
-        Surface::Session => names::session_names().collect(),
-        Surface::Tf2 => names::tf2_names().collect(),
-        Surface::Env => names::env_names().collect(),
-    };
-    let typo = names::typos(name, known);
+    let typo = names::typo_on(w.surface, w.class, name);
     if typo.is_none() && w.surface == Surface::Env {
         return;
     }
