@@ -2,13 +2,11 @@
 //! `completions`, `man`, `--version`, `options` filters and tables, `diff --lang`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod run;
+use run::{repo, transcript};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 fn base() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_cannctl"));
@@ -45,6 +43,11 @@ fn with_stdin(args: &[&str], input: &str) -> Output {
 
 fn text(b: &[u8]) -> String {
     String::from_utf8(b.to_vec()).unwrap()
+}
+
+/// What a user sees of a run, whole, with escape characters made visible (`␛`).
+fn seen(o: &Output, replace: &[(&str, &str)]) -> String {
+    transcript(o, replace).replace('\x1b', "␛")
 }
 
 fn json(o: &Output) -> serde_json::Value {
@@ -86,6 +89,7 @@ fn json_is_printed_for_every_outcome() {
         (&["diff", "8.3.RC1", "10.0.0", "--format", "json"], "usage"),
         (&["explain", "no_such_option", "--format", "json"], "usage"),
     ];
+    let mut all = String::new();
     for (args, kind) in cases {
         let o = cannctl(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -98,43 +102,59 @@ fn json_is_printed_for_every_outcome() {
             "{v}"
         );
         assert!(o.stderr.is_empty(), "{args:?}: {}", text(&o.stderr));
+        all.push_str(&format!(
+            "$ cannctl {}\n",
+            args.join(" ").replace(&bad, "[BAD]")
+        ));
+        all.push_str(&seen(&o, &[(&bad, "[BAD]")]));
     }
     // A parse error carries its place.
     let v = json(&cannctl(&["check", &bad, "--format", "json"]));
     assert_eq!(v["error"]["line"], 2);
     assert_eq!(v["error"]["column"], 15);
-    // In Chinese too.
-    let v = json(&cannctl(&[
-        "check", &bad, "--format", "json", "--lang", "zh",
-    ]));
-    let zh = v["error"]["message"].as_str().unwrap();
-    assert!(
-        zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
-        "{v}"
-    );
+    // Every message whole; the parse error in Chinese too.
+    let args = ["check", &bad, "--format", "json", "--lang", "zh"];
+    all.push_str(&format!(
+        "$ cannctl {}\n",
+        args.join(" ").replace(&bad, "[BAD]")
+    ));
+    all.push_str(&seen(&cannctl(&args), &[(&bad, "[BAD]")]));
+    insta::assert_snapshot!("json_for_every_outcome", all);
 }
 
 #[test]
 fn color_follows_the_flag_and_the_conventions() {
     let file = "examples/mistakes.yaml";
-    let esc = |o: &Output| o.stdout.contains(&0x1b);
-    // Piped: no colour unless asked.
-    assert!(!esc(&cannctl(&["check", file])));
-    assert!(esc(&cannctl(&["check", file, "--color", "always"])));
-    assert!(
-        esc(&cannctl(&["--color", "always", "check", file])),
-        "a global flag"
+    // Piped: no colour unless asked. Both outputs whole: every other run prints one of
+    // the two, byte for byte.
+    let plain = seen(&cannctl(&["check", file]), &[]);
+    insta::assert_snapshot!("check_piped_plain", plain);
+    let coloured = seen(&cannctl(&["check", file, "--color", "always"]), &[]);
+    insta::assert_snapshot!("check_color_always", coloured);
+    let is = |o: Output, want: &str, why: &str| assert_eq!(seen(&o, &[]), want, "{why}");
+    is(
+        cannctl(&["--color", "always", "check", file]),
+        &coloured,
+        "a global flag",
     );
-    assert!(esc(&base()
-        .args(["check", file])
-        .env("CLICOLOR_FORCE", "1")
-        .output()
-        .unwrap()));
-    assert!(!esc(&base()
-        .args(["check", file])
-        .env("CLICOLOR_FORCE", "0")
-        .output()
-        .unwrap()));
+    is(
+        base()
+            .args(["check", file])
+            .env("CLICOLOR_FORCE", "1")
+            .output()
+            .unwrap(),
+        &coloured,
+        "CLICOLOR_FORCE=1",
+    );
+    is(
+        base()
+            .args(["check", file])
+            .env("CLICOLOR_FORCE", "0")
+            .output()
+            .unwrap(),
+        &plain,
+        "CLICOLOR_FORCE=0",
+    );
     // NO_COLOR wins over CLICOLOR_FORCE; --color wins over both.
     let both = |args: &[&str]| {
         base()
@@ -144,13 +164,25 @@ fn color_follows_the_flag_and_the_conventions() {
             .output()
             .unwrap()
     };
-    assert!(!esc(&both(&["check", file])));
-    assert!(esc(&both(&["check", file, "--color", "always"])));
-    assert!(!esc(&base()
-        .args(["check", file, "--color", "never"])
-        .env("CLICOLOR_FORCE", "1")
-        .output()
-        .unwrap()));
+    is(
+        both(&["check", file]),
+        &plain,
+        "NO_COLOR over CLICOLOR_FORCE",
+    );
+    is(
+        both(&["check", file, "--color", "always"]),
+        &coloured,
+        "--color always over NO_COLOR",
+    );
+    is(
+        base()
+            .args(["check", file, "--color", "never"])
+            .env("CLICOLOR_FORCE", "1")
+            .output()
+            .unwrap(),
+        &plain,
+        "--color never over CLICOLOR_FORCE",
+    );
 }
 
 /// A session script with a misspelled `parameter_map` key, which `--fix` renames.
@@ -162,13 +194,10 @@ op.parameter_map[\"op_debug_levl\"].i = 0\n";
 
 #[test]
 fn lint_reads_standard_input() {
+    // The finding at `<stdin>:5:`, exit 1.
     let o = with_stdin(&["lint", "-"], TYPO_SCRIPT);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stdout).contains("<stdin>:5:"),
-        "{}",
-        text(&o.stdout)
-    );
+    insta::assert_snapshot!("lint_stdin", seen(&o, &[]));
     let o = with_stdin(
         &[
             "lint",
@@ -195,11 +224,7 @@ fn lint_reads_standard_input() {
         TYPO_SCRIPT,
     );
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stdout).contains("+++ b/t.py"),
-        "{}",
-        text(&o.stdout)
-    );
+    insta::assert_snapshot!("lint_stdin_diff", seen(&o, &[]));
     let o = with_stdin(&["lint", "-", "--fix"], TYPO_SCRIPT);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert_eq!(text(&o.stdout), clean);
@@ -212,38 +237,27 @@ fn lint_reads_standard_input() {
         TYPO_SCRIPT,
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("only path"), "{}", text(&o.stderr));
+    insta::assert_snapshot!("lint_stdin_with_files", seen(&o, &[]));
 }
 
 #[test]
 fn check_reads_standard_input() {
     let yaml = std::fs::read_to_string(repo().join("examples/mistakes.yaml")).unwrap();
+    // Findings at `<stdin>:5:3`, exit 1; with a name, at `configs/job.yaml:5:3`.
     let o = with_stdin(&["check", "-"], &yaml);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stdout).contains("<stdin>:5:3"),
-        "{}",
-        text(&o.stdout)
-    );
+    insta::assert_snapshot!("check_stdin", seen(&o, &[]));
     let o = with_stdin(
         &["check", "-", "--stdin-filename", "configs/job.yaml"],
         &yaml,
     );
-    assert!(
-        text(&o.stdout).contains("configs/job.yaml:5:3"),
-        "{}",
-        text(&o.stdout)
-    );
+    insta::assert_snapshot!("check_stdin_named", seen(&o, &[]));
     // The name also says JSON: a trailing comma is then an error, as in a `.json` file.
     let trailing =
         "{\"product\": \"atlas-a2-training\", \"env\": {\"ASCEND_CACHE_PATH\": \"/tmp/c\",}}\n";
     let o = with_stdin(&["check", "-", "--stdin-filename", "job.json"], trailing);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
-    assert!(
-        text(&o.stderr).contains("job.json:1:"),
-        "{}",
-        text(&o.stderr)
-    );
+    insta::assert_snapshot!("check_stdin_json_trailing_comma", seen(&o, &[]));
     let o = with_stdin(&["check", "-", "--stdin-filename", "job.yaml"], trailing);
     assert_eq!(
         o.status.code(),
@@ -256,37 +270,33 @@ fn check_reads_standard_input() {
 
 #[test]
 fn completions_and_man_page() {
+    // Each script whole: every command and flag (`--max-findings` among them), described.
+    let version = [(env!("CARGO_PKG_VERSION"), "[VERSION]")];
     for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let o = cannctl(&["completions", shell]);
         assert_eq!(o.status.code(), Some(0), "{shell}");
-        let s = text(&o.stdout);
-        assert!(
-            s.contains("cannctl") && s.contains("max-findings"),
-            "{shell}"
-        );
+        insta::assert_snapshot!(format!("completions_{shell}"), seen(&o, &version));
     }
-    let zsh = text(&cannctl(&["completions", "zsh", "--lang", "zh"]).stdout);
-    assert!(
-        zsh.contains("按产品和版本校验配置文件"),
-        "completions describe in Chinese"
-    );
+    // Described in Chinese ("按产品和版本校验配置文件").
+    let o = cannctl(&["completions", "zsh", "--lang", "zh"]);
+    insta::assert_snapshot!("completions_zsh_zh", seen(&o, &version));
+    // The page: `.TH cannctl`, "Check, explain and emit ..."; in Chinese "检查、解释并生成".
     let o = cannctl(&["man"]);
     assert_eq!(o.status.code(), Some(0));
-    let man = text(&o.stdout);
-    assert!(
-        man.starts_with(".ie") || man.contains(".TH cannctl"),
-        "{man}"
-    );
-    assert!(man.contains("Check, explain and emit"), "{man}");
-    assert!(text(&cannctl(&["man", "--lang", "zh"]).stdout).contains("检查、解释并生成"));
+    insta::assert_snapshot!("man", seen(&o, &version));
+    insta::assert_snapshot!("man_zh", seen(&cannctl(&["man", "--lang", "zh"]), &version));
 }
 
 #[test]
 fn version_names_the_newest_release() {
     let o = cannctl(&["--version"]);
     assert_eq!(o.status.code(), Some(0));
+    // `cannctl VERSION (CANN RELEASE)`.
+    insta::assert_snapshot!(
+        "version",
+        seen(&o, &[(env!("CARGO_PKG_VERSION"), "[VERSION]")])
+    );
     let v = text(&o.stdout);
-    assert!(v.starts_with("cannctl ") && v.contains("(CANN "), "{v}");
     // The release named is the one `check` defaults to: the newest.
     let release = v
         .trim()
@@ -335,21 +345,20 @@ fn options_filters_by_product_and_release() {
     // A table: one line per option plus the header when piped, wrapped to COLUMNS.
     let table = text(&cannctl(&["options"]).stdout);
     assert_eq!(table.lines().count(), n(&all) + 1, "{table}");
-    let narrow = text(
-        &base()
-            .args(["options", "--lang", "zh"])
-            .env("COLUMNS", "80")
-            .output()
-            .unwrap()
-            .stdout,
-    );
+    let narrow = base()
+        .args(["options", "--lang", "zh"])
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    // The header ("选项" ...) and every row, whole.
+    insta::assert_snapshot!("options_zh_80_columns", seen(&narrow, &[]));
+    let narrow = text(&narrow.stdout);
     let cells = |l: &str| {
         l.chars()
             .map(|c| if c > '\u{2e80}' { 2 } else { 1 })
             .sum::<usize>()
     };
     assert!(narrow.lines().all(|l| cells(l) <= 80), "{narrow}");
-    assert!(narrow.lines().next().unwrap().contains("选项"));
 }
 
 #[test]
@@ -366,12 +375,10 @@ fn summaries_are_not_cut_at_abbreviations() {
 
 #[test]
 fn diff_speaks_the_language_asked() {
+    // "从 8.3.RC1 到 9.0.0 的变化", the products ("产品："), in Chinese throughout.
     let o = cannctl(&["diff", "8.3.RC1", "9.0.0", "--lang", "zh"]);
     assert_eq!(o.status.code(), Some(0));
-    let out = text(&o.stdout);
-    assert!(out.starts_with("从 8.3.RC1 到 9.0.0 的变化"), "{out}");
-    assert!(out.contains("产品："), "{out}");
-    assert!(!out.contains("not supported"), "{out}");
+    insta::assert_snapshot!("diff_8.3.RC1_9.0.0_zh", seen(&o, &[]));
     let o = cannctl(&[
         "diff",
         "8.3.RC1",
@@ -382,7 +389,7 @@ fn diff_speaks_the_language_asked() {
         "zh",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("错误"), "{}", text(&o.stderr));
+    insta::assert_snapshot!("diff_unknown_product_zh", seen(&o, &[]));
 }
 
 #[test]
@@ -413,15 +420,8 @@ fn options_are_found_by_every_name() {
     assert_eq!(hccl.len(), 1, "{hccl:?}");
     // Part of a name lists every option that has it.
     let memory = path(&["options", "memory", "--format", "json"]);
-    assert!(
-        memory.len() > 3 && memory.contains(&policy.to_string()),
-        "{memory:?}"
-    );
+    insta::assert_snapshot!("options_named_memory", memory.join("\n"));
     let o = cannctl(&["options", "no_such_thing_at_all"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o.stderr).contains("no_such_thing_at_all"),
-        "{}",
-        text(&o.stderr)
-    );
+    insta::assert_snapshot!("options_named_nothing", seen(&o, &[]));
 }

@@ -5,17 +5,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod run;
-use run::cannctl;
-
-use std::process::Output;
+use run::{cannctl, transcript};
 
 use cann_config::OPTIONS;
 
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// The option these tests look at, and what the spec says of its first release.
+/// The option these tests look at, and what the spec says of its first release (the
+/// transcripts state the interval: added after one release, first recorded in a later one).
 fn uncertain() -> (&'static str, &'static str, &'static str, &'static str) {
     let o = OPTIONS
         .iter()
@@ -25,37 +20,32 @@ fn uncertain() -> (&'static str, &'static str, &'static str, &'static str) {
     (o.name, o.path, i.after, i.first_recorded.id())
 }
 
+/// Runs `cannctl args` and pins what a user sees, whole, as the snapshot `name`; `dir`, a
+/// temporary directory named in the output, is shown as `[DIR]`.
+fn pin(name: &str, args: &[&str], dir: Option<&tempfile::TempDir>) {
+    let o = cannctl(args);
+    let d = dir.map(|d| d.path().display().to_string());
+    let replace: Vec<(&str, &str)> = d.iter().map(|d| (d.as_str(), "[DIR]")).collect();
+    insta::assert_snapshot!(name, transcript(&o, &replace));
+}
+
 #[test]
 fn explain_states_the_interval_and_its_sources_in_both_languages() {
-    let (name, _, after, first) = uncertain();
-    let en = out(&cannctl(&["explain", name]));
-    assert!(
-        en.contains(&format!(
-            "introduced: added after {after}, first recorded in {first}; the release in between is not known"
-        )),
-        "{en}"
+    let (name, _, _, _) = uncertain();
+    // "introduced: added after R1, first recorded in R2; the release in between is not
+    // known", with the tag it was first seen at, and no "may not exist" at the newest.
+    pin("explain_uncertain_newest", &["explain", name], None);
+    // An older release: "may not exist in 8.3.RC1: added after ...", in both languages.
+    pin(
+        "explain_uncertain_8.3.RC1",
+        &["explain", name, "--release", "8.3.RC1"],
+        None,
     );
-    assert!(en.contains("tfa_v0.0.20_7.0.0.alpha003"), "{en}");
-    assert!(!en.contains("may not exist"), "{en}");
-    let old = out(&cannctl(&["explain", name, "--release", "8.3.RC1"]));
-    assert!(
-        old.contains("may not exist in 8.3.RC1: added after"),
-        "{old}"
+    pin(
+        "explain_uncertain_8.3.RC1_zh",
+        &["explain", name, "--release", "8.3.RC1", "--lang", "zh"],
+        None,
     );
-    let zh = out(&cannctl(&[
-        "explain",
-        name,
-        "--release",
-        "8.3.RC1",
-        "--lang",
-        "zh",
-    ]));
-    assert!(
-        zh.contains(&format!("在 {after} 之后加入，最早见于 {first}")),
-        "{zh}"
-    );
-    assert!(zh.contains("8.3.RC1 中可能不存在"), "{zh}");
-    assert!(!zh.contains("may not exist"), "{zh}");
 }
 
 #[test]
@@ -80,15 +70,13 @@ fn explain_says_a_removal_still_takes_an_empty_value() {
         .iter()
         .find(|o| o.removed.iter().any(|r| r.ignores_empty()))
         .expect("the spec records one");
-    let r = o.removed.iter().find(|r| r.ignores_empty()).unwrap();
-    let en = out(&cannctl(&["explain", o.path]));
-    assert!(
-        en.contains("an empty value is still accepted and ignored"),
-        "{en}"
+    // "an empty value is still accepted and ignored", naming the releases, in both languages.
+    pin("explain_empty_ignored", &["explain", o.path], None);
+    pin(
+        "explain_empty_ignored_zh",
+        &["explain", o.path, "--lang", "zh"],
+        None,
     );
-    assert!(en.contains(r.empty_ignored[0]), "{en}");
-    let zh = out(&cannctl(&["explain", o.path, "--lang", "zh"]));
-    assert!(zh.contains("空值仍被接受，但不生效"), "{zh}");
     let json: serde_json::Value =
         serde_json::from_slice(&cannctl(&["explain", o.path, "--format", "json"]).stdout).unwrap();
     let listed = json["removed"]
@@ -113,22 +101,23 @@ fn config(dir: &tempfile::TempDir, release: &str) -> String {
 
 #[test]
 fn check_for_an_older_release_notes_that_the_option_may_not_exist() {
-    let (name, _, _, first) = uncertain();
+    let (_, _, _, first) = uncertain();
     let dir = tempfile::tempdir().unwrap();
-    let old = cannctl(&["check", &config(&dir, "8.0.RC2")]);
-    assert_eq!(old.status.code(), Some(0), "a note is not an error");
-    let text = out(&old);
-    assert!(
-        text.contains(&format!("`{name}` may not exist in release 8.0.RC2")),
-        "{text}"
+    // A note, not an error (exit 0): "`all_tensor_not_empty` may not exist in release
+    // 8.0.RC2", and the hint "... 8.2.RC1 or later".
+    let old = config(&dir, "8.0.RC2");
+    pin("check_uncertain_8.0.RC2", &["check", &old], Some(&dir));
+    pin(
+        "check_uncertain_8.0.RC2_json",
+        &["check", &old, "--format", "json"],
+        Some(&dir),
     );
-    assert!(text.contains(&format!("{first} or later")), "{text}");
-    let json = cannctl(&["check", &config(&dir, "8.0.RC2"), "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert!(v.to_string().contains("\"note\""), "{v}");
-    let new = cannctl(&["check", &config(&dir, first)]);
-    assert_eq!(new.status.code(), Some(0));
-    assert!(!out(&new).contains("may not exist"), "{}", out(&new));
+    // From its first recorded release on, nothing to say.
+    pin(
+        "check_uncertain_first_recorded",
+        &["check", &config(&dir, first)],
+        Some(&dir),
+    );
 }
 
 #[test]
@@ -150,69 +139,67 @@ fn lint_for_an_older_release_notes_it_too() {
     .unwrap();
     let script = script.to_string_lossy().into_owned();
     let lint = |release: &str| {
-        out(&cannctl(&[
+        [
             "lint",
-            &script,
+            script.as_str(),
             "--product",
             "atlas-a2-training",
             "--release",
             release,
-        ]))
+        ]
+        .map(str::to_owned)
     };
-    let old = lint("8.1.RC1");
-    assert!(old.contains("may not exist in release 8.1.RC1"), "{old}");
-    assert!(!lint("9.0.0").contains("may not exist"));
+    let args = lint("8.1.RC1");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    // "may not exist in release 8.1.RC1".
+    pin("lint_uncertain_8.1.RC1", &args, Some(&dir));
+    let args = lint("9.0.0");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    pin("lint_uncertain_9.0.0", &args, Some(&dir));
 }
 
 #[test]
 fn diff_over_the_unknown_interval_names_the_interval_never_a_release() {
-    let (_, path, after, first) = uncertain();
-    let text = out(&cannctl(&["diff", "8.0.RC2", first]));
-    let line = text
-        .lines()
-        .find(|l| l.contains(path))
-        .unwrap_or_else(|| panic!("{path} not in\n{text}"));
-    assert!(
-        line.contains(&format!(
-            "added between {after} and {first}, release unknown"
-        )),
-        "{line}"
+    let (_, _, _, first) = uncertain();
+    // The option's line says "added between R1 and R2, release unknown".
+    pin(
+        "diff_8.0.RC2_first_recorded",
+        &["diff", "8.0.RC2", first],
+        None,
     );
     // The release note of the interval's last release says the same, the one after says
     // nothing.
-    let last = out(&cannctl(&["diff", "8.3.RC1", first]));
-    assert!(last.contains(path), "{last}");
-    let none = out(&cannctl(&["diff", first, first]));
-    assert!(!none.contains(path), "{none}");
-    let zh = out(&cannctl(&["diff", "8.0.RC2", first, "--lang", "zh"]));
-    assert!(
-        zh.contains(&format!("在 {after} 与 {first} 之间加入，具体版本不详")),
-        "{zh}"
+    pin(
+        "diff_8.3.RC1_first_recorded",
+        &["diff", "8.3.RC1", first],
+        None,
+    );
+    pin("diff_first_recorded_itself", &["diff", first, first], None);
+    pin(
+        "diff_8.0.RC2_first_recorded_zh",
+        &["diff", "8.0.RC2", first, "--lang", "zh"],
+        None,
     );
 }
 
 /// The development branches are the release `next`: named, never the default.
 #[test]
 fn the_unreleased_release_is_never_the_default() {
-    let o = cannctl(&["explain", "npu_run_config.oo_level"]);
-    let text = out(&o);
-    assert!(
-        text.contains("release: 9.0.0 (the newest released"),
-        "{text}"
+    // "release: 9.0.0 (the newest released ...)".
+    pin(
+        "explain_oo_level_default_release",
+        &["explain", "npu_run_config.oo_level"],
+        None,
     );
 
-    // What master brings: the auto_multistream_parallel_mode rules of 9.0.0 end, master's
-    // begins.
-    let o = cannctl(&["diff", "9.0.0", "next", "--format", "json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
-    let text = out(&o);
-    for id in [
-        "multistream-cv-only",
-        "multistream-cv-not-with-dynamic-multistream",
-        "multistream-dynamic-shape-needs-env",
-    ] {
-        assert!(text.contains(id), "{id}: {text}");
-    }
+    // What master brings: the auto_multistream_parallel_mode rules of 9.0.0 end
+    // (multistream-cv-only, multistream-cv-not-with-dynamic-multistream), master's begins
+    // (multistream-dynamic-shape-needs-env).
+    pin(
+        "diff_9.0.0_next_json",
+        &["diff", "9.0.0", "next", "--format", "json"],
+        None,
+    );
 
     // A mode only master knows: 9.0.0 warns that it does nothing, next does not.
     let dir = tempfile::tempdir().unwrap();
@@ -226,7 +213,7 @@ fn the_unreleased_release_is_never_the_default() {
     let at = |release: &[&str]| {
         let mut args = vec!["check", cfg.as_str(), "--format", "json"];
         args.extend(release);
-        out(&cannctl(&args))
+        String::from_utf8_lossy(&cannctl(&args).stdout).into_owned()
     };
     let fires = |release: &[&str]| {
         let v: serde_json::Value = serde_json::from_str(&at(release)).unwrap();
@@ -254,20 +241,28 @@ fn the_unreleased_release_is_never_the_default() {
 /// languages) and is a warning in `check`; an upstream bound stays an error.
 #[test]
 fn an_advised_bound_is_told_apart_from_an_upstream_one() {
-    let en = out(&cannctl(&["explain", "npu_run_config.event_sync_timeout"]));
-    assert!(
-        en.contains("cannctl's advice: no upstream source states this bound"),
-        "{en}"
+    // "cannctl's advice: no upstream source states this bound", in both languages.
+    pin(
+        "explain_advised_bound",
+        &["explain", "npu_run_config.event_sync_timeout"],
+        None,
     );
-    let zh = out(&cannctl(&[
-        "explain",
-        "npu_run_config.event_sync_timeout",
-        "--lang",
-        "zh",
-    ]));
-    assert!(zh.contains("cannctl 的建议：上游未规定此范围"), "{zh}");
-    let rank = out(&cannctl(&["explain", "npu_run_config.local_rank_id"]));
-    assert!(!rank.contains("advice"), "{rank}");
+    pin(
+        "explain_advised_bound_zh",
+        &[
+            "explain",
+            "npu_run_config.event_sync_timeout",
+            "--lang",
+            "zh",
+        ],
+        None,
+    );
+    // An upstream bound: no advice.
+    pin(
+        "explain_upstream_bound",
+        &["explain", "npu_run_config.local_rank_id"],
+        None,
+    );
     let v: serde_json::Value = serde_json::from_slice(
         &cannctl(&[
             "explain",
@@ -310,11 +305,16 @@ fn an_advised_bound_is_told_apart_from_an_upstream_one() {
     );
 }
 
-/// `session_config` is a tf.ConfigProto: `explain` says so, and a config file cannot set it.
+/// `session_config` is a tf.ConfigProto: `explain` says so ("python-object
+/// (tf.ConfigProto)"), and a config file cannot set it (exit 1, "takes a Python object
+/// (tf.ConfigProto)").
 #[test]
 fn a_python_object_option_says_what_it_takes() {
-    let en = out(&cannctl(&["explain", "npu_run_config.session_config"]));
-    assert!(en.contains("python-object (tf.ConfigProto)"), "{en}");
+    pin(
+        "explain_python_object",
+        &["explain", "npu_run_config.session_config"],
+        None,
+    );
     let dir = tempfile::tempdir().unwrap();
     let cfg = dir.path().join("c.yaml");
     std::fs::write(
@@ -322,11 +322,9 @@ fn a_python_object_option_says_what_it_takes() {
         "product: atlas-a2-training\nnpu_run_config:\n  session_config: \"allow_soft_placement: true\"\n",
     )
     .unwrap();
-    let o = cannctl(&["check", &cfg.display().to_string()]);
-    let text = out(&o);
-    assert_eq!(o.status.code(), Some(1), "{text}");
-    assert!(
-        text.contains("takes a Python object (tf.ConfigProto)"),
-        "{text}"
+    pin(
+        "check_python_object",
+        &["check", &cfg.display().to_string()],
+        Some(&dir),
     );
 }

@@ -8,15 +8,24 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod prose;
+mod run;
 use prose::{english_words, names};
+use run::transcript;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// Runs `cannctl <before> <path> <after> --lang <lang>`, checks the exit code, and returns
-/// what the command printed: stdout, or stderr where it ended with an error (exit 2).
-fn in_lang(before: &[&str], path: &Path, after: &[&str], lang: &str, code: i32) -> String {
+/// what a user sees, whole (exit code, stdout, stderr), with `dir` shown as `[DIR]`.
+fn in_lang(
+    before: &[&str],
+    path: &Path,
+    after: &[&str],
+    lang: &str,
+    code: i32,
+    dir: &Path,
+) -> String {
     let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
         .args(before)
         .arg(path)
@@ -27,7 +36,17 @@ fn in_lang(before: &[&str], path: &Path, after: &[&str], lang: &str, code: i32) 
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(code), "{o:?}");
-    String::from_utf8(if code == 2 { o.stderr } else { o.stdout }).unwrap()
+    transcript(&o, &[(&dir.display().to_string(), "[DIR]")])
+}
+
+/// What the command printed, without the frame of a [`transcript`] (its exit line and
+/// stream headers), for the prose check.
+fn printed(transcript: &str) -> String {
+    transcript
+        .lines()
+        .filter(|l| !l.starts_with("exit: ") && *l != "--- stdout" && *l != "--- stderr")
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Every config a user might run first: the examples and the valid and invalid fixtures.
@@ -58,7 +77,7 @@ fn check_zh(file: &Path) -> String {
         .output()
         .unwrap();
     let code = o.status.code().unwrap_or(-1);
-    assert!((0..=2).contains(&code), "{}: exit {code}", file.display());
+    assert!(matches!(code, 0..=2), "{}: exit {code}", file.display());
     format!(
         "{}{}",
         String::from_utf8(o.stdout).unwrap(),
@@ -109,15 +128,25 @@ fn the_language_follows_the_locale() {
         for (k, v) in vars {
             c.env(k, v);
         }
-        String::from_utf8(c.output().unwrap().stdout).unwrap()
+        transcript(&c.output().unwrap(), &[])
     };
-    assert!(run(&[("LANG", "zh_CN.UTF-8")]).contains("错误"));
-    assert!(run(&[("LANG", "C.UTF-8")]).contains("error: unknown option"));
-    assert!(run(&[]).contains("error: unknown option"));
+    // The two outputs whole ("错误" ..., "error: unknown option" ...); every other
+    // locale prints one of them, byte for byte.
+    let zh = run(&[("LANG", "zh_CN.UTF-8")]);
+    insta::assert_snapshot!("locale_zh", zh);
+    let en = run(&[("LANG", "C.UTF-8")]);
+    insta::assert_snapshot!("locale_en", en);
+    assert_eq!(run(&[]), en, "no locale");
     // LC_ALL wins over LANG, LC_MESSAGES over LANG; an empty variable does not count.
-    assert!(run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "en_US.UTF-8")]).contains("error:"));
-    assert!(run(&[("LANG", "en_US.UTF-8"), ("LC_MESSAGES", "zh_CN.UTF-8")]).contains("错误"));
-    assert!(run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "")]).contains("错误"));
+    assert_eq!(
+        run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "en_US.UTF-8")]),
+        en
+    );
+    assert_eq!(
+        run(&[("LANG", "en_US.UTF-8"), ("LC_MESSAGES", "zh_CN.UTF-8")]),
+        zh
+    );
+    assert_eq!(run(&[("LANG", "zh_CN.UTF-8"), ("LC_ALL", "")]), zh);
     // --lang wins over the locale.
     let mut c = Command::new(env!("CARGO_BIN_EXE_cannctl"));
     let o = c
@@ -132,9 +161,7 @@ fn the_language_follows_the_locale() {
         .env("LC_ALL", "zh_CN.UTF-8")
         .output()
         .unwrap();
-    assert!(String::from_utf8(o.stdout)
-        .unwrap()
-        .contains("error: unknown option"));
+    assert_eq!(transcript(&o, &[]), en, "--lang en in a Chinese locale");
 }
 
 /// Files that cannot be read as configs at all: the error is Chinese too, at its place.
@@ -159,20 +186,22 @@ fn unreadable_files_are_explained_in_chinese() {
         ("list.yaml", "- a\n", ":1:1"),
     ];
     let mut english = Vec::new();
+    // Each error whole ("错误" at the file's place, e.g. `[DIR]/syntax.yaml:2:15`).
+    let mut all = String::new();
     for (name, text, place) in cases {
         let p = dir.path().join(name);
         std::fs::write(&p, text).unwrap();
         let out = check_zh(&p);
-        assert!(out.contains("错误"), "{name}: {out}");
-        assert!(
-            out.contains(&format!("{}{place}", p.display())),
-            "{name}: {out}"
-        );
         let words = english_words(&out, &names);
         if !words.is_empty() {
             english.push(format!("{name}: {}", words.join(" ")));
         }
+        all.push_str(&format!(
+            "$ cannctl check {name} --lang zh  # at {name}{place}\n"
+        ));
+        all.push_str(&out.replace(&dir.path().display().to_string(), "[DIR]"));
     }
+    insta::assert_snapshot!("unreadable_files", all);
     assert!(
         english.is_empty(),
         "English in --lang zh errors:\n{}",
@@ -237,6 +266,9 @@ fn help_reads_in_chinese() {
     );
     assert!(all.len() > 15, "{all:?}");
     let mut english = Vec::new();
+    // `-h` pages, whole, in one transcript; `--help` pages one snapshot each.
+    let mut short = String::new();
+    let mut check_help = String::new();
     for path in &all {
         for flag in ["--help", "-h"] {
             let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
@@ -249,8 +281,14 @@ fn help_reads_in_chinese() {
                 .output()
                 .unwrap();
             assert_eq!(o.status.code(), Some(0), "{path:?}");
+            if flag == "-h" {
+                short.push_str(&format!("$ cannctl {} -h\n", path.join(" ")));
+                short.push_str(&transcript(&o, &[]));
+            }
             let out = String::from_utf8(o.stdout).unwrap();
-            assert!(out.contains("用法："), "{path:?}: {out}");
+            if path == &["check"] && flag == "--help" {
+                check_help = out.clone();
+            }
             let words = english_words(&out, &names);
             if !words.is_empty() {
                 english.push(format!("{} {flag}: {}", path.join(" "), words.join(" ")));
@@ -262,16 +300,16 @@ fn help_reads_in_chinese() {
             }
         }
     }
-    // `--lang zh` asks for Chinese help as the locale does.
+    insta::assert_snapshot!("help_short_all", short);
+    // `--lang zh` asks for Chinese help as the locale does: the same page.
     let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
         .args(["check", "--help", "--lang", "zh"])
         .env("LANG", "C.UTF-8")
         .env_remove("LC_ALL")
         .output()
         .unwrap();
-    assert!(String::from_utf8(o.stdout)
-        .unwrap()
-        .contains("按产品和版本校验配置文件"));
+    assert!(!check_help.is_empty());
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), check_help);
     assert!(
         english.is_empty(),
         "English prose in Chinese help:\n{}",
@@ -303,6 +341,8 @@ fn usage_errors_read_in_chinese() {
         &["diff", "8.3.RC1", "10.0.0"],
     ];
     let mut english = Vec::new();
+    // Each error whole ("错误" or "用法："), in one transcript.
+    let mut all = String::new();
     for args in cases {
         let o = Command::new(env!("CARGO_BIN_EXE_cannctl"))
             .args(*args)
@@ -312,16 +352,15 @@ fn usage_errors_read_in_chinese() {
             .output()
             .unwrap();
         assert_eq!(o.status.code(), Some(2), "{args:?}");
+        all.push_str(&format!("$ cannctl {} --lang zh\n", args.join(" ")));
+        all.push_str(&transcript(&o, &[]));
         let err = String::from_utf8(o.stderr).unwrap();
-        assert!(
-            err.contains("错误") || err.contains("用法："),
-            "{args:?}: {err}"
-        );
         let words = english_words(&err, &names);
         if !words.is_empty() {
             english.push(format!("{}: {}", args.join(" "), words.join(" ")));
         }
     }
+    insta::assert_snapshot!("usage_errors", all);
     assert!(
         english.is_empty(),
         "English prose in Chinese usage errors:\n{}",
@@ -353,26 +392,16 @@ fn an_event_the_engine_refuses_is_worded_in_each_language() {
             &["--policy", "0"],
             lang,
             2,
+            dir.path(),
         )
     };
+    // At `[DIR]/refused.jsonl:2: `: "the engine refused this event: a request of
+    // 18446744073709551615 bytes does not fit the address space", and in Chinese.
     let en = run("en");
-    let place = format!("{}:2: ", trace.display());
-    assert!(
-        en.contains(&format!(
-            "{place}the engine refused this event: a request of {} bytes does not fit the address space",
-            u64::MAX
-        )),
-        "{en}"
-    );
+    insta::assert_snapshot!("engine_refusal_en", en);
     let zh = run("zh");
-    assert!(
-        zh.contains(&format!(
-            "{place}引擎拒绝了此事件：请求的 {} 字节超出了地址空间",
-            u64::MAX
-        )),
-        "{zh}"
-    );
-    let words = english_words(&zh, &names);
+    insta::assert_snapshot!("engine_refusal_zh", zh);
+    let words = english_words(&printed(&zh), &names);
     assert!(
         words.is_empty(),
         "English in the zh refusal: {words:?}\n{zh}"
@@ -391,20 +420,12 @@ fn a_manifest_that_does_not_parse_is_worded_in_each_language() {
     // Written an hour ago: no compiler is still at work on it.
     let hour_ago = cann_runtime::cache::clock::system_now() - 3_600_000_000_000;
     cann_runtime::cache::set_file_times(&manifest, hour_ago, hour_ago).unwrap();
-    let run = |lang: &str| in_lang(&["cache", "verify"], t.path(), &[], lang, 1);
-    let en = run("en");
-    assert!(
-        en.contains(
-            "error: torn entry soc/te_a.json: its manifest is not valid (the parser says: expected"
-        ),
-        "{en}"
-    );
-    let zh = run("zh");
-    assert!(
-        zh.contains("错误：条目 soc/te_a.json 不完整：清单文件无效（解析器信息：expected"),
-        "{zh}"
-    );
-    assert!(!zh.contains("torn") && !zh.contains("manifest is"), "{zh}");
+    let run = |lang: &str| in_lang(&["cache", "verify"], t.path(), &[], lang, 1, t.path());
+    // "error: torn entry soc/te_a.json: its manifest is not valid (the parser says:
+    // expected ...)"; in Chinese "错误：条目 soc/te_a.json 不完整：清单文件无效（解析器信息：
+    // expected ...", with no English but the parser's quoted words.
+    insta::assert_snapshot!("manifest_invalid_en", run("en"));
+    insta::assert_snapshot!("manifest_invalid_zh", run("zh"));
 }
 
 /// The cache library's own errors (a failed system call, a path character the spec does not
@@ -418,26 +439,24 @@ fn cache_library_errors_are_worded_in_each_language() {
     // The state directory is a file: opening the state fails with "not a directory".
     std::fs::write(blocked.join("kernel_cache/.cann-cache"), "x").unwrap();
     let spaced = t.path().join("a b");
-    let run = |dir: &Path, lang: &str| in_lang(&["cache", "gc"], dir, &[], lang, 2);
-    let kc = blocked.join("kernel_cache").display().to_string();
-    let en = run(&blocked, "en");
-    assert!(
-        en.contains(&format!(
-            "open state in `{kc}`: a part of the path is not a directory"
-        )),
-        "{en}"
-    );
-    let zh = run(&blocked, "zh");
-    assert!(
-        zh.contains(&format!(
-            "无法打开其中的状态文件：`{kc}`（路径中的某一级不是目录）"
-        )),
-        "{zh}"
-    );
-    let en = run(&spaced, "en");
-    assert!(en.contains("allowed are letters"), "{en}");
-    let zh = run(&spaced, "zh");
-    assert!(zh.contains("不被允许；允许的字符为"), "{zh}");
-    let words = english_words(&zh, &names());
+    let run = |dir: &Path, lang: &str| in_lang(&["cache", "gc"], dir, &[], lang, 2, t.path());
+    // "open state in `[DIR]/blocked/kernel_cache`: a part of the path is not a directory",
+    // and in Chinese "无法打开其中的状态文件：`...`（路径中的某一级不是目录）".
+    insta::assert_snapshot!("cache_state_not_a_directory_en", run(&blocked, "en"));
+    insta::assert_snapshot!("cache_state_not_a_directory_zh", run(&blocked, "zh"));
+    // A space in the path: "... allowed are letters ...", "不被允许；允许的字符为 ...". Where
+    // the space falls depends on the temporary directory: shown as [N] (the library counts
+    // characters from 0).
+    let n = spaced
+        .display()
+        .to_string()
+        .chars()
+        .position(|c| c == ' ')
+        .unwrap();
+    let en = run(&spaced, "en").replace(&format!("character {n};"), "character [N];");
+    insta::assert_snapshot!("cache_path_character_en", en);
+    let zh = run(&spaced, "zh").replace(&format!("第 {n} 个字符"), "第 [N] 个字符");
+    insta::assert_snapshot!("cache_path_character_zh", zh);
+    let words = english_words(&printed(&zh), &names());
     assert!(words.is_empty(), "English in the zh error: {words:?}\n{zh}");
 }
