@@ -211,3 +211,38 @@ fn invalid_env_is_ignored_with_a_warning() {
     assert_eq!(parse_env("  "), Ok(None));
     assert!(resolve(None, Some("")).warnings.is_empty());
 }
+
+/// Where a part of the policy came from reads in the language asked for; the option's and
+/// the variable's names stay as the spec spells them.
+#[test]
+fn policy_sources_are_worded_in_each_language() {
+    use cann_config::meta::Lang;
+    let words = |lang| {
+        [
+            PolicySource::Default,
+            PolicySource::Option,
+            PolicySource::Env,
+            PolicySource::Both,
+        ]
+        .map(|s| s.describe(lang))
+    };
+    assert_eq!(
+        words(Lang::En),
+        [
+            "default (off)",
+            "static_memory_policy",
+            "GE_USE_STATIC_MEMORY",
+            "static_memory_policy and GE_USE_STATIC_MEMORY",
+        ]
+    );
+    assert_eq!(
+        words(Lang::Zh),
+        [
+            "默认（关闭）",
+            "static_memory_policy",
+            "GE_USE_STATIC_MEMORY",
+            "static_memory_policy 与 GE_USE_STATIC_MEMORY",
+        ]
+    );
+    assert_eq!(PolicySource::Both.to_string(), words(Lang::En)[3]);
+}

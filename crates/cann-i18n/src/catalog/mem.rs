@@ -14,6 +14,15 @@ crate::messages! {
         en: "{option} = {option_value} and {env} = {env_value} are combined into {effective}",
         zh: "{option} = {option_value} 与 {env} = {env_value} 合并为 {effective}",
     }
+    // Where one part of the effective policy came from (`PolicySource`).
+    policy_source_default() {
+        en: "default (off)",
+        zh: "默认（关闭）",
+    }
+    policy_source_both(option: &str, env: &str) {
+        en: "{option} and {env}",
+        zh: "{option} 与 {env}",
+    }
     // The buffer CSV of `mem plan`.
     csv_no_buffers() {
         en: "no buffers: expected a header such as `id,lower,upper,size[,memset]` (or MiniMalloc's `buffer,start,end,size`) and one row per buffer",

@@ -84,16 +84,24 @@ impl PolicySource {
     }
 }
 
+impl PolicySource {
+    /// Where the part came from, in `lang`: the option's and the variable's names as the
+    /// spec gives them, the rest from the catalog.
+    pub fn describe(self, lang: Lang) -> String {
+        let option = StaticMemoryPolicy::option().name;
+        let env = env_option().map_or(option, |o| o.name);
+        match self {
+            PolicySource::Default => msg::policy_source_default(lang),
+            PolicySource::Option => option.to_owned(),
+            PolicySource::Env => env.to_owned(),
+            PolicySource::Both => msg::policy_source_both(lang, option, env),
+        }
+    }
+}
+
 impl fmt::Display for PolicySource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let option = StaticMemoryPolicy::option().name;
-        let env = env_option().map_or("", |o| o.name);
-        match self {
-            PolicySource::Default => f.write_str("default (off)"),
-            PolicySource::Option => f.write_str(option),
-            PolicySource::Env => f.write_str(env),
-            PolicySource::Both => write!(f, "{option} and {env}"),
-        }
+        f.write_str(&self.describe(Lang::En))
     }
 }
 
