@@ -4,9 +4,9 @@ use std::io::Write;
 
 use cann_i18n::bytes::exact as mb;
 use cann_i18n::catalog::cache as msg;
-use cann_runtime::cache::{self, EnvSnapshot};
+use cann_runtime::cache::EnvSnapshot;
 
-use super::common::{bar, lang, open_existing, resolve, BoxError};
+use super::common::{opened, Access, BoxError};
 use crate::cli::{CacheArgs, OutputFormat};
 
 pub(super) fn clear(
@@ -14,10 +14,9 @@ pub(super) fn clear(
     env: &EnvSnapshot,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let dir = resolve(args, env)?;
-    let l = lang(args);
-    let c = open_existing(&dir, cache::resolve_limits(&dir, env)?, l)?;
-    let rep = c.clear(&bar(l, &msg::label_clearing(l)))?;
+    let o = opened(args, env, Access::Write, msg::label_clearing)?;
+    let l = o.lang;
+    let rep = o.cache.clear(&o.bar)?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
     } else {

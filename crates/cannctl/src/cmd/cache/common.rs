@@ -29,21 +29,65 @@ pub(crate) fn resolve(args: &CacheArgs, env: &EnvSnapshot) -> Result<CacheDir, B
     })
 }
 
-/// Opens an existing cache for reading: creates, locks and writes nothing, so `info` and
-/// `verify` work for a group member without write permission and on a read-only mount.
-pub(crate) fn open_to_read(dir: &CacheDir, limits: Limits, l: Lang) -> Result<Cache, BoxError> {
-    must_exist(dir, l)?;
-    Ok(Cache::open_read_only(
-        dir,
-        OpenOptions {
-            limits,
-            ..OpenOptions::default()
+/// How a subcommand opens the local cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// To read it: creates, locks and writes nothing, so `info` and `verify` work for a
+    /// group member without write permission and on a read-only mount.
+    Read,
+    /// To change it.
+    Write,
+    /// To change it, else to read it: a dry run changes nothing, so on a cache this user
+    /// cannot write it still says what a pass would do.
+    WriteElseRead,
+}
+
+/// What every local subcommand starts from: the directory, the limits read for it, the
+/// language, the open cache and the progress bar of the operation.
+pub(crate) struct Opened {
+    pub(crate) dir: CacheDir,
+    pub(crate) limits: Limits,
+    pub(crate) lang: Lang,
+    pub(crate) cache: Cache,
+    pub(crate) bar: Progress,
+}
+
+/// Resolves the directory and its limits, opens the existing cache for `access` (a
+/// missing cache is an input error, never created by a command) and makes the progress
+/// bar labelled `label`.
+pub(crate) fn opened(
+    args: &CacheArgs,
+    env: &EnvSnapshot,
+    access: Access,
+    label: fn(Lang) -> String,
+) -> Result<Opened, BoxError> {
+    let dir = resolve(args, env)?;
+    let limits = cache::resolve_limits(&dir, env)?;
+    let l = lang(args);
+    must_exist(&dir, l)?;
+    let options = OpenOptions {
+        limits: limits.clone(),
+        ..OpenOptions::default()
+    };
+    let cache = match access {
+        Access::Read => Cache::open_read_only(&dir, options)?,
+        Access::Write => Cache::open(&dir, options)?,
+        Access::WriteElseRead => match Cache::open(&dir, options.clone()) {
+            Ok(c) => c,
+            Err(_) => Cache::open_read_only(&dir, options)?,
         },
-    )?)
+    };
+    Ok(Opened {
+        bar: bar(l, &label(l)),
+        dir,
+        limits,
+        lang: l,
+        cache,
+    })
 }
 
 /// A missing cache is an input error, never created by a query.
-pub(crate) fn must_exist(dir: &CacheDir, l: Lang) -> Result<(), BoxError> {
+fn must_exist(dir: &CacheDir, l: Lang) -> Result<(), BoxError> {
     if !dir.kernel_cache().is_dir() {
         return Err(msg::no_cache(
             l,
@@ -53,18 +97,6 @@ pub(crate) fn must_exist(dir: &CacheDir, l: Lang) -> Result<(), BoxError> {
         .into());
     }
     Ok(())
-}
-
-/// Opens an existing cache to change it.
-pub(crate) fn open_existing(dir: &CacheDir, limits: Limits, l: Lang) -> Result<Cache, BoxError> {
-    must_exist(dir, l)?;
-    Ok(Cache::open(
-        dir,
-        OpenOptions {
-            limits,
-            ..OpenOptions::default()
-        },
-    )?)
 }
 
 pub(crate) fn warn_limits(l: Lang, limits: &Limits, out: &mut dyn Write) -> std::io::Result<()> {

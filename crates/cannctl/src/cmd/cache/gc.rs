@@ -5,9 +5,9 @@ use std::io::Write;
 
 use cann_i18n::bytes::exact as mb;
 use cann_i18n::catalog::cache as msg;
-use cann_runtime::cache::{self, EnvSnapshot, GcOptions, GcOutcome, Reason};
+use cann_runtime::cache::{EnvSnapshot, GcOptions, GcOutcome, Reason};
 
-use super::common::{bar, lang, open_existing, open_to_read, resolve, warn_limits, BoxError};
+use super::common::{opened, warn_limits, Access, BoxError};
 use crate::cli::{CacheArgs, OutputFormat};
 
 pub(super) fn gc(
@@ -16,21 +16,21 @@ pub(super) fn gc(
     env: &EnvSnapshot,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let dir = resolve(args, env)?;
-    let limits = cache::resolve_limits(&dir, env)?;
-    let l = lang(args);
     // A dry run changes nothing: on a cache this user cannot write (a read-only mount, no
     // permission) it still says what a pass would remove.
-    let c = match open_existing(&dir, limits.clone(), l) {
-        Err(_) if dry_run => open_to_read(&dir, limits.clone(), l)?,
-        other => other?,
+    let access = if dry_run {
+        Access::WriteElseRead
+    } else {
+        Access::Write
     };
-    let outcome = c.gc_with_progress(
+    let o = opened(args, env, access, msg::label_aging)?;
+    let l = o.lang;
+    let outcome = o.cache.gc_with_progress(
         &GcOptions {
             dry_run,
             ..GcOptions::default()
         },
-        &bar(l, &msg::label_aging(l)),
+        &o.bar,
     )?;
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&outcome)?)?;
@@ -78,6 +78,6 @@ pub(super) fn gc(
     if r.stopped_by_floor {
         writeln!(out, "{}", msg::gc_floor(l))?;
     }
-    warn_limits(l, &limits, out)?;
+    warn_limits(l, &o.limits, out)?;
     Ok(0)
 }

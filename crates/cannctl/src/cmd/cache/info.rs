@@ -8,7 +8,7 @@ use cann_i18n::catalog::cache as msg;
 use cann_i18n::Lang;
 use cann_runtime::cache::{self, AgingNeed, DirSource, EnvSnapshot, MaxSize, Origin};
 
-use super::common::{bar, lang, open_to_read, resolve, warn_limits, BoxError};
+use super::common::{opened, warn_limits, Access, BoxError, Opened};
 use crate::cli::{CacheArgs, OutputFormat};
 
 pub(super) fn info(
@@ -16,11 +16,14 @@ pub(super) fn info(
     env: &EnvSnapshot,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let dir = resolve(args, env)?;
-    let limits = cache::resolve_limits(&dir, env)?;
-    let l = lang(args);
-    let c = open_to_read(&dir, limits.clone(), l)?;
-    let rep = c.info(&bar(l, &msg::label_scanning(l)))?;
+    let Opened {
+        dir,
+        limits,
+        lang: l,
+        cache: c,
+        bar,
+    } = opened(args, env, Access::Read, msg::label_scanning)?;
+    let rep = c.info(&bar)?;
     let ini = cache::read_ini(&dir)?;
     let stamp = |k| {
         ini.as_ref()

@@ -6,9 +6,9 @@ use std::io::Write;
 use cann_i18n::bytes::exact as mb;
 use cann_i18n::catalog::cache as msg;
 use cann_i18n::Lang;
-use cann_runtime::cache::{self, EnvSnapshot, TornWhy};
+use cann_runtime::cache::{EnvSnapshot, TornWhy};
 
-use super::common::{bar, lang, open_to_read, resolve, BoxError};
+use super::common::{opened, Access, BoxError};
 use crate::cli::{CacheArgs, OutputFormat};
 
 pub(super) fn verify(
@@ -16,10 +16,9 @@ pub(super) fn verify(
     env: &EnvSnapshot,
     out: &mut dyn Write,
 ) -> Result<u8, BoxError> {
-    let dir = resolve(args, env)?;
-    let l = lang(args);
-    let c = open_to_read(&dir, cache::resolve_limits(&dir, env)?, l)?;
-    let rep = c.verify(&bar(l, &msg::label_verifying(l)))?;
+    let o = opened(args, env, Access::Read, msg::label_verifying)?;
+    let l = o.lang;
+    let rep = o.cache.verify(&o.bar)?;
     let code = u8::from(rep.has_errors());
     if args.format == OutputFormat::Json {
         writeln!(out, "{}", serde_json::to_string_pretty(&rep)?)?;
