@@ -43,7 +43,7 @@ fn planner(c: &mut Criterion) {
         let t = std::time::Instant::now();
         let p = plan(&bufs).unwrap();
         println!(
-            "{name}: {} buffers, arena {} / LOAD {} = {:.4} ({}, {} greedy runs) in {:.3?}",
+            "{name}: {} buffers, arena {} / LOAD {} = {:.4} ({:?}, {} greedy runs) in {:.3?}",
             bufs.len(),
             p.arena,
             p.load,

@@ -33,7 +33,7 @@ pub use csv::{parse_csv, parse_csv_in};
 pub use error::{MemsimError, Place};
 pub use planner::{
     generate, greedy, plan, plan_observed, plan_with, Observer, Overlaps, Placement, Plan,
-    PlanOptions, Progress,
+    PlanOptions, Progress, Strategy,
 };
 pub use plot::render_svg;
 pub use replay::{compare, replay, Refusal, Replay, ReplayConfig, Sample, COMPARED_POLICIES};

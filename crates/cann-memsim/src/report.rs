@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::buffers::Buffer;
 use super::clean::{CleanComparison, PolicyPlan};
 use super::error::MemsimError;
+use super::planner::Strategy;
 use super::replay::Replay;
 use super::torch::{import_snapshot, is_pickle, is_snapshot_json, ImportOptions, ImportReport};
 use super::trace::{parse_jsonl, Trace, MAX_TRACE_BYTES};
@@ -155,7 +156,7 @@ pub struct PolicyPlanOut {
     /// Bytes zeroed per run.
     pub clean_bytes: u64,
     /// Which planner pass found it.
-    pub found_by: String,
+    pub found_by: Strategy,
     /// The best lower bound on the arena known (LOAD or better).
     pub lower_bound_bytes: u64,
     /// Whether no smaller arena exists.

@@ -31,7 +31,7 @@ fn run(name: &str, limit: f64, opts: PlanOptions) {
     let t = std::time::Instant::now();
     let p = plan_with(&bufs, opts).unwrap();
     println!(
-        "{name}: {} buffers, arena {} LOAD {} ratio {:.4} ({}, {} runs, {:?})",
+        "{name}: {} buffers, arena {} LOAD {} ratio {:.4} ({:?}, {} runs, {:?})",
         bufs.len(),
         p.arena,
         p.load,

@@ -211,6 +211,52 @@ crate::messages! {
         en: "policy {policy}: arena {arena}, LOAD {load}, ratio {ratio}, {ops} clean ops, {cleaned} cleaned (found by `{found_by}`)",
         zh: "策略 {policy}：内存池 {arena}，LOAD {load}，比值 {ratio}，清零 {ops} 次，共 {cleaned}（由 `{found_by}` 求得）",
     }
+    // How a plan was found (cann-memsim's `Strategy`), worded by the CLI; nested strategies
+    // are worded inside out and passed in as `from`, `inner` or `highest`.
+    plan_by_sweep(gap: &str) {
+        en: "sweep by start time, {gap}",
+        zh: "按开始时间扫描，{gap}",
+    }
+    plan_by_greedy(order: &str, gap: &str) {
+        en: "greedy by {order}, {gap}",
+        zh: "按{order}贪心，{gap}",
+    }
+    plan_gap_best() { en: "best gap", zh: "最佳空隙" }
+    plan_gap_first() { en: "first gap", zh: "首个空隙" }
+    plan_gap_aligned() { en: "aligned gaps", zh: "对齐空隙" }
+    plan_order_size() { en: "size", zh: "大小" }
+    plan_order_area() { en: "area", zh: "面积" }
+    plan_order_lifetime() { en: "lifetime", zh: "生命周期" }
+    plan_by_squeaky_wheel(round: u32) {
+        en: "squeaky wheel, round {round}",
+        zh: "squeaky wheel 重启，第 {round} 轮",
+    }
+    plan_from_peak(stack: &str) {
+        en: "sweeps out from the peak, aligned gaps, its live set stacked {stack}",
+        zh: "从负载峰值向前后扫描，对齐空隙，峰值时刻的存活缓冲区{stack}",
+    }
+    plan_stack_last_end_lowest() {
+        en: "the last to end lowest",
+        zh: "按最晚结束者在最下堆叠",
+    }
+    plan_stack_first_start_lowest() {
+        en: "the first to start lowest",
+        zh: "按最早开始者在最下堆叠",
+    }
+    plan_refined(from: &str, lowered: u32, start: usize) {
+        en: "{from}, then {lowered} peak re-placements (start {start})",
+        zh: "{from}，再经 {lowered} 次峰值重新放置（第 {start} 路起点）",
+    }
+    plan_by_exact() { en: "exact search", zh: "精确搜索" }
+    plan_by_exact_proven() { en: "exact search (proven optimal)", zh: "精确搜索（已证明最优）" }
+    plan_merged(blocks: usize, inner: &str) {
+        en: "{blocks} blocks merged from the buffers: {inner}",
+        zh: "合并缓冲区得到 {blocks} 个块：{inner}",
+    }
+    plan_split(bands: usize, groups: usize, highest: &str) {
+        en: "split in time ({bands} bands, {groups} groups); the highest group: {highest}",
+        zh: "按时间切分（{bands} 个贯穿条带，{groups} 个组）；最高的组：{highest}",
+    }
     plan_policy_difference(arena: i128, load: u64, launches: i64) {
         en: "policy 0 over 1: {arena:+} B of arena ({load:+} B of LOAD, the unavoidable part), {launches:+} clean launches",
         zh: "策略 0 相对策略 1：内存池 {arena:+} B（其中 LOAD {load:+} B，无法避免），清零启动 {launches:+} 次",

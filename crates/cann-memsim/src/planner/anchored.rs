@@ -30,14 +30,7 @@ use super::gaps::Gaps;
 /// Events between two readings of the clock.
 const CLOCK_EVERY: usize = 4096;
 
-/// How the buffers live at the anchor are stacked, lowest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Stack {
-    /// The buffers that end last lowest.
-    LastEndLowest,
-    /// The buffers that began first lowest.
-    FirstStartLowest,
-}
+pub(crate) use super::strategy::Stack;
 
 /// The live set of a one-directional sweep: its gaps, which buffer sits at
 /// each offset, and the end time of each buffer as this direction sees it.

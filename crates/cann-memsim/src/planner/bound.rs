@@ -17,6 +17,7 @@ use super::greedy::{fixed_orders, greedy};
 use super::improve::Found;
 use super::overlaps::{Overlaps, MAX_PAIRS};
 use super::placement::Placement;
+use super::strategy::{Gap, Strategy};
 
 /// The moment at which the live bytes are highest (the first such).
 pub(crate) fn peak_time(bufs: &[Buffer]) -> u64 {
@@ -88,7 +89,10 @@ pub(crate) fn around_peak(
             seed_plan = Some(Found {
                 offsets,
                 arena,
-                how: name.into(),
+                how: Strategy::Greedy {
+                    order: name,
+                    gap: Gap::Best,
+                },
             });
         }
     }

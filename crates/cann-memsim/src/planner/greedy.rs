@@ -8,6 +8,7 @@ use super::budget::Budget;
 use super::gaps::Gaps;
 use super::overlaps::{Neighbours, Overlaps};
 use super::placement::{choose_gap, Placement};
+use super::strategy::Order;
 
 /// Marks an offset not yet chosen.
 pub(crate) const UNPLACED: u64 = u64::MAX;
@@ -154,15 +155,12 @@ pub(crate) fn sorted_by(bufs: &[Buffer], key: impl Fn(&Buffer) -> f64) -> Vec<us
 }
 
 /// The fixed orderings every plan starts from, with their names.
-pub(crate) fn fixed_orders(bufs: &[Buffer]) -> Vec<(&'static str, Vec<usize>)> {
+pub(crate) fn fixed_orders(bufs: &[Buffer]) -> Vec<(Order, Vec<usize>)> {
     let len = |b: &Buffer| (b.upper - b.lower) as f64;
     vec![
-        ("greedy by size", sorted_by(bufs, |b| b.size as f64)),
-        (
-            "greedy by area",
-            sorted_by(bufs, |b| b.size as f64 * len(b)),
-        ),
-        ("greedy by lifetime", sorted_by(bufs, len)),
+        (Order::Size, sorted_by(bufs, |b| b.size as f64)),
+        (Order::Area, sorted_by(bufs, |b| b.size as f64 * len(b))),
+        (Order::Lifetime, sorted_by(bufs, len)),
     ]
 }
 

@@ -15,6 +15,7 @@ use super::budget::{Budget, Rng};
 use super::greedy::{greedy_within, place_some, UNPLACED};
 use super::overlaps::{Neighbours, Overlaps};
 use super::placement::Placement;
+use super::strategy::{Order, Strategy};
 
 /// Buffers re-placed between two readings of the clock in [`refine`].
 const LIFTED_PER_CLOCK: usize = 64;
@@ -24,7 +25,7 @@ const LIFTED_PER_CLOCK: usize = 64;
 pub(crate) struct Found {
     pub offsets: Vec<u64>,
     pub arena: u64,
-    pub how: String,
+    pub how: Strategy,
 }
 
 /// Squeaky wheel from one ordering; `None` if no round beat the first run.
@@ -74,7 +75,7 @@ pub(crate) fn squeak(
             best = Some(Found {
                 offsets: offs.clone(),
                 arena,
-                how: format!("squeaky wheel, round {round}"),
+                how: Strategy::SqueakyWheel { round },
             });
         }
         last = offs;
@@ -220,7 +221,7 @@ pub(crate) fn run_starts(
     bufs: &[Buffer],
     ov: &Overlaps,
     lb: u64,
-    fixed: &[(&'static str, Vec<usize>)],
+    fixed: &[(Order, Vec<usize>)],
     seed_plan: Option<Found>,
     stage: &mut Budget,
     until: std::time::Instant,
@@ -254,11 +255,11 @@ pub(crate) fn run_starts(
         let (arena, _) = top_and_count(bufs, &cur.offsets);
         cur.arena = arena;
         if arena < before {
-            cur.how = format!(
-                "{}, then {lowered} peak re-placements (start {})",
-                cur.how,
-                k + 1
-            );
+            cur.how = Strategy::Refined {
+                from: Box::new(cur.how),
+                lowered,
+                start: k + 1,
+            };
         }
         let timed_out = sq.timed_out() || b.timed_out();
         (Some(cur), runs, per_work - b.work(), timed_out)

@@ -12,6 +12,7 @@ use super::anchored::{self, Stack};
 use super::budget::{Budget, Rng};
 use super::improve::{refine, top_and_count, Found};
 use super::intervals::Intervals;
+use super::strategy::{Gap, Strategy};
 
 /// The sweeps tried before re-placing the peak, best first on dense random
 /// graphs: anchored at the peak with either stack, then aligned (the floor
@@ -20,15 +21,12 @@ use super::intervals::Intervals;
 /// clock; those the deadline cut are left out.
 pub(crate) fn sweeps(bufs: &[Buffer], budget: &mut Budget) -> Vec<Found> {
     let mut out = Vec::new();
-    for (stack, how) in [
-        (Stack::LastEndLowest, "the last to end lowest"),
-        (Stack::FirstStartLowest, "the first to start lowest"),
-    ] {
+    for stack in [Stack::LastEndLowest, Stack::FirstStartLowest] {
         if let Some((offsets, arena)) = anchored::at_peak(bufs, stack, budget) {
             out.push(Found {
                 offsets,
                 arena,
-                how: format!("sweeps out from the peak, aligned gaps, its live set stacked {how}"),
+                how: Strategy::FromPeak { stack },
             });
         }
     }
@@ -36,7 +34,7 @@ pub(crate) fn sweeps(bufs: &[Buffer], budget: &mut Budget) -> Vec<Found> {
         out.push(Found {
             offsets,
             arena,
-            how: "sweep by start time, aligned gaps".into(),
+            how: Strategy::Sweep { gap: Gap::Aligned },
         });
     }
     out
@@ -127,11 +125,11 @@ pub(crate) fn improve(
             best = Some(Found {
                 offsets,
                 arena,
-                how: format!(
-                    "{}, then {lowered} peak re-placements (start {})",
-                    from.how,
-                    k + 1
-                ),
+                how: Strategy::Refined {
+                    from: Box::new(from.how.clone()),
+                    lowered,
+                    start: k + 1,
+                },
             });
         }
     }

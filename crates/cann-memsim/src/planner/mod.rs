@@ -49,6 +49,7 @@ pub(crate) mod merge;
 pub mod overlaps;
 mod placement;
 mod split;
+pub mod strategy;
 
 use std::time::{Duration, Instant};
 
@@ -61,6 +62,7 @@ use improve::Found;
 use overlaps::Graph;
 pub use overlaps::Overlaps;
 pub use placement::Placement;
+pub use strategy::{Gap, Order, Stack, Strategy};
 
 /// How hard to try.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,7 +112,7 @@ pub struct Plan {
     /// Whether the time limit, not the work budget, ended the search.
     pub timed_out: bool,
     /// Which stage produced it, for reports.
-    pub found_by: String,
+    pub found_by: Strategy,
     /// Greedy runs made.
     pub runs: u32,
 }
@@ -234,7 +236,7 @@ pub(crate) fn plan_inner(
     let floor = Found {
         offsets,
         arena,
-        how: "sweep by start time, best gap".into(),
+        how: Strategy::Sweep { gap: Gap::Best },
     };
     let mut progress = Progress {
         arena,
@@ -284,10 +286,7 @@ pub(crate) fn plan_inner(
     if let Graph::Built(ov) = graph {
         let fixed = greedy::fixed_orders(bufs);
         'fixed: for (name, order) in &fixed {
-            for (rule, label) in [
-                (Placement::BestGap, "best gap"),
-                (Placement::FirstGap, "first gap"),
-            ] {
+            for rule in [Placement::BestGap, Placement::FirstGap] {
                 let Some((offsets, arena, w)) =
                     greedy::greedy_within(bufs, &ov, order, rule, &mut budget)
                 else {
@@ -300,7 +299,10 @@ pub(crate) fn plan_inner(
                     Found {
                         offsets,
                         arena,
-                        how: format!("{name}, {label}"),
+                        how: Strategy::Greedy {
+                            order: *name,
+                            gap: rule.into(),
+                        },
                     },
                 );
             }
@@ -412,11 +414,10 @@ fn merged_plan(
     Ok(Some(Found {
         offsets,
         arena: p.arena,
-        how: format!(
-            "{} blocks merged from the buffers: {}",
-            blocks.len(),
-            p.found_by
-        ),
+        how: Strategy::Merged {
+            blocks: blocks.len(),
+            inner: Box::new(p.found_by),
+        },
     }))
 }
 

@@ -24,6 +24,7 @@ use super::super::buffers::Buffer;
 use super::super::error::MemsimError;
 use super::budget::Budget;
 use super::improve::Found;
+use super::strategy::{Gap, Strategy};
 use super::{plan_inner, Observer, PlanOptions, Progress};
 
 /// Groups smaller than this are planned together with their neighbours at
@@ -160,7 +161,7 @@ pub(crate) fn plan_parts(
     };
     let (mut bound, mut timed_out, mut runs) = (floor, false, 0u32);
     let mut left: usize = split.groups.iter().map(|g| g.1.len()).sum();
-    let mut how = (0u64, String::new());
+    let mut how: Option<(u64, Strategy)> = None;
     for (k, (base, group)) in split.groups.iter().enumerate() {
         let sub: Vec<Buffer> = group.iter().map(|&i| bufs[i].clone()).collect();
         let time_left = budget.deadline().saturating_duration_since(Instant::now());
@@ -176,20 +177,19 @@ pub(crate) fn plan_parts(
         for (&i, &o) in group.iter().zip(&p.offsets) {
             offsets[i] = base + o;
         }
-        if base + p.arena > how.0 {
-            how = (base + p.arena, p.found_by.clone());
+        if how.as_ref().is_none_or(|h| base + p.arena > h.0) {
+            how = Some((base + p.arena, p.found_by.clone()));
         }
         arena = arena.max(base + p.arena);
         bound = bound.max(base + p.lower_bound);
         timed_out |= p.timed_out;
         runs += p.runs;
     }
-    let how = format!(
-        "split in time ({} bands, {} groups); the highest group: {}",
-        split.bands.len(),
-        split.groups.len(),
-        how.1
-    );
+    let how = Strategy::Split {
+        bands: split.bands.len(),
+        groups: split.groups.len(),
+        highest: Box::new(how.map_or(Strategy::Sweep { gap: Gap::Best }, |h| h.1)),
+    };
     Ok(Stitched {
         found: Found {
             offsets,

@@ -2,6 +2,8 @@
 //! does to a workload, on the runtime's own engine (`cann_memsim` over `cann_runtime::memory`).
 //! Thin: arguments in, library call, text or JSON out.
 
+mod strategy;
+
 use std::io::Write;
 use std::path::Path;
 
@@ -408,7 +410,7 @@ fn plan_report(
             &format!("{:.4}", p.ratio),
             p.clean_ops,
             &human_bytes(p.clean_bytes),
-            &p.found_by,
+            &strategy::words(&p.found_by, lang),
         );
         writeln!(out, "  {line}")?;
     }

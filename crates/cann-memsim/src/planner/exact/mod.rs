@@ -44,6 +44,7 @@ use super::super::buffers::Buffer;
 use super::budget::Budget;
 use super::improve::Found;
 use super::overlaps::Overlaps;
+use super::strategy::Strategy;
 use problem::Problem;
 use search::{Search, Status};
 
@@ -200,7 +201,7 @@ pub(crate) fn minimize(
                     out.found = Some(Found {
                         offsets,
                         arena,
-                        how: "exact search".into(),
+                        how: Strategy::Exact { proven: false },
                     });
                     continue 'rounds;
                 }
@@ -227,7 +228,7 @@ pub(crate) fn minimize(
     }
     if let Some(f) = out.found.as_mut() {
         if lo >= hi {
-            f.how = "exact search (proven optimal)".into();
+            f.how = Strategy::Exact { proven: true };
         }
     }
     out
