@@ -13,11 +13,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::convert::Settings;
 use crate::errors;
 use crate::estimator::Reader;
+use crate::findings::{Finding, Report};
 use crate::options::{guarded, lang as lang_of};
-use crate::report::{Finding, Report};
+use crate::written::Settings;
 use crate::{project, proto, source};
 
 /// Checks a config file, YAML or JSON text, or a dict against a product and release, and

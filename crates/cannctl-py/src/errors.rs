@@ -11,7 +11,7 @@ use cann_config::meta::Lang;
 use cann_i18n::catalog::python as msg;
 use cannctl::embed::{self, CliError};
 
-use crate::report::Finding;
+use crate::findings::Finding;
 
 create_exception!(
     cannctl,

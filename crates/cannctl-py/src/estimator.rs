@@ -13,8 +13,9 @@ use cann_lint::LintOptions;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
-use crate::convert::{self, Settings};
+use crate::convert;
 use crate::proto;
+use crate::written::Settings;
 
 /// Classes nested deeper than this are not read (the adapter's go two deep).
 const MAX_DEPTH: u32 = 8;

@@ -7,6 +7,7 @@ mod console;
 mod convert;
 mod errors;
 mod estimator;
+mod findings;
 mod options;
 mod pickle;
 mod project;
@@ -14,6 +15,7 @@ mod proto;
 mod report;
 mod source;
 mod table;
+mod written;
 
 use pyo3::prelude::*;
 
@@ -32,8 +34,8 @@ fn _cannctl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::init_class(py)?;
     m.add("InputError", py.get_type::<errors::InputError>())?;
     m.add("ConfigError", py.get_type::<errors::ConfigError>())?;
-    m.add_class::<report::Report>()?;
-    m.add_class::<report::Finding>()?;
+    m.add_class::<findings::Report>()?;
+    m.add_class::<findings::Finding>()?;
     m.add_function(wrap_pyfunction!(api::check, m)?)?;
     m.add_function(wrap_pyfunction!(api::guard, m)?)?;
     m.add_function(wrap_pyfunction!(api::check_session_config, m)?)?;

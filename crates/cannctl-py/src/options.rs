@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::{self, ConfigError};
-use crate::report::Report;
+use crate::findings::Report;
 
 /// The language of messages: `lang` as given (`"zh"`, `"zh_CN.UTF-8"`, `"en-US"`), else the
 /// locale's, read as the command reads it (`LC_ALL`, `LC_MESSAGES`, `LANG`).

@@ -7,7 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::report::{Finding, Report};
+use crate::findings::{Finding, Report};
 
 fn severity(s: &str) -> PyResult<(Severity, &'static str)> {
     [Severity::Error, Severity::Warning, Severity::Note]
@@ -61,8 +61,8 @@ pub fn state<'py>(py: Python<'py>, r: &Report) -> PyResult<Bound<'py, PyDict>> {
     let out = PyDict::new(py);
     out.set_item("source", &r.source)?;
     out.set_item("text", &r.text)?;
-    out.set_item("product", r.product())?;
-    out.set_item("release", r.release())?;
+    out.set_item("product", r.product_id())?;
+    out.set_item("release", r.release_id())?;
     out.set_item("lang", r.lang.code())?;
     let ds: PyResult<Vec<_>> = r
         .diagnostics

@@ -11,7 +11,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::convert::{self, Settings};
+use crate::convert;
+use crate::written::Settings;
 
 /// A `ConfigProto`, or something that carries one: an Estimator `RunConfig` (and so
 /// `NPURunConfig`) keeps it as `session_config`.

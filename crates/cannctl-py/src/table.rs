@@ -3,7 +3,7 @@
 
 use cann_i18n::catalog::python as msg;
 
-use crate::report::{Finding, Report};
+use crate::findings::{Finding, Report};
 
 fn head(r: &Report) -> String {
     let full = r.render();
