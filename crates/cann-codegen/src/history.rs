@@ -20,7 +20,7 @@ fn mappings(values: &[ValueMapping], s: &Settings) -> TokenStream {
     let k = &s.krate;
     let items = values.iter().map(|m| {
         let (from, to) = (lit(&m.from, s), lit(&m.to, s));
-        quote!(#k::meta::ValueMapMeta { from: #from, to: #to })
+        quote!(#k::meta::ValueMapMeta { from: #from, to: #to, loc: () })
     });
     quote!(&[#(#items),*])
 }
@@ -51,7 +51,7 @@ pub(crate) fn introduced(i: Option<&Introduced>, s: &Settings) -> TokenStream {
     let first = release(&i.first_recorded, s);
     let source = &i.source;
     quote!(::core::option::Option::Some(#k::meta::IntroducedMeta {
-        after: #after, first_recorded: #first, source: &[#(#source),*],
+        after: #after, first_recorded: #first, source: &[#(#source),*], loc: (),
     }))
 }
 

@@ -62,7 +62,7 @@ pub(crate) fn span(r: &ReleaseRange, s: &Settings) -> TokenStream {
     let k = &s.krate;
     let from = opt_release(r.from.as_deref(), s);
     let last = opt_release(r.last.as_deref(), s);
-    quote!(#k::meta::Span { from: #from, last: #last })
+    quote!(#k::meta::Span { from: #from, last: #last, loc: () })
 }
 
 pub(crate) fn product(id: &str, s: &Settings) -> TokenStream {
@@ -77,7 +77,7 @@ pub(crate) fn products(list: &[Support], s: &Settings) -> TokenStream {
     let items = list.iter().map(|sup| {
         let p = product(&sup.product, s);
         let sp = span(&sup.releases, s);
-        quote!(#k::meta::SupportMeta { product: #p, span: #sp })
+        quote!(#k::meta::SupportMeta { product: #p, releases: #sp, loc: () })
     });
     quote!(&[#(#items),*])
 }

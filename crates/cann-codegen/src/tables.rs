@@ -130,7 +130,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 }
                 None => quote!(::core::option::Option::None),
             };
-            quote!(#k::meta::ProductFactsMeta { products: &[#(#ps),*], range: #range, default: #default })
+            quote!(#k::meta::ProductFactsMeta { products: &[#(#ps),*], range: #range, default: #default, loc: () })
         });
         let env = opt_str(o.surfaces.env.as_deref());
         let values_of = opt_str(o.values_of.as_deref());
@@ -160,7 +160,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 }
                 None => quote!(::core::option::Option::None),
             };
-            quote!(#k::meta::ChangeMeta { from: #from, default: #default, ge_key: #ge, range: #range })
+            quote!(#k::meta::ChangeMeta { release: #from, default: #default, ge_key: #ge, range: #range, loc: () })
         });
         quote! {
             #k::meta::OptionMeta {

@@ -27,54 +27,34 @@ pub use cann_spec::unit_text;
 /// When the adapter stopped reading something: the spec model's own type, over releases.
 pub type Gone = cann_spec::Gone<Release>;
 
+/// The store of the tables codegen emits: `&'static` data, releases and products by the
+/// generated enums, no positions. Every record of `meta` is the model's record over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tables;
+
+impl cann_spec::Store for Tables {
+    type Str = &'static str;
+    type List<T: cann_spec::Data> = &'static [T];
+    type Release = Release;
+    type Product = Product;
+    type Pos<T: cann_spec::Data> = ();
+}
+
+/// The generated `Release` is ordered oldest first, so the model's records over the tables
+/// compare releases directly.
+impl cann_spec::Ordered for Release {
+    const ALL: &'static [Release] = Release::ALL;
+    fn id(self) -> &'static str {
+        Release::id(self)
+    }
+}
+
 /// Releases `from` through `last`, both included; `None` is an open end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Span {
-    pub from: Option<Release>,
-    pub last: Option<Release>,
-}
+pub type Span = cann_spec::ReleaseRange<Tables>;
+pub use cann_spec::range::describe_range;
 
-impl Span {
-    pub fn contains(&self, r: Release) -> bool {
-        self.from.is_none_or(|f| r >= f) && self.last.is_none_or(|l| r <= l)
-    }
-
-    /// Releases in this span, oldest first.
-    pub fn releases(&self) -> impl Iterator<Item = Release> + '_ {
-        Release::ALL.iter().copied().filter(|r| self.contains(*r))
-    }
-}
-
-impl Span {
-    /// The releases in words: "release 9.0.0 or later".
-    pub fn describe(&self, lang: Lang) -> String {
-        describe_range(lang, self.from.map(|r| r.id()), self.last.map(|r| r.id()))
-    }
-}
-
-/// A release range in words, from the ids of its ends (both included; `None` is open).
-/// The one rendering of ranges for people: messages, `explain` and the docs pages.
-pub fn describe_range(lang: Lang, from: Option<&str>, last: Option<&str>) -> String {
-    match (from, last) {
-        (None, None) => msg::any_release(lang),
-        (Some(a), None) => msg::releases_from(lang, a),
-        (None, Some(b)) => msg::releases_through(lang, b),
-        (Some(a), Some(b)) if a == b => msg::release_only(lang, a),
-        (Some(a), Some(b)) => msg::releases_from_to(lang, a, b),
-    }
-}
-
-impl std::fmt::Display for Span {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.describe(Lang::En))
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SupportMeta {
-    pub product: Product,
-    pub span: Span,
-}
+/// A product and the releases it is supported in.
+pub type SupportMeta = cann_spec::Support<Tables>;
 
 /// Product support as the spec states it: every product is named, none is implied.
 pub type Products = &'static [SupportMeta];
@@ -85,8 +65,19 @@ pub fn supports(products: Products, product: Product, release: Release) -> bool 
     release.meta().products.contains(&product)
         && products
             .iter()
-            .any(|s| s.product == product && s.span.contains(release))
+            .any(|s| s.product == product && s.releases.contains(release))
 }
+
+/// How a deprecated option's value reads on the replacement, and when it was deprecated.
+pub type DeprecationMeta = cann_spec::Deprecation<Tables>;
+/// A value of a retired or deprecated option and the replacement's value that does the same.
+pub type ValueMapMeta = cann_spec::ValueMapping<Tables>;
+/// An option whose first release is not known.
+pub type IntroducedMeta = cann_spec::Introduced<Tables>;
+/// On `products`, the set facts replace the option's own.
+pub type ProductFactsMeta = cann_spec::ProductFacts<Tables>;
+/// From `release` on, the set facts replace the option's earlier ones.
+pub type ChangeMeta = cann_spec::Change<Tables>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValueMeta {
@@ -101,40 +92,6 @@ pub struct ValueMeta {
     /// When the adapter stopped taking this value; its `available` already ends there.
     pub removed: Option<RemovalMeta>,
     pub doc: Text,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DeprecationMeta {
-    pub since: Release,
-    pub replacement: Option<&'static str>,
-    /// Values of the old option and the replacement's values that do the same.
-    pub values: &'static [ValueMapMeta],
-    pub note: Text,
-    pub source: &'static [&'static str],
-}
-
-/// A value of a retired or deprecated option and the replacement's value that does the same.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ValueMapMeta {
-    pub from: Lit,
-    pub to: Lit,
-}
-
-/// An option whose first release is not known: some release after `after` (the newest known
-/// to lack it, possibly one the spec does not model) and no later than `first_recorded`
-/// brought it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IntroducedMeta {
-    pub after: &'static str,
-    pub first_recorded: Release,
-    pub source: &'static [&'static str],
-}
-
-impl IntroducedMeta {
-    /// Whether the option may be missing from `release`: one before its first record.
-    pub fn uncertain_in(&self, release: Release) -> bool {
-        release < self.first_recorded
-    }
 }
 
 /// The adapter stopped reading an option, a value, or some spellings of an option.
@@ -235,23 +192,6 @@ pub struct OptionMeta {
     pub source: &'static [&'static str],
 }
 
-/// On `products`, the set facts replace the option's own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProductFactsMeta {
-    pub products: &'static [Product],
-    pub range: Option<RangeMeta>,
-    pub default: Option<Lit>,
-}
-
-/// From `from` on, the set facts replace the option's earlier ones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChangeMeta {
-    pub from: Release,
-    pub default: Option<Lit>,
-    pub ge_key: Option<&'static str>,
-    pub range: Option<RangeMeta>,
-}
-
 impl OptionMeta {
     pub fn value(&self, lit: Lit) -> Option<&'static ValueMeta> {
         self.values.iter().find(|v| v.lit == lit)
@@ -279,7 +219,7 @@ impl OptionMeta {
 
     /// The latest change in effect at `release` that sets a fact.
     fn as_of<T>(&self, release: Release, base: T, pick: impl Fn(&ChangeMeta) -> Option<T>) -> T {
-        cann_spec::in_effect(self.changes, |c| c.from <= release, pick, base)
+        cann_spec::in_effect(self.changes, |c| c.release <= release, pick, base)
     }
 
     /// The default in effect at `release`.

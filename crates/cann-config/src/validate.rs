@@ -351,7 +351,14 @@ fn releases_with(products: meta::Products, span: meta::Span, lang: Lang) -> Opti
     }
     let from = (first > 0).then(|| Release::ALL[first]);
     let last = (last + 1 < Release::ALL.len()).then(|| Release::ALL[last]);
-    Some(meta::Span { from, last }.describe(lang))
+    Some(
+        meta::Span {
+            from,
+            last,
+            loc: (),
+        }
+        .describe(lang),
+    )
 }
 
 impl Visitor for Checker<'_> {

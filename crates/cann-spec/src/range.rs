@@ -8,16 +8,22 @@
 
 use std::fmt;
 
-use crate::diag::Loc;
+use cann_i18n::catalog::config as msg;
+use cann_i18n::Lang;
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ReleaseRange {
+use crate::diag::Loc;
+use crate::model::{At, Ordered, Owned, Store};
+
+/// One type for the loader (releases by id, with the position of the range) and the tables
+/// (`ReleaseRange<Tables>`, cann-config's `meta::Span`, over the generated `Release`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ReleaseRange<S: Store = Owned> {
     /// First release included; `None` means from the first release in the spec.
-    pub from: Option<String>,
+    pub from: Option<S::Release>,
     /// Last release included; `None` means open-ended.
-    pub last: Option<String>,
+    pub last: Option<S::Release>,
     /// Where the range is written (the owning item when it is implied).
-    pub loc: Loc,
+    pub loc: S::Pos<Loc>,
 }
 
 /// A range that cannot be read, with what to write instead.
@@ -25,6 +31,71 @@ pub struct ReleaseRange {
 pub struct RangeError {
     pub message: String,
     pub hint: String,
+}
+
+impl<S: Store> ReleaseRange<S> {
+    /// Whether the range covers every release.
+    pub fn is_all(&self) -> bool {
+        self.from.is_none() && self.last.is_none()
+    }
+
+    /// Whether the range is open-ended, so releases appended later fall in it.
+    pub fn is_open(&self) -> bool {
+        self.last.is_none()
+    }
+
+    /// Whether `release` falls in the range. A range naming a release `release` cannot
+    /// place (not in the spec) holds nothing.
+    pub fn contains(&self, release: impl At<S::Release>) -> bool {
+        let after_from = self.from.as_ref().is_none_or(|f| release.reached(f));
+        let before_last = self.last.as_ref().is_none_or(|l| {
+            matches!(
+                release.cmp_to(l),
+                Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+            )
+        });
+        after_from && before_last
+    }
+}
+
+impl<S: Store> ReleaseRange<S>
+where
+    S::Release: Ordered,
+{
+    /// Releases in this range, oldest first.
+    pub fn releases(&self) -> impl Iterator<Item = S::Release> + '_ {
+        S::Release::ALL
+            .iter()
+            .copied()
+            .filter(|r| self.contains(*r))
+    }
+
+    /// The releases in words: "release 9.0.0 or later".
+    pub fn describe(&self, lang: Lang) -> String {
+        describe_range(lang, self.from.map(|r| r.id()), self.last.map(|r| r.id()))
+    }
+}
+
+/// A release range in words, from the ids of its ends (both included; `None` is open).
+/// The one rendering of ranges for people: messages, `explain` and the docs pages.
+pub fn describe_range(lang: Lang, from: Option<&str>, last: Option<&str>) -> String {
+    match (from, last) {
+        (None, None) => msg::any_release(lang),
+        (Some(a), None) => msg::releases_from(lang, a),
+        (None, Some(b)) => msg::releases_through(lang, b),
+        (Some(a), Some(b)) if a == b => msg::release_only(lang, a),
+        (Some(a), Some(b)) => msg::releases_from_to(lang, a, b),
+    }
+}
+
+/// The releases in words, in English (the tables' ranges).
+impl<S: Store> fmt::Display for ReleaseRange<S>
+where
+    S::Release: Ordered,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(Lang::En))
+    }
 }
 
 impl ReleaseRange {
@@ -94,11 +165,6 @@ impl ReleaseRange {
         lo <= index && index <= hi
     }
 
-    /// Whether the range covers every release.
-    pub fn is_all(&self) -> bool {
-        self.from.is_none() && self.last.is_none()
-    }
-
     /// Whether no release falls in the range (an option removed before the first release
     /// the spec models, or never read, ends up so).
     pub fn is_empty_with(&self, lookup: impl Fn(&str) -> Option<usize>) -> bool {
@@ -106,13 +172,9 @@ impl ReleaseRange {
         let hi = self.last.as_deref().and_then(&lookup).unwrap_or(usize::MAX);
         lo > hi
     }
-
-    /// Whether the range is open-ended, so releases appended later fall in it.
-    pub fn is_open(&self) -> bool {
-        self.last.is_none()
-    }
 }
 
+/// The range as the spec writes it: `9.0.0..`, `..=8.0.0`.
 impl fmt::Display for ReleaseRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let from = self.from.as_deref().unwrap_or("");

@@ -249,64 +249,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -357,64 +374,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -458,64 +492,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -546,6 +597,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -562,6 +614,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -578,6 +631,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -594,6 +648,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -620,64 +675,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -720,64 +792,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -823,64 +912,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -927,64 +1033,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1026,64 +1149,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1121,64 +1261,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1216,64 +1373,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1311,64 +1485,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1397,6 +1588,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -1413,6 +1605,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -1439,64 +1632,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1539,64 +1749,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1638,64 +1865,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1733,64 +1977,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1828,64 +2089,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -1923,64 +2201,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2019,64 +2314,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2115,64 +2427,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2215,64 +2544,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2315,64 +2661,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2411,64 +2774,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2511,64 +2891,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2611,64 +3008,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2711,64 +3125,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2807,64 +3238,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -2894,6 +3342,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -2910,6 +3359,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -2936,64 +3386,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3023,6 +3490,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -3039,6 +3507,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -3065,64 +3534,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3161,64 +3647,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3257,64 +3760,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3353,64 +3873,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3453,64 +3990,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3549,64 +4103,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3665,64 +4236,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3781,64 +4369,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -3897,64 +4502,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4023,64 +4645,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4121,64 +4760,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4219,64 +4875,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4305,6 +4978,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -4321,6 +4995,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -4337,6 +5012,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -4376,64 +5052,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4481,64 +5174,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4567,35 +5277,42 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::Atlas200i500A2,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasInference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasTraining,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -4613,35 +5330,42 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::Atlas200i500A2,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasInference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasTraining,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -4659,6 +5383,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -4700,64 +5425,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4786,6 +5528,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -4802,6 +5545,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -4840,64 +5584,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -4938,64 +5699,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5038,64 +5816,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5138,64 +5933,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5224,6 +6036,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -5240,6 +6053,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -5273,64 +6087,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5360,6 +6191,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -5376,6 +6208,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -5405,6 +6238,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -5414,63 +6248,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5499,6 +6350,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -5515,6 +6367,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -5553,64 +6406,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5654,64 +6524,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5755,64 +6642,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5855,64 +6759,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -5950,64 +6871,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6053,64 +6991,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6151,64 +7106,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6249,64 +7221,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6347,64 +7336,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6445,64 +7451,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6541,64 +7564,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6652,6 +7692,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -6668,6 +7709,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -6701,64 +7743,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6788,6 +7847,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -6804,6 +7864,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -6837,64 +7898,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -6934,64 +8012,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -7011,10 +8106,12 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Bool(true),
                         to: ::cann_config::meta::Lit::Bool(true),
+                        loc: (),
                     },
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Bool(false),
                         to: ::cann_config::meta::Lit::Bool(false),
+                        loc: (),
                     },
                 ],
                 empty_ignored: &[],
@@ -7065,64 +8162,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -7176,6 +8290,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7192,6 +8307,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7228,71 +8344,90 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -7323,6 +8458,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7339,6 +8475,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7355,6 +8492,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7371,6 +8509,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7410,71 +8549,90 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -7505,6 +8663,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7521,6 +8680,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7550,71 +8710,90 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -7651,6 +8830,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7667,6 +8847,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7683,6 +8864,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7720,43 +8902,54 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -7796,71 +8989,90 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::Some(::cann_config::Release::V8_1_RC1),
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -7887,6 +9099,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7903,6 +9116,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7919,6 +9133,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -7956,64 +9171,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -8064,64 +9296,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -8160,6 +9409,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -8169,35 +9419,44 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2615",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -8227,6 +9486,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8243,6 +9503,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8279,6 +9540,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -8288,63 +9550,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2608",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -8374,6 +9653,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8390,6 +9670,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8406,6 +9687,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8422,6 +9704,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8438,6 +9721,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8475,64 +9759,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -8589,64 +9890,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -8676,17 +9994,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasTraining,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -8704,6 +10025,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8720,6 +10042,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -8755,43 +10078,54 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -8833,64 +10167,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -8932,64 +10283,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9036,64 +10404,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9126,6 +10511,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -9142,6 +10528,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -9178,64 +10565,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9281,64 +10685,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9368,6 +10789,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -9384,6 +10806,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -9420,64 +10843,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9520,64 +10960,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -9632,64 +11089,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9733,64 +11207,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9832,64 +11323,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -9930,64 +11438,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10027,64 +11552,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10131,64 +11673,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10231,64 +11790,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10350,64 +11926,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10446,64 +12039,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10542,64 +12152,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -10719,64 +12346,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10818,64 +12462,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -10904,6 +12565,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -10920,6 +12582,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -10956,64 +12619,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -11055,64 +12735,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -11141,6 +12838,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11157,6 +12855,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11191,64 +12890,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -11294,64 +13010,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -11407,64 +13140,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -11505,64 +13255,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -11591,6 +13358,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11607,6 +13375,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11623,6 +13392,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11639,6 +13409,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11674,64 +13445,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -11773,64 +13561,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -11859,6 +13664,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11875,6 +13681,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11891,6 +13698,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -11928,64 +13736,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12015,6 +13840,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -12031,6 +13857,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -12047,6 +13874,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -12086,6 +13914,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -12095,63 +13924,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12197,6 +14043,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -12206,63 +14053,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12310,6 +14174,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -12319,63 +14184,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12416,6 +14298,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -12425,63 +14308,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12515,6 +14415,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -12531,6 +14432,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -12547,6 +14449,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -12563,6 +14466,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -12601,6 +14505,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -12610,63 +14515,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12708,6 +14630,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -12717,63 +14640,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12821,6 +14761,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -12830,63 +14771,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -12933,64 +14891,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13031,64 +15006,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13133,64 +15125,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13236,64 +15245,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13341,64 +15367,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13446,64 +15489,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13542,6 +15602,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -13551,63 +15612,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13645,64 +15723,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13740,64 +15835,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13826,6 +15938,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -13842,6 +15955,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -13858,6 +15972,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -13895,64 +16010,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -13981,6 +16113,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -13997,6 +16130,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14031,6 +16165,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -14040,63 +16175,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14137,64 +16289,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14223,6 +16392,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14239,6 +16409,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14255,6 +16426,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14292,6 +16464,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -14301,63 +16474,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14406,64 +16596,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14494,6 +16701,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14510,6 +16718,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14541,64 +16750,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14627,6 +16853,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14643,6 +16870,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -14674,64 +16902,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14780,64 +17025,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14885,64 +17147,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -14982,64 +17261,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15082,64 +17378,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15181,64 +17494,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15279,64 +17609,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15381,64 +17728,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15480,64 +17844,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15582,64 +17963,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15654,6 +18052,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     advice: false,
                 }),
                 default: ::core::option::Option::None,
+                loc: (),
             },
         ],
         doc: ::cann_config::meta::Text {
@@ -15687,64 +18086,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -15785,64 +18201,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -15886,6 +18319,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -15902,6 +18336,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -15933,64 +18368,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -16044,64 +18496,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -16152,64 +18621,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -16257,64 +18743,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -16363,6 +18866,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -16372,63 +18876,80 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -16478,6 +18999,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::Some(::cann_config::meta::IntroducedMeta {
             after: "7.0.0",
@@ -16487,42 +19009,53 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 "hicann/tensorflow@tfa_v0.0.48_9.0.0",
                 "spec/history/upstream-refs.json",
             ],
+            loc: (),
         }),
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -16551,6 +19084,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -16567,6 +19101,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -16598,64 +19133,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -16698,64 +19250,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -16796,64 +19365,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -16906,64 +19492,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -17013,64 +19616,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17108,64 +19728,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17209,64 +19846,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17309,64 +19963,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17410,64 +20081,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17513,64 +20201,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17615,64 +20320,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17717,64 +20439,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17813,64 +20552,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -17912,64 +20668,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -18009,64 +20782,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -18104,64 +20894,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -18199,64 +21006,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -18294,64 +21118,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -18389,64 +21230,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -18476,6 +21334,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18492,6 +21351,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18508,6 +21368,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18524,6 +21385,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18540,6 +21402,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18556,6 +21419,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18572,53 +21436,64 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::Atlas350,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V9_0_0,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA3Training,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_3_RC1,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA3Inference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_3_RC1,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA2Training,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA2Inference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -18636,53 +21511,64 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::Atlas350,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V9_0_0,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA3Training,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_3_RC1,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA3Inference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_3_RC1,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA2Training,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA2Inference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -18743,64 +21629,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -18833,6 +21736,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18849,6 +21753,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18865,6 +21770,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18881,6 +21787,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -18897,53 +21804,64 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::Atlas350,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V9_0_0,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA3Training,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_3_RC1,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA3Inference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_3_RC1,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA2Training,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::AtlasA2Inference,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V8_0_RC2,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -18961,17 +21879,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::Atlas350,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V9_0_0,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -18992,17 +21913,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::Some(
                     &[
                         ::cann_config::meta::SupportMeta {
                             product: ::cann_config::Product::Atlas350,
-                            span: ::cann_config::meta::Span {
+                            releases: ::cann_config::meta::Span {
                                 from: ::core::option::Option::Some(
                                     ::cann_config::Release::V9_0_0,
                                 ),
                                 last: ::core::option::Option::None,
+                                loc: (),
                             },
+                            loc: (),
                         },
                     ],
                 ),
@@ -19052,64 +21976,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -19153,64 +22094,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -19272,64 +22230,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -19370,64 +22345,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -19468,64 +22460,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -19554,6 +22563,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -19570,6 +22580,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -19586,6 +22597,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -19602,6 +22614,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 available: ::cann_config::meta::Span {
                     from: ::core::option::Option::None,
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
@@ -19640,64 +22653,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -19756,64 +22786,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::Some(::cann_config::meta::DeprecationMeta {
@@ -19870,64 +22917,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -19945,6 +23009,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Bool(true),
                         to: ::cann_config::meta::Lit::Str("allow_mix_precision"),
+                        loc: (),
                     },
                 ],
                 empty_ignored: &[],
@@ -19995,64 +23060,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20112,64 +23194,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20187,10 +23286,12 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Bool(true),
                         to: ::cann_config::meta::Lit::Bool(true),
+                        loc: (),
                     },
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Bool(false),
                         to: ::cann_config::meta::Lit::Bool(false),
+                        loc: (),
                     },
                 ],
                 empty_ignored: &[],
@@ -20240,64 +23341,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20357,64 +23475,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20476,64 +23611,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20595,64 +23747,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20670,14 +23839,17 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Str("1"),
                         to: ::cann_config::meta::Lit::Str("1"),
+                        loc: (),
                     },
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Str("2"),
                         to: ::cann_config::meta::Lit::Str("2"),
+                        loc: (),
                     },
                     ::cann_config::meta::ValueMapMeta {
                         from: ::cann_config::meta::Lit::Str("4"),
                         to: ::cann_config::meta::Lit::Str("4"),
+                        loc: (),
                     },
                 ],
                 empty_ignored: &[],
@@ -20726,64 +23898,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20841,64 +24030,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -20966,64 +24172,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -21081,64 +24304,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -21209,64 +24449,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -21311,64 +24568,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -21410,64 +24684,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -21530,64 +24821,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -21647,64 +24955,81 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
+            loc: (),
         },
         introduced: ::core::option::Option::None,
         products: &[
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas350,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA3Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_3_RC1),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Training,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasA2Inference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::Atlas200i500A2,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasInference,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
             ::cann_config::meta::SupportMeta {
                 product: ::cann_config::Product::AtlasTraining,
-                span: ::cann_config::meta::Span {
+                releases: ::cann_config::meta::Span {
                     from: ::core::option::Option::Some(::cann_config::Release::V8_0_RC2),
                     last: ::core::option::Option::None,
+                    loc: (),
                 },
+                loc: (),
             },
         ],
         deprecated: ::core::option::Option::None,
@@ -21855,6 +25180,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "op_debug_level other than 0 switches the operator compile cache off: every operator is compiled again and op_compiler_cache_mode has no effect.",
@@ -21873,6 +25199,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "With op_debug_config set, the operator compile cache is off unless the file has an op_debug_list line; with one, only the listed operators are compiled again.",
@@ -21891,6 +25218,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V8_0_RC3),
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "static_memory_policy 2 shares one memory pool per session; graphs of the session must not run concurrently.",
@@ -21909,6 +25237,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "static_memory_policy 2 and 4 share one memory pool per session; graphs of the session must not run concurrently.",
@@ -21927,6 +25256,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::V8_0_0),
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "static_memory_policy 3 and 4 save memory but may cost some speed.",
@@ -21948,6 +25278,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "GE_USE_STATIC_MEMORY and static_memory_policy are both set; the graph engine combines them, which the documentation advises against.",
@@ -21966,6 +25297,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "op_compiler_cache_mode force deletes the existing cache first; other jobs compiling into the same cache at the time may fail.",
@@ -21984,6 +25316,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "Constant folding is off; graphs whose operators must be folded (e.g. ExpandDims feeding HcomAllReduce) will fail to compile.",
@@ -22002,6 +25335,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "ASCEND_MAX_OP_CACHE_SIZE=-1 turns cache aging off: the cache is never trimmed.",
@@ -22023,6 +25357,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "enable_dump and enable_dump_debug cannot both be on: data dump and overflow detection exclude each other.",
@@ -22047,6 +25382,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "enable_dump is on but dump_path is not set; the run fails.",
@@ -22071,6 +25407,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "enable_dump_debug is on but dump_path is not set; the run fails.",
@@ -22095,6 +25432,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "With enable_exception_dump 1 and data dump both on, dynamic-shape networks get only the exception dump; static-shape networks get both.",
@@ -22113,6 +25451,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "precision_mode and precision_mode_v2 cannot be used together.",
@@ -22137,6 +25476,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "customize_dtypes has no effect when precision_mode_v2 is origin.",
@@ -22158,6 +25498,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "customize_dtypes has no effect when precision_mode is must_keep_origin_dtype.",
@@ -22182,6 +25523,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "accelerate_train_mode works only with precision_mode allow_fp32_to_fp16 or must_keep_origin_dtype (or none).",
@@ -22206,6 +25548,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "accelerate_train_mode works only with precision_mode_v2 origin (or none).",
@@ -22230,6 +25573,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "op_precision_mode and op_select_implmode exclude each other; op_precision_mode wins and op_select_implmode is ignored.",
@@ -22254,6 +25598,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "op_precision_mode and optypelist_for_implmode exclude each other; op_precision_mode wins and optypelist_for_implmode is ignored.",
@@ -22278,6 +25623,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "optypelist_for_implmode names operators for op_select_implmode, which is not set.",
@@ -22302,6 +25648,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "variable_placement Host needs mixed computing, but mix_compile_mode is false.",
@@ -22326,6 +25673,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "variable_placement Host needs mixed computing, and mix_compile_mode is off by default.",
@@ -22350,6 +25698,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "NPURunConfig raises an error when mix_compile_mode is true and iterations_per_loop is not 1.",
@@ -22374,6 +25723,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "compile_dynamic_mode cannot be combined with dynamic dimension profiles (input_shape, dynamic_dims, dynamic_node_type).",
@@ -22398,6 +25748,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "dynamic_inputs_shape_range is ignored because dynamic_dims is set.",
@@ -22422,6 +25773,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "dynamic_graph_execute_mode takes effect only when dynamic_input is true.",
@@ -22446,6 +25798,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "compile_hybrid_mode 1 supports placeholder inputs only (dynamic_node_type 1), not dataset inputs.",
@@ -22470,6 +25823,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "shape_generalization_mode applies only when jit_compile is \"true\"; it is ignored here.",
@@ -22494,6 +25848,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "With compile_dynamic_mode on, every input shape is generalized to -1 in the first iteration and shape_generalization_mode has no effect.",
@@ -22512,6 +25867,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "aicore_num does not apply to static shapes that reuse prebuilt operator binaries (jit_compile \"false\").",
@@ -22530,6 +25886,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "op_debug_level 2 cannot be combined with the oom check of op_debug_config: the run ends in an AI Core error.",
@@ -22551,6 +25908,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "With NPU_COLLECT_PATH set, the op_debug_config file must not enable oom; the compiled model or kernels would fail.",
@@ -22572,6 +25930,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "NPU_COLLECT_PATH is set, so exception dumps use full ExceptionDump (mode 1) whatever enable_exception_dump says.",
@@ -22590,6 +25949,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "hccl_timeout and HCCL_EXEC_TIMEOUT are both set; hccl_timeout is used.",
@@ -22605,6 +25965,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "aoe_mode and AOE_MODE are both set; the script's aoe_mode is used.",
@@ -22623,6 +25984,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "session_device_id and ASCEND_DEVICE_ID are both set; session_device_id is used.",
@@ -22644,6 +26006,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "save_checkpoints_steps and save_checkpoints_secs exclude each other.",
@@ -22662,6 +26025,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "NPURunConfig does not accept device_fn; the adapter places operators itself.",
@@ -22680,6 +26044,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "NPURunConfig does not accept protocol.",
@@ -22698,6 +26063,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "NPURunConfig does not accept experimental_distribute; it derives it from distribute and TF_CONFIG.",
@@ -22716,6 +26082,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "train_distribute is not supported by NPURunConfig and should not be set.",
@@ -22734,6 +26101,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "eval_distribute is not supported by NPURunConfig and should not be set.",
@@ -22752,6 +26120,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "graph_memory_max_size no longer has any effect; memory is allocated from actual use.",
@@ -22770,6 +26139,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "variable_memory_max_size no longer has any effect; memory is allocated from actual use.",
@@ -22794,6 +26164,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "For online inference (graph_run_mode 0) small channel optimization is always on; enable_small_channel 0 is not honoured.",
@@ -22812,6 +26183,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "Inputs merged by input_fusion_size are no longer copied in the batch, which may leave too few inputs for batch copy to apply.",
@@ -22836,6 +26208,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "quant_dumpable keeps pre-quantization data dumpable, but data dump is off.",
@@ -22860,6 +26233,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "profiling_options is set but enable_profiling is off; NPUEstimator does not pass the options on.",
@@ -22878,6 +26252,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "In this release cv is the only mode of auto_multistream_parallel_mode: the graph engine treats any other value as unset (operators stay serial), and TF2's global options refuse it.",
@@ -22902,6 +26277,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::Some(::cann_config::Release::V9_0_0),
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "In this release the graph engine refuses cv together with dynamic-shape multi-stream: building a dynamic-shape graph fails (static graphs are not affected).",
@@ -22926,6 +26302,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::Some(::cann_config::Release::VNEXT),
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "For dynamic-shape graphs, auto_multistream_parallel_mode takes effect only after ENABLE_DYNAMIC_SHAPE_MULTI_STREAM turns dynamic-shape multi-stream on.",
@@ -22944,6 +26321,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "NPU_ENABLE_PERF has no effect unless NPU_DEBUG turns the adapter's debug log on.",
@@ -22962,6 +26340,7 @@ pub static RULES: [::cann_config::meta::RuleMeta; 54usize] = [
         available: ::cann_config::meta::Span {
             from: ::core::option::Option::None,
             last: ::core::option::Option::None,
+            loc: (),
         },
         message: ::cann_config::meta::Text {
             en: "NPU_ENABLE_PERF has no effect while NPU_DEBUG keeps the adapter's debug log off.",

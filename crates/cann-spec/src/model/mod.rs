@@ -9,6 +9,7 @@ mod leaf;
 mod option;
 mod retired;
 mod rule;
+mod store;
 
 pub use file::{FileFormat, FileKey, FileSection};
 pub use int_range::{unit_text, IntRange};
@@ -16,11 +17,14 @@ pub use leaf::{Accessor, CharClass, Encoding, Literal, OptionType, PyDefault};
 pub use option::{in_effect, Change, KeyLocs, OptionSpec, ProductFacts, Surfaces, ValueSpec};
 pub use retired::{Deprecation, Gone, Introduced, Removal, ValueMapping};
 pub use rule::{Condition, Example, Rule, RuleExamples, Severity, Test};
+pub use store::{At, Data, Ordered, Owned, Position, SpecAt, Store};
 
-/// Text in both languages of the docs: the catalog's own type, owning its strings.
+/// Text in both languages of the docs: the catalog's own type, owning its strings (a
+/// record over any store holds `cann_i18n::Text<S::Str>`).
 pub type Text = cann_i18n::Text<String>;
 
-/// Where a fact came from: a seed file name or an upstream path or page.
+/// Where a fact came from: a seed file name or an upstream path or page (a record over
+/// any store holds `S::List<S::Str>`).
 pub type Sources = Vec<String>;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -109,11 +113,19 @@ pub enum ConfigKind {
 }
 
 /// `product` is supported over `releases`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Support {
-    pub product: String,
-    pub releases: ReleaseRange,
-    pub loc: Loc,
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Support<S: Store = Owned> {
+    pub product: S::Product,
+    pub releases: ReleaseRange<S>,
+    pub loc: S::Pos<Loc>,
+}
+
+impl<S: Store> Copy for Support<S>
+where
+    S::Product: Copy,
+    ReleaseRange<S>: Copy,
+    S::Pos<Loc>: Copy,
+{
 }
 
 impl Spec {
@@ -127,6 +139,11 @@ impl Spec {
 
     pub fn options_of<'a>(&'a self, config: &'a str) -> impl Iterator<Item = &'a OptionSpec> {
         self.options.iter().filter(move |o| o.config == config)
+    }
+
+    /// The release with index `index` in `releases`, to read facts at.
+    pub fn at(&self, index: usize) -> SpecAt<'_> {
+        SpecAt { spec: self, index }
     }
 
     pub fn release_index(&self, id: &str) -> Option<usize> {

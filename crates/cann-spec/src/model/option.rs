@@ -1,8 +1,8 @@
 //! An option of a configuration class: its facts, values, surfaces and changes.
 
 use super::{
-    Accessor, Deprecation, Encoding, IntRange, Introduced, Literal, OptionType, PyDefault, Removal,
-    Sources, Spec, Support, Text,
+    Accessor, Deprecation, Encoding, IntRange, Introduced, Literal, OptionType, Owned, PyDefault,
+    Removal, Sources, Spec, Store, Support, Text,
 };
 use crate::diag::Loc;
 use crate::range::ReleaseRange;
@@ -107,22 +107,22 @@ pub struct OptionSpec {
 }
 
 /// On `products`, these facts of an option replace its own, in every release.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ProductFacts {
-    pub products: Vec<String>,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProductFacts<S: Store = Owned> {
+    pub products: S::List<S::Product>,
     pub range: Option<IntRange>,
-    pub default: Option<Literal>,
-    pub loc: Loc,
+    pub default: Option<Literal<S::Str>>,
+    pub loc: S::Pos<Loc>,
 }
 
 /// From `release` on, these facts of an option replace the earlier ones.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Change {
-    pub release: String,
-    pub default: Option<Literal>,
-    pub ge_key: Option<String>,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Change<S: Store = Owned> {
+    pub release: S::Release,
+    pub default: Option<Literal<S::Str>>,
+    pub ge_key: Option<S::Str>,
     pub range: Option<IntRange>,
-    pub loc: Loc,
+    pub loc: S::Pos<Loc>,
 }
 
 impl OptionSpec {

@@ -4,38 +4,38 @@
 use cann_i18n::catalog::config as msg;
 use cann_i18n::Lang;
 
-use super::{Literal, Sources, Surfaces, Text};
+use super::{At, Literal, Owned, Sources, Store, Surfaces, Text};
 use crate::diag::Loc;
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct Deprecation {
-    pub since: String,
-    pub replacement: Option<String>,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deprecation<S: Store = Owned> {
+    pub since: S::Release,
+    pub replacement: Option<S::Str>,
     /// How a value of the deprecated option reads on the replacement, where it differs.
-    pub values: Vec<ValueMapping>,
-    pub note: Text,
-    pub source: Sources,
+    pub values: S::List<ValueMapping<S>>,
+    pub note: cann_i18n::Text<S::Str>,
+    pub source: S::List<S::Str>,
 }
 
-impl Deprecation {
+impl<S: Store> Deprecation<S> {
     /// The one sentence saying that option `name` is deprecated, and what to use instead:
     /// "`x` is deprecated since 9.0.0; use `y` instead". rustdoc, the schema and the Markdown
     /// reference write it from here; the validator words the same catalog entry.
     pub fn sentence(&self, name: &str, lang: Lang) -> String {
-        let sentence = msg::deprecated(lang, name, &self.since);
+        let sentence = msg::deprecated(lang, name, &self.since.to_string());
         match &self.replacement {
-            Some(r) => msg::use_after(lang, &sentence, r),
+            Some(r) => msg::use_after(lang, &sentence, r.as_ref()),
             None => sentence,
         }
     }
 }
 
 /// A value of a retired or deprecated option and the replacement's value that does the same.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ValueMapping {
-    pub from: Literal,
-    pub to: Literal,
-    pub loc: Loc,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueMapping<S: Store = Owned> {
+    pub from: Literal<S::Str>,
+    pub to: Literal<S::Str>,
+    pub loc: S::Pos<Loc>,
 }
 
 /// When the adapter stopped reading something. One type for the loader (releases by id)
@@ -96,12 +96,20 @@ impl<R: std::fmt::Display> Gone<R> {
 /// it (possibly older than the spec models), `first_recorded` the first modelled release
 /// known to have it. Some release after `after`, up to `first_recorded`, brought it; the
 /// sources (tags, pages) say which builds were looked at.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Introduced {
-    pub after: String,
-    pub first_recorded: String,
-    pub source: Sources,
-    pub loc: Loc,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Introduced<S: Store = Owned> {
+    /// A string, not a release: it may be one the spec does not model.
+    pub after: S::Str,
+    pub first_recorded: S::Release,
+    pub source: S::List<S::Str>,
+    pub loc: S::Pos<Loc>,
+}
+
+impl<S: Store> Introduced<S> {
+    /// Whether the option may be missing from `release`: one before its first record.
+    pub fn uncertain_in(&self, release: impl At<S::Release>) -> bool {
+        !release.reached(&self.first_recorded)
+    }
 }
 
 /// The adapter stopped reading an option, a value, or some of an option's surfaces.

@@ -191,7 +191,7 @@ fn read_product_facts(
             }
         })
         .collect();
-    let facts = crate::model::ProductFacts {
+    let facts = crate::model::ProductFacts::<crate::model::Owned> {
         products,
         range: super::read_int_range(&r, d),
         default: r.get(k::DEFAULT).and_then(|v| read_literal(file, v, d)),
@@ -214,7 +214,7 @@ fn read_change(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<crate::mode
     const KEYS: &[&str] = &[k::RELEASE, k::DEFAULT, k::GE_KEY, k::RANGE];
     let what = "a change";
     let r = MapReader::new(file, n, what, KEYS, d)?;
-    let change = crate::model::Change {
+    let change = crate::model::Change::<crate::model::Owned> {
         release: r.string(k::RELEASE, what, d)?,
         default: r.get(k::DEFAULT).and_then(|v| read_literal(file, v, d)),
         ge_key: r.opt_string(k::GE_KEY, d),
