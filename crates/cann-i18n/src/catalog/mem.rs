@@ -243,6 +243,10 @@ crate::messages! {
         en: "the first to start lowest",
         zh: "按最早开始者在最下堆叠",
     }
+    plan_backtracked(stack: &str, lowered: u32) {
+        en: "sweeps out from the peak, aligned gaps, its live set stacked {stack}, backtracked where the arena rose ({lowered} times lowered)",
+        zh: "从负载峰值向前后扫描，对齐空隙，峰值时刻的存活缓冲区{stack}，并在内存池升高处回溯重扫（降低 {lowered} 次）",
+    }
     plan_refined(from: &str, lowered: u32, start: usize) {
         en: "{from}, then {lowered} peak re-placements (start {start})",
         zh: "{from}，再经 {lowered} 次峰值重新放置（第 {start} 路起点）",

@@ -34,14 +34,15 @@ pub(crate) use super::strategy::Stack;
 
 /// The live set of a one-directional sweep: its gaps, which buffer sits at
 /// each offset, and the end time of each buffer as this direction sees it.
-struct Side<'a> {
+#[derive(Clone)]
+pub(crate) struct Side<'a> {
     bufs: &'a [Buffer],
-    gaps: Gaps,
+    pub(crate) gaps: Gaps,
     at: BTreeMap<u64, usize>,
     reversed: bool,
 }
 
-impl Side<'_> {
+impl<'a> Side<'a> {
     /// When buffer `j` ends in this direction's time (in reversed time the
     /// buffer that began first ends last).
     fn end(&self, j: usize) -> u64 {
@@ -52,22 +53,42 @@ impl Side<'_> {
         }
     }
 
-    fn occupy(&mut self, i: usize, at: u64) {
+    pub(crate) fn new(bufs: &'a [Buffer], reversed: bool) -> Self {
+        Side {
+            bufs,
+            gaps: Gaps::new(),
+            at: BTreeMap::new(),
+            reversed,
+        }
+    }
+
+    pub(crate) fn size(&self, i: usize) -> u64 {
+        self.bufs[i].size
+    }
+
+    pub(crate) fn occupy(&mut self, i: usize, at: u64) {
         self.gaps.occupy(at, self.bufs[i].size);
         self.at.insert(at, i);
     }
 
-    fn free(&mut self, at: u64) {
+    pub(crate) fn free(&mut self, at: u64) {
         self.gaps.free(at);
         self.at.remove(&at);
     }
 
     /// The offset of buffer `i` by the aligned rule (see the module docs).
-    fn place(&mut self, i: usize) -> u64 {
+    pub(crate) fn place(&self, i: usize) -> u64 {
         let size = self.bufs[i].size;
         let Some((start, len)) = self.gaps.best(size) else {
             return self.gaps.top();
         };
+        self.align(i, start, len)
+    }
+
+    /// Where in the gap `[start, start + len)` buffer `i` goes by the
+    /// aligned rule.
+    pub(crate) fn align(&self, i: usize, start: u64, len: u64) -> u64 {
+        let size = self.bufs[i].size;
         if len == size {
             return start;
         }
@@ -97,35 +118,8 @@ fn sweep_side(
     offsets: &mut [u64],
     budget: &mut Budget,
 ) -> Option<u64> {
-    let m = bufs.iter().map(|b| b.upper).max().unwrap_or(0);
-    let span = |i: usize| {
-        let b = &bufs[i];
-        if reversed {
-            (m - b.upper, m - b.lower)
-        } else {
-            (b.lower, b.upper)
-        }
-    };
-    let mut ev: Vec<(u64, bool, usize)> = Vec::with_capacity(fixed.len() + 2 * part.len());
-    ev.extend(fixed.iter().map(|&i| (span(i).1, false, i)));
-    for &i in part {
-        let (l, u) = span(i);
-        ev.push((l, true, i));
-        ev.push((u, false, i));
-    }
-    // As in the plain sweep: ends first at equal times, larger first.
-    ev.sort_unstable_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then(a.1.cmp(&b.1))
-            .then(bufs[b.2].size.cmp(&bufs[a.2].size))
-            .then(a.2.cmp(&b.2))
-    });
-    let mut side = Side {
-        bufs,
-        gaps: Gaps::new(),
-        at: BTreeMap::new(),
-        reversed,
-    };
+    let ev = events(bufs, fixed, part, reversed);
+    let mut side = Side::new(bufs, reversed);
     for &i in fixed {
         side.occupy(i, offsets[i]);
     }
@@ -150,6 +144,40 @@ fn sweep_side(
     Some(arena)
 }
 
+/// The events of a sweep of `part` around `fixed` (which only end), in
+/// this direction's time: (time, whether it begins, buffer).
+pub(crate) fn events(
+    bufs: &[Buffer],
+    fixed: &[usize],
+    part: &[usize],
+    reversed: bool,
+) -> Vec<(u64, bool, usize)> {
+    let m = bufs.iter().map(|b| b.upper).max().unwrap_or(0);
+    let span = |i: usize| {
+        let b = &bufs[i];
+        if reversed {
+            (m - b.upper, m - b.lower)
+        } else {
+            (b.lower, b.upper)
+        }
+    };
+    let mut ev: Vec<(u64, bool, usize)> = Vec::with_capacity(fixed.len() + 2 * part.len());
+    ev.extend(fixed.iter().map(|&i| (span(i).1, false, i)));
+    for &i in part {
+        let (l, u) = span(i);
+        ev.push((l, true, i));
+        ev.push((u, false, i));
+    }
+    // As in the plain sweep: ends first at equal times, larger first.
+    ev.sort_unstable_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then(a.1.cmp(&b.1))
+            .then(bufs[b.2].size.cmp(&bufs[a.2].size))
+            .then(a.2.cmp(&b.2))
+    });
+    ev
+}
+
 /// The sweep by start time with aligned placement. Returns offsets and
 /// arena, or `None` once `budget`'s deadline has passed.
 pub(crate) fn aligned(bufs: &[Buffer], budget: &mut Budget) -> Option<(Vec<u64>, u64)> {
@@ -157,6 +185,49 @@ pub(crate) fn aligned(bufs: &[Buffer], budget: &mut Budget) -> Option<(Vec<u64>,
     let mut offsets = vec![0u64; bufs.len()];
     let arena = sweep_side(bufs, &[], &all, false, &mut offsets, budget)?;
     Some((offsets, arena))
+}
+
+/// The live set at the moment of peak load stacked at exactly LOAD, and the
+/// buffers of either side of it.
+pub(crate) struct Anchor {
+    /// The stack's offsets (0 elsewhere).
+    pub(crate) offsets: Vec<u64>,
+    /// The top of the stack: LOAD.
+    pub(crate) top: u64,
+    /// The buffers live at the peak.
+    pub(crate) live: Vec<usize>,
+    /// The buffers that begin after it, and those that end at or before it.
+    pub(crate) after: Vec<usize>,
+    pub(crate) before: Vec<usize>,
+}
+
+impl Anchor {
+    pub(crate) fn new(bufs: &[Buffer], stack: Stack) -> Self {
+        let t = peak_time(bufs);
+        let sized = || (0..bufs.len()).filter(|&i| bufs[i].size > 0);
+        let mut live: Vec<usize> = sized()
+            .filter(|&i| bufs[i].lower <= t && t < bufs[i].upper)
+            .collect();
+        match stack {
+            Stack::LastEndLowest => live.sort_by_key(|&i| (std::cmp::Reverse(bufs[i].upper), i)),
+            Stack::FirstStartLowest => live.sort_by_key(|&i| (bufs[i].lower, i)),
+        }
+        let mut offsets = vec![0u64; bufs.len()];
+        let mut top = 0u64;
+        for &i in &live {
+            offsets[i] = top;
+            top += bufs[i].size;
+        }
+        let after = sized().filter(|&i| bufs[i].lower > t).collect();
+        let before = sized().filter(|&i| bufs[i].upper <= t).collect();
+        Anchor {
+            offsets,
+            top,
+            live,
+            after,
+            before,
+        }
+    }
 }
 
 /// The live set at the peak stacked by `stack`, then aligned sweeps forward
@@ -167,23 +238,13 @@ pub(crate) fn at_peak(
     stack: Stack,
     budget: &mut Budget,
 ) -> Option<(Vec<u64>, u64)> {
-    let t = peak_time(bufs);
-    let sized = || (0..bufs.len()).filter(|&i| bufs[i].size > 0);
-    let mut live: Vec<usize> = sized()
-        .filter(|&i| bufs[i].lower <= t && t < bufs[i].upper)
-        .collect();
-    match stack {
-        Stack::LastEndLowest => live.sort_by_key(|&i| (std::cmp::Reverse(bufs[i].upper), i)),
-        Stack::FirstStartLowest => live.sort_by_key(|&i| (bufs[i].lower, i)),
-    }
-    let mut offsets = vec![0u64; bufs.len()];
-    let mut top = 0u64;
-    for &i in &live {
-        offsets[i] = top;
-        top += bufs[i].size;
-    }
-    let after: Vec<usize> = sized().filter(|&i| bufs[i].lower > t).collect();
-    let before: Vec<usize> = sized().filter(|&i| bufs[i].upper <= t).collect();
+    let Anchor {
+        mut offsets,
+        top,
+        live,
+        after,
+        before,
+    } = Anchor::new(bufs, stack);
     let forward = sweep_side(bufs, &live, &after, false, &mut offsets, budget)?;
     let backward = sweep_side(bufs, &live, &before, true, &mut offsets, budget)?;
     Some((offsets, top.max(forward).max(backward)))

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::placement::Placement;
 
 /// Disjoint occupied ranges and the gaps between them.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Gaps {
     /// Offset -> end of each occupied range.
     used: BTreeMap<u64, u64>,
@@ -44,6 +44,12 @@ impl Gaps {
     /// the lowest), if any below the top.
     pub(crate) fn best(&self, size: u64) -> Option<(u64, u64)> {
         self.by_len.range((size, 0)..).next().map(|&(l, s)| (s, l))
+    }
+
+    /// The gaps that hold `size` bytes, smallest first (ties: the lowest),
+    /// as (start, length).
+    pub(crate) fn fitting(&self, size: u64) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.by_len.range((size, 0)..).map(|&(l, s)| (s, l))
     }
 
     /// The highest end of any range (0 when empty).

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::super::buffers::Buffer;
 use super::anchored::{self, Stack};
+use super::backtrack;
 use super::budget::{Budget, Rng};
 use super::improve::{refine, top_and_count, Found};
 use super::intervals::Intervals;
@@ -38,6 +39,57 @@ pub(crate) fn sweeps(bufs: &[Buffer], budget: &mut Budget) -> Vec<Found> {
         });
     }
     out
+}
+
+/// The anchored sweeps backtracked ([`backtrack`]), one start per stack side
+/// by side on the threads allowed, each until `until` (a start in a second
+/// wave, with one thread, gets the second half of the time). Returns the
+/// best plan (ties to the first stack).
+pub(crate) fn backtracked(
+    bufs: &[Buffer],
+    until: Instant,
+    stage: &mut Budget,
+    threads: usize,
+    seed: u64,
+) -> Option<Found> {
+    let stacks = [Stack::LastEndLowest, Stack::FirstStartLowest];
+    let threads = threads.clamp(1, stacks.len());
+    let waves = stacks.len().div_ceil(threads) as u32;
+    let began = Instant::now();
+    let span = until.saturating_duration_since(began);
+    let per_work = stage.work() / stacks.len() as u64;
+    let deadline = stage.deadline();
+    let results = on_threads(stacks.len(), threads, |k| {
+        let wave = (k / threads) as u32 + 1;
+        let mut b = Budget::new(per_work, deadline);
+        let stop = began + span * wave / waves;
+        let seed = seed ^ (k as u64 + 1).wrapping_mul(0xd1b5_4a32_d192_ed03);
+        let found = backtrack::at_peak(bufs, stacks[k], stop, seed, &mut b);
+        let stopped = b.timed_out() || found.as_ref().is_some_and(|f| f.stopped);
+        (found, per_work - b.work(), stopped)
+    });
+    let mut best: Option<Found> = None;
+    for (k, r) in results.into_iter().enumerate() {
+        let Some((found, spent, timed_out)) = r else {
+            continue;
+        };
+        stage.charge(spent);
+        if timed_out {
+            stage.mark_timed_out();
+        }
+        let Some(f) = found else { continue };
+        if best.as_ref().is_none_or(|b| f.arena < b.arena) {
+            best = Some(Found {
+                offsets: f.offsets,
+                arena: f.arena,
+                how: Strategy::Backtracked {
+                    stack: stacks[k],
+                    lowered: f.lowered,
+                },
+            });
+        }
+    }
+    best
 }
 
 /// Starts run (each one a seed).

@@ -19,9 +19,11 @@
 //! 1. [`greedy`] with fixed orderings (by size, area, lifetime; best and first
 //!    gap): the TFLite / SOMAS baseline. Instances whose overlap graph is too
 //!    big to hold take other sweeps instead (the other placement rule, and
-//!    [`anchored`]: aligned gaps, the peak stacked at LOAD), and then
-//!    `large`: peak re-placement on an on-demand overlap index, side by side
-//!    on `threads` threads.
+//!    [`anchored`]: aligned gaps, the peak stacked at LOAD), then
+//!    [`backtrack`] (those sweeps redone from a little before where the
+//!    arena rises, with most of the time left), and then `large`: peak
+//!    re-placement on an on-demand overlap index, side by side on `threads`
+//!    threads.
 //! 2. Improvement ([`improve`]): independent starts (squeaky-wheel restarts
 //!    from different orderings, then re-placing the buffers on the peak), side
 //!    by side on `threads` threads.
@@ -36,6 +38,7 @@
 //! [`super::buffers::verify`].
 
 mod anchored;
+mod backtrack;
 mod bound;
 pub mod budget;
 pub mod exact;
@@ -354,14 +357,31 @@ pub(crate) fn plan_inner(
             runs += 1;
             consider(&mut best, f);
         }
+        tell(&best, lb, &mut progress);
+        lower_bound = peak_bound(bufs, opts, &mut budget);
+        tell(&best, lower_bound, &mut progress);
+        // Most of the time left backtracks the anchored sweeps; the rest
+        // re-places the peak of the best plan.
+        let now = Instant::now();
+        let left = budget.deadline().saturating_duration_since(now);
+        if floor.arena > lb && budget.left() {
+            if let Some(f) = large::backtracked(
+                bufs,
+                now + left * 4 / 5,
+                &mut budget,
+                opts.threads,
+                opts.seed,
+            ) {
+                runs += 1;
+                consider(&mut best, f);
+                tell(&best, lower_bound, &mut progress);
+            }
+        }
         let from = match best.as_ref() {
             _ if floor.arena <= lb => floor.clone(),
             Some(b) if b.arena < floor.arena => b.clone(),
             _ => floor.clone(),
         };
-        tell(&best, lb, &mut progress);
-        lower_bound = peak_bound(bufs, opts, &mut budget);
-        tell(&best, lower_bound, &mut progress);
         if let Some(f) = large::improve(bufs, lb, &from, &mut budget, opts.threads, opts.seed) {
             consider(&mut best, f);
             tell(&best, lower_bound, &mut progress);

@@ -32,6 +32,16 @@ pub enum Strategy {
         /// How the live set at the peak is stacked.
         stack: Stack,
     },
+    /// [`Strategy::FromPeak`], then backtracked: the side that sets the
+    /// arena swept again from a little before where it first rises above a
+    /// target, with seeded deviations, the target lowered each time a side
+    /// is completed below it.
+    Backtracked {
+        /// How the live set at the peak is stacked.
+        stack: Stack,
+        /// Completed tries that lowered a side's arena.
+        lowered: u32,
+    },
     /// A plan improved by re-placing the buffers on its peak.
     Refined {
         /// The plan it started from.

@@ -15,6 +15,9 @@ pub(super) fn words(strategy: &Strategy, lang: Lang) -> String {
         }
         Strategy::SqueakyWheel { round } => msg::plan_by_squeaky_wheel(lang, *round),
         Strategy::FromPeak { stack } => msg::plan_from_peak(lang, &stack_words(*stack, lang)),
+        Strategy::Backtracked { stack, lowered } => {
+            msg::plan_backtracked(lang, &stack_words(*stack, lang), *lowered)
+        }
         Strategy::Refined {
             from,
             lowered,
@@ -103,6 +106,10 @@ mod tests {
             },
             Strategy::FromPeak {
                 stack: Stack::FirstStartLowest,
+            },
+            Strategy::Backtracked {
+                stack: Stack::LastEndLowest,
+                lowered: 12,
             },
         ] {
             let zh = words(&s, Lang::Zh);
