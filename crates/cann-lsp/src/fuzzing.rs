@@ -9,7 +9,7 @@ use lsp_types::{
     TextDocumentIdentifier, TextDocumentPositionParams, Url,
 };
 
-use crate::api::BackgroundRequest;
+use crate::api::{BackgroundRequest, Context};
 use crate::document::{Document, Kind};
 use crate::session::Snapshot;
 
@@ -31,6 +31,7 @@ pub fn document_changes(data: &[u8]) {
     let settings = Arc::new(crate::settings::Effective::default());
     let mut version = 0;
     let mut memo = cann_lint::Incremental::default();
+    let ctx = Context::default();
     while rest.len() >= 5 {
         let (head, tail) = rest.split_at(5);
         let len = usize::from(head[4] % 64).min(tail.len());
@@ -54,10 +55,10 @@ pub fn document_changes(data: &[u8]) {
             settings: settings.clone(),
             excluded: false,
         };
-        let kept = crate::diagnose::diagnose(&snap, Some(&mut memo));
+        let kept = crate::diagnose::diagnose(&snap, Some(&mut memo)).0;
         assert_eq!(
             kept,
-            crate::diagnose::diagnose(&snap, None),
+            crate::diagnose::diagnose(&snap, None).0,
             "{:?}",
             snap.doc.text
         );
@@ -69,6 +70,7 @@ pub fn document_changes(data: &[u8]) {
                 text_document_position_params: at.clone(),
                 work_done_progress_params: Default::default(),
             },
+            &ctx,
         );
         let _ = crate::api::requests::CompletionHandler::run(
             &snap,
@@ -78,6 +80,7 @@ pub fn document_changes(data: &[u8]) {
                 partial_result_params: Default::default(),
                 context: None,
             },
+            &ctx,
         );
     }
 }

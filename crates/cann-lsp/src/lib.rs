@@ -48,6 +48,7 @@ mod diagnose;
 mod document;
 pub mod fuzzing;
 mod hover_text;
+mod linted;
 mod position;
 mod server;
 mod session;
@@ -57,3 +58,10 @@ mod transport;
 mod workers;
 
 pub use server::{run, run_stdio, ServerError};
+
+/// Scripts the servers of this process have linted: for tests that check a request
+/// reused the lint thread's findings rather than linting again.
+#[doc(hidden)]
+pub fn lints_run() -> usize {
+    diagnose::LINTS.load(std::sync::atomic::Ordering::Relaxed)
+}

@@ -23,6 +23,8 @@ pub struct Server {
     pub versions: Versions,
     pub cancelled: Cancelled,
     pub lint: Sender<crate::session::Snapshot>,
+    /// Each document's newest lint, for requests that need its findings.
+    pub lints: crate::linted::Lints,
     pub jobs: Sender<workers::Job>,
     /// Ids of requests the server sent the client.
     next_id: i32,
@@ -50,7 +52,8 @@ impl Server {
             .unwrap_or_default();
         let versions: Versions = Arc::new(Mutex::new(HashMap::new()));
         let cancelled: Cancelled = Arc::default();
-        let lint = workers::spawn_lint(sender.clone(), versions.clone());
+        let lints = crate::linted::Lints::default();
+        let lint = workers::spawn_lint(sender.clone(), versions.clone(), lints.clone());
         let jobs = workers::spawn_jobs();
         let watch_files = init
             .capabilities
@@ -65,6 +68,7 @@ impl Server {
             versions,
             cancelled,
             lint,
+            lints,
             jobs,
             next_id: 0,
             watch_files,

@@ -10,6 +10,7 @@ use crossbeam_channel::{Receiver, Sender};
 use lsp_server::{Message, Notification, RequestId};
 use lsp_types::{PublishDiagnosticsParams, Url};
 
+use crate::linted::Lints;
 use crate::session::Snapshot;
 
 pub type Versions = Arc<Mutex<HashMap<Url, i32>>>;
@@ -24,16 +25,21 @@ pub fn current(versions: &Versions, uri: &Url, version: i32) -> bool {
         .unwrap_or(false)
 }
 
-pub fn spawn_lint(sender: Sender<Message>, versions: Versions) -> Sender<Snapshot> {
+pub fn spawn_lint(sender: Sender<Message>, versions: Versions, lints: Lints) -> Sender<Snapshot> {
     let (tx, rx) = crossbeam_channel::unbounded::<Snapshot>();
     std::thread::Builder::new()
         .name("cannctl-lint".into())
-        .spawn(move || lint_loop(&rx, &sender, &versions))
+        .spawn(move || lint_loop(&rx, &sender, &versions, &lints))
         .ok();
     tx
 }
 
-fn lint_loop(rx: &Receiver<Snapshot>, sender: &Sender<Message>, versions: &Versions) {
+fn lint_loop(
+    rx: &Receiver<Snapshot>,
+    sender: &Sender<Message>,
+    versions: &Versions,
+    lints: &Lints,
+) {
     // What each open document's last lint kept: the next one costs what the edit changed.
     let mut memos: HashMap<Url, cann_lint::Incremental> = HashMap::new();
     while let Ok(first) = rx.recv() {
@@ -50,12 +56,15 @@ fn lint_loop(rx: &Receiver<Snapshot>, sender: &Sender<Message>, versions: &Versi
             let memo = memos.entry(uri.clone()).or_default();
             // A panic here is a bug; it costs this document's diagnostics (and what its
             // lints kept), not the server.
-            let Ok(diagnostics) = catch_unwind(AssertUnwindSafe(|| {
+            let Ok((diagnostics, report)) = catch_unwind(AssertUnwindSafe(|| {
                 crate::diagnose::diagnose(&snap, Some(memo))
             })) else {
                 memos.remove(&uri);
                 continue;
             };
+            // Kept for code actions on this version, current or not: a request waiting for
+            // it learns that way that it was linted.
+            lints.put(&snap, report);
             if !current(versions, &uri, snap.doc.version) {
                 continue;
             }
@@ -70,6 +79,7 @@ fn lint_loop(rx: &Receiver<Snapshot>, sender: &Sender<Message>, versions: &Versi
         // Closed documents keep nothing.
         if let Ok(open) = versions.lock() {
             memos.retain(|u, _| open.contains_key(u));
+            lints.retain(|u| open.contains_key(u));
         }
     }
 }

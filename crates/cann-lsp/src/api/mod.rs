@@ -30,7 +30,17 @@ pub trait BackgroundRequest {
     fn run(
         snap: &Snapshot,
         params: <Self::Request as lsp_types::request::Request>::Params,
+        ctx: &Context,
     ) -> <Self::Request as lsp_types::request::Request>::Result;
+}
+
+/// What a request may read besides its snapshot.
+#[derive(Clone, Default)]
+pub struct Context {
+    /// Each document's newest lint (see [`crate::linted`]).
+    pub lints: crate::linted::Lints,
+    /// The newest version of each document.
+    pub versions: workers::Versions,
 }
 
 /// A notification handled on the main loop.
@@ -150,6 +160,10 @@ where
         server.versions.clone(),
         server.cancelled.clone(),
     );
+    let ctx = Context {
+        lints: server.lints.clone(),
+        versions: versions.clone(),
+    };
     let job = move || {
         let was_cancelled = |id: &RequestId| cancelled.lock().is_ok_and(|mut c| c.remove(id));
         let respond = |r: Response| {
@@ -159,7 +173,7 @@ where
         if was_cancelled(&id) {
             return respond(err(ErrorCode::RequestCanceled, "cancelled"));
         }
-        let result = catch_unwind(AssertUnwindSafe(|| H::run(&snap, p)));
+        let result = catch_unwind(AssertUnwindSafe(|| H::run(&snap, p, &ctx)));
         let Ok(result) = result else {
             return respond(err(ErrorCode::InternalError, "internal error"));
         };

@@ -12,7 +12,7 @@ use crate::document::Kind;
 use crate::session::Snapshot;
 
 pub use config::is_config;
-pub use python::report as python_report;
+pub use python::{report as python_report, LINTS};
 
 /// The source every diagnostic carries.
 pub const SOURCE: &str = "cannctl";
@@ -105,28 +105,37 @@ fn settings_problems(snap: &Snapshot) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// Every diagnostic of the document in `snap`; `memo` is what the lint of the document's
-/// last version kept (see [`cann_lint::Incremental`]).
-pub fn diagnose(snap: &Snapshot, memo: Option<&mut cann_lint::Incremental>) -> Vec<Diagnostic> {
+/// Every diagnostic of the document in `snap`, and for a script the lint's report they
+/// come from; `memo` is what the lint of the document's last version kept (see
+/// [`cann_lint::Incremental`]).
+pub fn diagnose(
+    snap: &Snapshot,
+    memo: Option<&mut cann_lint::Incremental>,
+) -> (Vec<Diagnostic>, Option<cann_lint::FileReport>) {
     if snap.excluded {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let checked = matches!(snap.doc.kind, Kind::Python)
         || (matches!(snap.doc.kind, Kind::Config { .. }) && is_config(&snap.doc.text));
     if !checked {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let mut out = settings_problems(snap);
     if let Some(d) = refused(snap) {
         out.push(d);
-        return out;
+        return (out, None);
     }
+    let mut report = None;
     match snap.doc.kind {
-        Kind::Python => out.extend(python::diagnose(snap, memo)),
+        Kind::Python => {
+            let (ds, r) = python::diagnose(snap, memo);
+            out.extend(ds);
+            report = r;
+        }
         Kind::Config { json } => out.extend(config::diagnose(snap, json)),
         Kind::Pyproject | Kind::Other => {}
     }
-    out
+    (out, report)
 }
 
 /// A range from the core's 1-based line and character column to the end of the token

@@ -2,11 +2,15 @@
 
 use std::path::Path;
 
-use cann_lint::{FileReport, Finding, Incremental, LintOptions};
+use cann_lint::{FileReport, Incremental, LintOptions};
 use lsp_types::{Diagnostic, DiagnosticSeverity, NumberOrString};
 
 use super::{description, plain, severity, token_range, SOURCE};
 use crate::session::Snapshot;
+
+/// Scripts linted since the process started: a test's way to see that a request reused
+/// the lint thread's findings.
+pub static LINTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Why a script was not linted: the place, when there is one, and the reason.
 pub type NotLinted = (Option<(u32, u32)>, String);
@@ -25,6 +29,7 @@ pub fn report(
         release: s.release.unwrap_or(cann_config::Release::LATEST),
         lang: s.lang,
     };
+    LINTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = snap.path.as_deref().unwrap_or(Path::new("-"));
     let bytes = snap.doc.text.as_bytes().to_vec();
     let outcome = match memo {
@@ -38,38 +43,41 @@ pub fn report(
     Ok(outcome.files.into_iter().next())
 }
 
-/// The findings of [`report`].
-pub fn findings(
+/// The script's diagnostics, and the report they come from (kept for code actions).
+pub fn diagnose(
     snap: &Snapshot,
     memo: Option<&mut Incremental>,
-) -> Result<Vec<Finding>, NotLinted> {
-    Ok(report(snap, memo)?.map(|r| r.findings).unwrap_or_default())
-}
-
-pub fn diagnose(snap: &Snapshot, memo: Option<&mut Incremental>) -> Vec<Diagnostic> {
+) -> (Vec<Diagnostic>, Option<FileReport>) {
     let docs = snap.settings.docs_url.as_deref();
-    match findings(snap, memo) {
-        Ok(fs) => fs
-            .iter()
-            .map(|f| {
-                let d = &f.diagnostic;
-                let range = token_range(snap, d.line, d.column);
-                Diagnostic {
-                    range,
-                    severity: Some(severity(d.severity)),
-                    code: Some(NumberOrString::String(f.rule_id().to_string())),
-                    code_description: description(d, docs),
-                    source: Some(SOURCE.into()),
-                    message: d.message.clone(),
-                    related_information: hint(snap, range, d),
-                    ..Diagnostic::default()
-                }
-            })
-            .collect(),
+    match report(snap, memo) {
+        Ok(report) => {
+            let fs = report.as_ref().map_or(&[][..], |r| &r.findings[..]);
+            let ds = fs
+                .iter()
+                .map(|f| {
+                    let d = &f.diagnostic;
+                    let range = token_range(snap, d.line, d.column);
+                    Diagnostic {
+                        range,
+                        severity: Some(severity(d.severity)),
+                        code: Some(NumberOrString::String(f.rule_id().to_string())),
+                        code_description: description(d, docs),
+                        source: Some(SOURCE.into()),
+                        message: d.message.clone(),
+                        related_information: hint(snap, range, d),
+                        ..Diagnostic::default()
+                    }
+                })
+                .collect();
+            (ds, report)
+        }
         Err((pos, reason)) => {
             let range = token_range(snap, pos.map(|p| p.0), pos.map(|p| p.1));
             let m = cann_i18n::catalog::server::not_checked(snap.settings.lang, &reason);
-            vec![plain(range, DiagnosticSeverity::WARNING, None, m)]
+            (
+                vec![plain(range, DiagnosticSeverity::WARNING, None, m)],
+                None,
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use lsp_types::request::CodeActionRequest;
 use lsp_types::{
@@ -6,7 +7,7 @@ use lsp_types::{
     NumberOrString, Range, TextEdit, Url, WorkspaceEdit,
 };
 
-use crate::api::BackgroundRequest;
+use crate::api::{BackgroundRequest, Context};
 use crate::document::Kind;
 use crate::session::Snapshot;
 
@@ -21,7 +22,7 @@ impl BackgroundRequest for CodeActionHandler {
 
     /// Each safe fix `cannctl lint --fix` would make, as a quick fix on its finding, and one
     /// source action that makes them all, as `--fix` does.
-    fn run(snap: &Snapshot, p: CodeActionParams) -> Option<CodeActionResponse> {
+    fn run(snap: &Snapshot, p: CodeActionParams, ctx: &Context) -> Option<CodeActionResponse> {
         if snap.doc.kind != Kind::Python
             || snap.excluded
             || snap.doc.text.len() > crate::diagnose::cap(snap.doc.kind)
@@ -34,7 +35,14 @@ impl BackgroundRequest for CodeActionHandler {
                 .as_ref()
                 .is_none_or(|only| only.iter().any(|o| k.as_str().starts_with(o.as_str())))
         };
-        let report = crate::diagnose::python_report(snap, None).ok()??;
+        // The findings the lint thread published (or is about to) for this version; the
+        // script is linted here only when that lint is late by more than a whole lint.
+        let newest = || crate::workers::current(&ctx.versions, &snap.uri, snap.doc.version);
+        let report = match ctx.lints.wait_for(snap, newest, crate::linted::WAIT) {
+            Ok(kept) => kept?,
+            Err(()) if !newest() => return None,
+            Err(()) => Arc::new(crate::diagnose::python_report(snap, None).ok()??),
+        };
         let (text, ix) = (&*snap.doc.text, &snap.doc.index);
         let edit = |edits: Vec<TextEdit>| WorkspaceEdit {
             changes: Some(HashMap::from([(snap.uri.clone(), edits)])),

@@ -6,7 +6,7 @@ use lsp_types::{
     CompletionTextEdit, Documentation, MarkupContent, MarkupKind, Range, TextEdit, Url,
 };
 
-use crate::api::BackgroundRequest;
+use crate::api::{BackgroundRequest, Context};
 use crate::config_cursor;
 use crate::document::Kind;
 use crate::session::Snapshot;
@@ -20,7 +20,7 @@ impl BackgroundRequest for CompletionHandler {
         &p.text_document_position.text_document.uri
     }
 
-    fn run(snap: &Snapshot, p: CompletionParams) -> Option<CompletionResponse> {
+    fn run(snap: &Snapshot, p: CompletionParams, _: &Context) -> Option<CompletionResponse> {
         let (text, ix) = (&*snap.doc.text, &snap.doc.index);
         if text.len() > crate::diagnose::cap(snap.doc.kind) {
             return None;

@@ -1,7 +1,7 @@
 use lsp_types::request::HoverRequest;
 use lsp_types::{Hover, HoverContents, HoverParams, MarkupContent, MarkupKind, Url};
 
-use crate::api::BackgroundRequest;
+use crate::api::{BackgroundRequest, Context};
 use crate::config_cursor;
 use crate::document::Kind;
 use crate::hover_text::{self, At};
@@ -16,7 +16,7 @@ impl BackgroundRequest for HoverHandler {
         &p.text_document_position_params.text_document.uri
     }
 
-    fn run(snap: &Snapshot, p: HoverParams) -> Option<Hover> {
+    fn run(snap: &Snapshot, p: HoverParams, _: &Context) -> Option<Hover> {
         let (text, ix) = (&*snap.doc.text, &snap.doc.index);
         if text.len() > crate::diagnose::cap(snap.doc.kind) {
             return None;
