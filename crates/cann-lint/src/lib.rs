@@ -434,11 +434,18 @@ fn lint_prepared(
     }
     // One finding per problem and place, across objects too: a class finding or an
     // environment variable's finding is said once.
-    let mut seen = std::collections::HashSet::new();
-    findings.retain(|f| {
-        let d = &f.diagnostic;
-        seen.insert((d.line, d.column, d.option.clone(), d.message.clone()))
-    });
+    let keep: Vec<bool> = {
+        let mut seen = std::collections::HashSet::new();
+        findings
+            .iter()
+            .map(|f| {
+                let d = &f.diagnostic;
+                seen.insert((d.line, d.column, d.option.as_str(), d.message.as_str()))
+            })
+            .collect()
+    };
+    let mut keep = keep.into_iter();
+    findings.retain(|_| keep.next().unwrap_or(true));
     findings.sort_by(|a, b| {
         (a.line(), a.column(), a.kind, &a.diagnostic.option).cmp(&(
             b.line(),

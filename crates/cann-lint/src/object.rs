@@ -36,6 +36,7 @@ pub(crate) struct Setting {
 }
 
 /// The settings of one object, and what was wrong before reading their values.
+#[derive(Debug)]
 pub(crate) struct ConfigObject {
     pub surface: Surface,
     /// Where the object starts; findings with no position of their own go here.

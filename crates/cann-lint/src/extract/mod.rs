@@ -67,6 +67,35 @@ pub(crate) struct Extract<'s, 'a> {
     env: Option<usize>,
 }
 
+/// Where the script names an option surface at all ([`crate::names::triggers`]: the
+/// names without which code sets no option), sorted by start. Every setting, class call,
+/// environment write and `global_options()` binding holds one of them, so the walk does
+/// not go into a subtree that holds none, unless a name bound to `global_options()` is in
+/// play (its uses hold only that name).
+struct Mentions(Vec<(usize, usize)>);
+
+impl Mentions {
+    /// `None` when the matcher could not be built: then every subtree is walked.
+    fn of(text: &str) -> Option<Mentions> {
+        let ac = crate::TRIGGERS.as_ref()?;
+        let mut at: Vec<(usize, usize)> = ac
+            .find_overlapping_iter(text.as_bytes())
+            .map(|m| (m.start(), m.end()))
+            .collect();
+        at.sort_unstable();
+        Some(Mentions(at))
+    }
+
+    /// Whether a mention lies wholly within `start..end`.
+    fn within(&self, start: usize, end: usize) -> bool {
+        let i = self.0.partition_point(|m| m.0 < start);
+        self.0[i..]
+            .iter()
+            .take_while(|m| m.0 < end)
+            .any(|m| m.1 <= end)
+    }
+}
+
 /// The walk stopped: the tree has more nodes than the budget allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct OverBudget {
@@ -81,6 +110,17 @@ pub(crate) fn objects(
     src: &Source<'_>,
     lang: Lang,
     budget: usize,
+) -> Result<Vec<ConfigObject>, OverBudget> {
+    objects_skipping(root, src, lang, budget, Mentions::of(src.text).as_ref())
+}
+
+/// [`objects`], going into only the subtrees that `mentions` allows (all, for `None`).
+fn objects_skipping(
+    root: Node<'_>,
+    src: &Source<'_>,
+    lang: Lang,
+    budget: usize,
+    mentions: Option<&Mentions>,
 ) -> Result<Vec<ConfigObject>, OverBudget> {
     let mut x = Extract {
         src,
@@ -115,7 +155,9 @@ pub(crate) fn objects(
             "assignment" => x.assignment(n, &trail),
             _ => {}
         }
-        if cursor.goto_first_child() {
+        let barren = x.tf2_aliases.is_empty()
+            && mentions.is_some_and(|m| !m.within(n.start_byte(), n.end_byte()));
+        if !barren && cursor.goto_first_child() {
             trail.down(cursor.node());
             continue;
         }
@@ -155,5 +197,45 @@ impl Extract<'_, '_> {
             self.objects.insert(0, env);
         }
         self.objects
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+
+    /// Walking only the subtrees that mention a surface finds what walking every node
+    /// finds, on every script of the fixtures and their patterns.
+    #[test]
+    fn skipping_barren_subtrees_finds_the_same_objects() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut files = Vec::new();
+        for d in [dir.clone(), dir.join("patterns")] {
+            for e in std::fs::read_dir(d).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "py") {
+                    files.push(p);
+                }
+            }
+        }
+        assert!(files.len() > 10, "{files:?}");
+        let mut p = tree_sitter::Parser::new();
+        p.set_language(&tree_sitter_python::LANGUAGE.into())
+            .unwrap();
+        let mut objects_seen = 0;
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let tree = p.parse(&text, None).unwrap();
+            let src = Source::new(&text);
+            let m = Mentions::of(&text);
+            assert!(m.is_some());
+            let some = objects_skipping(tree.root_node(), &src, Lang::En, 1 << 20, m.as_ref());
+            let all = objects_skipping(tree.root_node(), &src, Lang::En, 1 << 20, None);
+            assert_eq!(format!("{some:?}"), format!("{all:?}"), "{}", f.display());
+            objects_seen += all.unwrap().len();
+        }
+        assert!(objects_seen > 20, "{objects_seen}");
     }
 }
