@@ -48,9 +48,10 @@ type Ran<'a> = (Vec<State<'a>>, Vec<(usize, u64)>, usize);
 /// Runs the events of segments `from..` from `state` (the side and the
 /// arena so far before segment `from`), deviating from the rule by `noise`
 /// in segments up to `noisy_until`, and stops at the first placement that
-/// ends above `target`. Returns the states before each segment run after
-/// `from`, the placements made, and the segment where it stopped (the
-/// number of segments when it reached the end).
+/// ends above `target`, or at a segment's start once `chunks.until` has
+/// passed (as if it stopped at `from`). Returns the states before each
+/// segment run after `from`, the placements made, and the segment where it
+/// stopped (the number of segments when it reached the end).
 #[allow(clippy::too_many_arguments)]
 fn run<'a>(
     bufs: &[Buffer],
@@ -68,6 +69,10 @@ fn run<'a>(
     let mut placed = Vec::new();
     for k in from..chunks.len() {
         if k > from {
+            // Out of time: stopped where it began, as a try that failed.
+            if Instant::now() >= chunks.until {
+                return (states, placed, from);
+            }
             states.push((side.clone(), arena));
         }
         for &(_, start, i) in chunks.get(k) {
@@ -119,10 +124,11 @@ fn deviate(side: &Side<'_>, i: usize, rng: &mut Rng) -> u64 {
     }
 }
 
-/// A side's events cut into segments.
+/// A side's events cut into segments, and when a run must stop.
 struct Chunks<'e> {
     ev: &'e [(u64, bool, usize)],
     per: usize,
+    until: Instant,
 }
 
 impl Chunks<'_> {
@@ -147,11 +153,12 @@ struct SideSearch<'a> {
     target: u64,
     frontier: usize,
     tries: usize,
+    until: Instant,
 }
 
 impl<'a> SideSearch<'a> {
     /// The plain sweep of `part` around the stack (in reversed time when
-    /// `reversed`); writes its offsets.
+    /// `reversed`); writes its offsets. `None` if `until` came first.
     fn new(
         bufs: &'a [Buffer],
         anchor: &Anchor,
@@ -159,7 +166,8 @@ impl<'a> SideSearch<'a> {
         reversed: bool,
         offsets: &mut [u64],
         rng: &mut Rng,
-    ) -> Self {
+        until: Instant,
+    ) -> Option<Self> {
         let ev = events(bufs, &anchor.live, part, reversed);
         let mut side = Side::new(bufs, reversed);
         for &i in &anchor.live {
@@ -167,8 +175,15 @@ impl<'a> SideSearch<'a> {
         }
         let per = ev.len().div_ceil(SEGMENTS).max(1);
         let start = (side, anchor.top);
-        let chunks = Chunks { ev: &ev, per };
-        let (states, _, _) = run(bufs, &chunks, 0, &start, 0, u64::MAX, offsets, rng, 0.0);
+        let chunks = Chunks {
+            ev: &ev,
+            per,
+            until,
+        };
+        let (states, _, g) = run(bufs, &chunks, 0, &start, 0, u64::MAX, offsets, rng, 0.0);
+        if g < chunks.len() {
+            return None;
+        }
         let mut snaps = Vec::with_capacity(chunks.len() + 1);
         snaps.push(start);
         snaps.extend(states);
@@ -181,9 +196,10 @@ impl<'a> SideSearch<'a> {
             target: best,
             frontier: 0,
             tries: 0,
+            until,
         };
         s.lower(anchor.top);
-        s
+        Some(s)
     }
 
     /// A target a twentieth of the way from the best arena down to `floor`.
@@ -213,6 +229,7 @@ impl<'a> SideSearch<'a> {
         let chunks = Chunks {
             ev: &self.ev,
             per: self.per,
+            until: self.until,
         };
         let f = self.frontier;
         let s = f.saturating_sub(1 + rng.below(BACK) as usize);
@@ -265,8 +282,8 @@ pub(crate) struct Backtracked {
 
 /// The anchored sweep of `stack`, then backtracking on the side that sets
 /// the arena until `until` or until it reaches LOAD (see the module docs).
-/// `None` once `budget`'s deadline has passed before the plain sweeps were
-/// made.
+/// `None` once `budget`'s deadline or `until` has passed before the plain
+/// sweeps were made.
 pub(crate) fn at_peak(
     bufs: &[Buffer],
     stack: Stack,
@@ -278,14 +295,25 @@ pub(crate) fn at_peak(
     let mut offsets = anchor.offsets.clone();
     let mut rng = Rng::new(seed);
     let top = anchor.top;
-    let mut sides = [false, true].map(|reversed| {
-        let part = if reversed {
-            &anchor.before
-        } else {
-            &anchor.after
-        };
-        SideSearch::new(bufs, &anchor, part, reversed, &mut offsets, &mut rng)
-    });
+    let forward = SideSearch::new(
+        bufs,
+        &anchor,
+        &anchor.after,
+        false,
+        &mut offsets,
+        &mut rng,
+        until,
+    )?;
+    let backward = SideSearch::new(
+        bufs,
+        &anchor,
+        &anchor.before,
+        true,
+        &mut offsets,
+        &mut rng,
+        until,
+    )?;
+    let mut sides = [forward, backward];
     if !budget.spend(2 * bufs.len() as u64) {
         return None;
     }
@@ -344,11 +372,9 @@ mod tests {
             let bufs = dense(3000, 30_000, seed);
             for stack in [Stack::LastEndLowest, Stack::FirstStartLowest] {
                 let (_, plain) = anchored::at_peak(&bufs, stack, &mut hour()).unwrap();
-                // A limit already passed: the plain sweeps, not searched.
+                // A limit already passed: not even the plain sweeps.
                 let now = Instant::now();
-                let b = at_peak(&bufs, stack, now, seed, &mut hour()).unwrap();
-                verify(&bufs, &b.offsets, b.arena).unwrap();
-                assert_eq!((b.arena, b.lowered), (plain, 0));
+                assert!(at_peak(&bufs, stack, now, seed, &mut hour()).is_none());
                 let until = Instant::now() + Duration::from_millis(1500);
                 let b = at_peak(&bufs, stack, until, seed, &mut hour()).unwrap();
                 verify(&bufs, &b.offsets, b.arena).unwrap();
