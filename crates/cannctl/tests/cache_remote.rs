@@ -2,8 +2,16 @@
 //! tests of cann-cache-remote cover Redis and S3).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod run;
+use run::transcript;
+
 use std::path::Path;
 use std::process::{Command, Output};
+
+/// What a user sees of a run, whole, with the temporary directory `t` shown as `[DIR]`.
+fn seen(o: &Output, t: &tempfile::TempDir) -> String {
+    transcript(o, &[(&t.path().display().to_string(), "[DIR]")])
+}
 
 fn cannctl(args: &[&str], lang: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cannctl"))
@@ -66,7 +74,8 @@ fn push_pull_dry_run_and_json() {
 
     let o = cannctl(&["cache", "push", a_s, "--remote", url, "--dry-run"], "C");
     assert!(o.status.success(), "{}", text(&o));
-    assert!(text(&o).contains("would push 2 entries"), "{}", text(&o));
+    // "would push 2 entries".
+    insta::assert_snapshot!("push_dry_run", seen(&o, &t));
     assert!(!shared.join("cce2").exists(), "a dry run writes nothing");
 
     let o = cannctl(
@@ -80,28 +89,23 @@ fn push_pull_dry_run_and_json() {
         (Some(2), Some(0)),
         "{v}"
     );
+    // "pushed 0 entries", "2 already there".
     let o = cannctl(&["cache", "push", a_s, "--remote", url], "C");
-    assert!(
-        text(&o).contains("pushed 0 entries") && text(&o).contains("2 already there"),
-        "{}",
-        text(&o)
-    );
+    insta::assert_snapshot!("push_again", seen(&o, &t));
 
     // A fresh node: its stamps, no SoC directory yet, so it names the SoC.
     std::fs::copy(a.join("op_cache.ini"), b.join("op_cache.ini")).unwrap();
     let o = cannctl(&["cache", "pull", b_s, "--remote", url], "C");
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("--soc"), "{}", text(&o));
+    // The hint names `--soc`.
+    insta::assert_snapshot!("pull_needs_soc", seen(&o, &t));
     let o = cannctl(
         &["cache", "pull", b_s, "--remote", url, "--soc", "Ascend910B"],
         "zh_CN.UTF-8",
     );
     assert!(o.status.success(), "{}", text(&o));
-    assert!(
-        text(&o).contains("已从") && text(&o).contains("拉取 2 个条目"),
-        "{}",
-        text(&o)
-    );
+    // "已从 ... 拉取 2 个条目".
+    insta::assert_snapshot!("pull_zh", seen(&o, &t));
     for f in ["te_add_1.o", "te_add_1.json", "te_mul_2.o", "te_mul_2.json"] {
         let rel = format!("kernel_cache/Ascend910B/kernel_meta/{f}");
         assert_eq!(
@@ -119,6 +123,9 @@ fn credentials_on_the_command_line_are_refused() {
     let t = tempfile::tempdir().unwrap();
     node(t.path(), &["te_add_1"]);
     let d = t.path().to_str().unwrap();
+    // Each refusal names the variable to use ("... credentials ... REDIS_PASSWORD", ...),
+    // and never repeats the secret.
+    let mut all = String::new();
     for (url, var) in [
         ("redis://:s3cret@127.0.0.1:1/0", "REDIS_PASSWORD"),
         ("s3://AKIDEXAMPLE:s3cret@bucket/p", "AWS_SECRET_ACCESS_KEY"),
@@ -129,24 +136,23 @@ fn credentials_on_the_command_line_are_refused() {
     ] {
         let o = cannctl(&["cache", "push", d, "--remote", url], "C");
         assert_eq!(o.status.code(), Some(2), "{url}: {}", text(&o));
-        let out = text(&o);
-        assert!(
-            out.contains(var) && out.contains("credentials"),
-            "{url}: {out}"
-        );
-        assert!(
-            !out.contains("s3cret"),
-            "the secret is never repeated: {out}"
-        );
+        all.push_str(&format!(
+            "$ cannctl cache push [DIR] --remote <{var} in the URL>\n"
+        ));
+        all.push_str(&seen(&o, &t));
     }
+    insta::assert_snapshot!("credentials_refused", all);
+    // In Chinese: "凭据".
     let o = cannctl(
         &["cache", "push", d, "--remote", "redis://:s3cret@h/0"],
         "zh_CN.UTF-8",
     );
+    let zh = seen(&o, &t);
+    insta::assert_snapshot!("credentials_refused_zh", zh);
+    // Kept apart from the snapshots, so that accepting a new one cannot let a secret in.
     assert!(
-        text(&o).contains("凭据") && !text(&o).contains("s3cret"),
-        "{}",
-        text(&o)
+        !all.contains("s3cret") && !zh.contains("s3cret"),
+        "the secret is never repeated: {all}{zh}"
     );
 }
 
@@ -171,7 +177,8 @@ fn push_needs_version_stamps() {
         "C",
     );
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("adk_version"), "{}", text(&o));
+    // Names the missing `adk_version` stamp.
+    insta::assert_snapshot!("push_needs_stamps", seen(&o, &t));
 }
 
 #[test]
@@ -206,5 +213,6 @@ fn gc_remote_keeps_entries_used_within_the_floor() {
         &["cache", "gc", d, "--remote", url, "--max-size", "0"],
         "zh_CN.UTF-8",
     );
-    assert!(text(&o).contains("最近 30 分钟"), "{}", text(&o));
+    // "... 最近 30 分钟 ...".
+    insta::assert_snapshot!("gc_remote_floor_zh", seen(&o, &t));
 }

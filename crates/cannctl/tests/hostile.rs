@@ -100,7 +100,7 @@ fn bounded(args: &[&str], stdin: Option<&Path>) -> Ran {
     }
     let code = status.code().unwrap();
     assert!(
-        (0..=2).contains(&code),
+        matches!(code, 0..=2),
         "cannctl {args:?} exited {code}: {stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -122,29 +122,52 @@ fn mkfifo(p: &Path) {
     .unwrap();
 }
 
-/// Asserts an exit-2 refusal whose message says `want`.
-fn refused(args: &[&str], want: &str) {
+impl Ran {
+    /// What a user saw, whole, after the command line: the exit code, stdout and stderr,
+    /// with `dir` (a temporary directory) shown as `[DIR]`.
+    fn seen(&self, args: &[&str], dir: Option<&Path>) -> String {
+        let t = format!(
+            "$ cannctl {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+            args.join(" "),
+            self.code,
+            self.stdout,
+            self.stderr
+        );
+        match dir {
+            Some(d) => t.replace(&d.display().to_string(), "[DIR]"),
+            None => t,
+        }
+    }
+}
+
+/// Asserts an exit-2 refusal and adds what the user saw to `all`.
+fn refused(all: &mut String, args: &[&str], dir: Option<&Path>) {
     let r = bounded(args, None);
     assert_eq!(r.code, 2, "cannctl {args:?}: {}{}", r.stdout, r.stderr);
-    assert!(r.stderr.contains(want), "cannctl {args:?}: {}", r.stderr);
+    all.push_str(&r.seen(args, dir));
 }
 
 #[test]
 fn dev_zero_is_refused_by_every_reader() {
-    let device = "/dev/zero: a character device, not a regular file";
-    refused(&["check", "/dev/zero"], device);
-    refused(&["emit", "/dev/zero", "--to", "json"], device);
-    refused(
-        &["lint", "/dev/zero"],
-        "a character device, not a regular file",
-    );
-    refused(
-        &["check", "examples/train-a2.yaml", "--soc-ini", "/dev/zero"],
-        device,
-    );
+    // Each: "/dev/zero: a character device, not a regular file".
     let t = tempfile::tempdir().unwrap();
     let dir = t.path().display().to_string();
-    refused(&["cache", "info", &dir, "--config", "/dev/zero"], device);
+    let mut all = String::new();
+    let d = Some(t.path());
+    refused(&mut all, &["check", "/dev/zero"], d);
+    refused(&mut all, &["emit", "/dev/zero", "--to", "json"], d);
+    refused(&mut all, &["lint", "/dev/zero"], d);
+    refused(
+        &mut all,
+        &["check", "examples/train-a2.yaml", "--soc-ini", "/dev/zero"],
+        d,
+    );
+    refused(
+        &mut all,
+        &["cache", "info", &dir, "--config", "/dev/zero"],
+        d,
+    );
+    insta::assert_snapshot!("dev_zero", all);
 }
 
 #[test]
@@ -153,15 +176,22 @@ fn a_fifo_without_a_writer_is_refused_at_once() {
     let fifo = t.path().join("config.yaml");
     mkfifo(&fifo);
     let f = fifo.display().to_string();
-    let want = "a FIFO (named pipe), not a regular file";
-    refused(&["check", &f], want);
-    refused(&["emit", &f, "--to", "ge"], want);
+    // Each: "a FIFO (named pipe), not a regular file".
+    let mut all = String::new();
+    let d = Some(t.path());
+    refused(&mut all, &["check", &f], d);
+    refused(&mut all, &["emit", &f, "--to", "ge"], d);
     let py = t.path().join("train.py");
     mkfifo(&py);
-    refused(&["lint", &py.display().to_string()], want);
-    refused(&["check", "examples/train-a2.yaml", "--soc-ini", &f], want);
+    refused(&mut all, &["lint", &py.display().to_string()], d);
+    refused(
+        &mut all,
+        &["check", "examples/train-a2.yaml", "--soc-ini", &f],
+        d,
+    );
     let dir = t.path().join("cache").display().to_string();
-    refused(&["cache", "info", &dir, "--config", &f], want);
+    refused(&mut all, &["cache", "info", &dir, "--config", &f], d);
+    insta::assert_snapshot!("fifo", all);
 }
 
 #[test]
@@ -171,19 +201,20 @@ fn cache_config_refuses_what_check_refuses() {
     let bad = t.path().join("latin1.yaml");
     std::fs::write(&bad, b"product: atlas-a2-training\n# caf\xe9\n").unwrap();
     let b = bad.display().to_string();
-    let want = ":2:6: not UTF-8 text (first bad byte at offset 32)";
-    refused(&["check", &b], want);
-    refused(&["cache", "info", &dir, "--config", &b], want);
+    // The same refusals from both: ":2:6: not UTF-8 text (first bad byte at offset 32)",
+    // then "larger than 4194304 bytes".
+    let mut all = String::new();
+    let d = Some(t.path());
+    refused(&mut all, &["check", &b], d);
+    refused(&mut all, &["cache", "info", &dir, "--config", &b], d);
     let big = t.path().join("big.yaml");
     let mut text = b"product: atlas-a2-training\n".to_vec();
     text.resize(5 * 1024 * 1024, b'#');
     std::fs::write(&big, text).unwrap();
     let g = big.display().to_string();
-    refused(&["check", &g], "larger than 4194304 bytes");
-    refused(
-        &["cache", "info", &dir, "--config", &g],
-        "larger than 4194304 bytes",
-    );
+    refused(&mut all, &["check", &g], d);
+    refused(&mut all, &["cache", "info", &dir, "--config", &g], d);
+    insta::assert_snapshot!("cache_config_as_check", all);
 }
 
 #[test]
@@ -195,25 +226,16 @@ fn not_utf8_names_the_byte_offset_line_and_column() {
         b"product: atlas-a2-training\nnpu_run_config:\n  x: \"\xff\"\n",
     )
     .unwrap();
-    let r = bounded(&["check", &p.display().to_string()], None);
+    // "c.yaml:3:7: not UTF-8 text (first bad byte at offset 49)", "hint: save the file as
+    // UTF-8"; in Chinese "c.yaml:3:7: 不是 UTF-8 文本".
+    let c = p.display().to_string();
+    let args = ["check", c.as_str()];
+    let r = bounded(&args, None);
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("c.yaml:3:7: not UTF-8 text (first bad byte at offset 49)"),
-        "{}",
-        r.stderr
-    );
-    assert!(
-        r.stderr.contains("hint: save the file as UTF-8"),
-        "{}",
-        r.stderr
-    );
-    let r = bounded(&["check", &p.display().to_string(), "--lang", "zh"], None);
-    assert!(
-        r.stderr.contains("c.yaml:3:7: 不是 UTF-8 文本"),
-        "{}",
-        r.stderr
-    );
+    insta::assert_snapshot!("not_utf8", r.seen(&args, Some(t.path())));
+    let args = ["check", c.as_str(), "--lang", "zh"];
+    let r = bounded(&args, None);
+    insta::assert_snapshot!("not_utf8_zh", r.seen(&args, Some(t.path())));
 }
 
 #[test]
@@ -223,23 +245,21 @@ fn dash_reads_standard_input_under_the_same_cap() {
         Some(&repo().join("examples/train-a2.yaml")),
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.contains("<stdin>: 0 errors"), "{}", r.stdout);
-    // Standard input that never ends is cut at the cap, not read forever.
+    // "<stdin>: 0 errors ...".
+    insta::assert_snapshot!("stdin", r.seen(&["check", "-"], None));
+    // Standard input that never ends is cut at the cap, not read forever: "<stdin>: larger
+    // than 4194304 bytes".
     let r = bounded(&["check", "-"], Some(Path::new("/dev/zero")));
     assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("<stdin>: larger than 4194304 bytes"),
-        "{}",
-        r.stderr
-    );
+    insta::assert_snapshot!("stdin_endless", r.seen(&["check", "-"], None));
 }
 
 #[test]
 fn a_directory_is_refused_with_a_hint() {
-    refused(
-        &["check", "examples"],
-        "examples: a directory, not a regular file",
-    );
+    // "examples: a directory, not a regular file", with a hint.
+    let mut all = String::new();
+    refused(&mut all, &["check", "examples"], None);
+    insta::assert_snapshot!("directory", all);
 }
 
 #[test]
@@ -253,10 +273,17 @@ fn a_deeply_nested_pickle_is_refused_not_a_stack_overflow() {
     deep.push(b'.');
     std::fs::write(&p, deep).unwrap();
     let f = p.display().to_string();
-    let want = "deep.pickle: not a readable torch memory snapshot pickle at byte 20258: \
-                containers nested more than 256 deep";
-    refused(&["mem", "simulate", "--trace", &f, "--policy", "2"], want);
-    refused(&["mem", "compare", "--trace", &f], want);
+    // Both: "deep.pickle: not a readable torch memory snapshot pickle at byte 20258:
+    // containers nested more than 256 deep".
+    let mut all = String::new();
+    let d = Some(t.path());
+    refused(
+        &mut all,
+        &["mem", "simulate", "--trace", &f, "--policy", "2"],
+        d,
+    );
+    refused(&mut all, &["mem", "compare", "--trace", &f], d);
+    insta::assert_snapshot!("deep_pickle", all);
 }
 
 #[test]
@@ -280,21 +307,29 @@ fn a_snapshot_sharing_entries_through_the_memo_is_read() {
 
 #[test]
 fn mem_refuses_devices_and_fifos_as_traces() {
-    refused(
-        &["mem", "simulate", "--trace", "/dev/zero", "--policy", "2"],
-        "/dev/zero: a character device, not a regular file",
-    );
+    // "/dev/zero: a character device, not a regular file", then twice "a FIFO (named
+    // pipe), not a regular file".
     let t = tempfile::tempdir().unwrap();
+    let mut all = String::new();
+    let d = Some(t.path());
+    refused(
+        &mut all,
+        &["mem", "simulate", "--trace", "/dev/zero", "--policy", "2"],
+        d,
+    );
     let fifo = t.path().join("trace.jsonl");
     mkfifo(&fifo);
     refused(
+        &mut all,
         &["mem", "compare", "--trace", &fifo.display().to_string()],
-        "a FIFO (named pipe), not a regular file",
+        d,
     );
     let csv = t.path().join("b.csv");
     mkfifo(&csv);
     refused(
+        &mut all,
         &["mem", "plan", "--buffers", &csv.display().to_string()],
-        "a FIFO (named pipe), not a regular file",
+        d,
     );
+    insta::assert_snapshot!("mem_devices_and_fifos", all);
 }

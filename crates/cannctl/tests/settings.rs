@@ -5,7 +5,12 @@ mod run;
 
 use std::process::{Command, Output};
 
-use run::{stderr, stdout};
+use run::{stderr, stdout, transcript};
+
+/// What a user sees of a run in `dir`, whole, the directory shown as `[DIR]`.
+fn seen(o: &Output, dir: &tempfile::TempDir) -> String {
+    transcript(o, &[(&dir.path().display().to_string(), "[DIR]")])
+}
 
 /// `cannctl` run in `dir`, in English unless the settings say otherwise.
 fn cannctl_in(dir: &std::path::Path, args: &[&str]) -> Output {
@@ -84,8 +89,9 @@ fn lint_takes_product_release_lang_and_exclude_from_pyproject() {
     assert_eq!(v["product"], "atlas-a2-training");
 
     let zh = project("[tool.cannctl]\nproduct = \"atlas-inference\"\nlang = \"zh\"\n");
+    // The summary in Chinese ("... 个脚本 ...").
     let o = cannctl_in(zh.path(), &["lint", "src"]);
-    assert!(stdout(&o).contains("个脚本"), "{}", stdout(&o));
+    insta::assert_snapshot!("lint_lang_from_settings", seen(&o, &zh));
     let o = cannctl_in(zh.path(), &["lint", "src", "--lang", "en"]);
     assert!(stdout(&o).is_ascii(), "{}", stdout(&o));
 }
@@ -116,13 +122,12 @@ fn check_takes_the_product_when_the_file_names_none() {
 #[test]
 fn bad_settings_stop_with_their_place_and_a_hint() {
     let d = project("[tool.cannctl]\nproduct = \"atlas-a2-training\"\nreleas = \"9.0.0\"\n");
+    // At `pyproject.toml:3:1`: "unknown key `releas`", the hint naming `release`.
     let o = cannctl_in(d.path(), &["lint", "src"]);
     assert_eq!(o.status.code(), Some(2));
-    let e = stderr(&o);
-    assert!(e.contains("pyproject.toml:3:1"), "{e}");
-    assert!(e.contains("unknown key `releas`"), "{e}");
-    assert!(e.contains("`release`"), "{e}");
+    insta::assert_snapshot!("settings_unknown_key", seen(&o, &d));
+    // In Chinese: "未知键".
     let o = cannctl_in(d.path(), &["check", "x.yaml", "--lang", "zh"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("未知键"), "{}", stderr(&o));
+    insta::assert_snapshot!("settings_unknown_key_zh", seen(&o, &d));
 }
