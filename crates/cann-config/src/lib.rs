@@ -9,6 +9,7 @@
 
 pub mod diff;
 pub mod emit;
+pub mod facts;
 pub mod fidelity;
 mod from_node;
 pub mod history;

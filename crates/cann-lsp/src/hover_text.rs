@@ -1,11 +1,12 @@
 //! Hover text: an option's (or a value's) facts at the configured release, as Markdown,
-//! from the spec's tables and worded by the catalog `cannctl explain` uses.
+//! worded by the renderer `cannctl explain` uses ([`cann_config::facts`]); this file only
+//! chooses the facts a hover shows and lays them out.
 
 use std::fmt::Write as _;
 
-use cann_config::history::removal_summary;
+use cann_config::facts::{self, Style};
 use cann_config::in_release::OptionIn;
-use cann_config::meta::{describe_int_values, Lang, Lit, OptionMeta, ValueMeta};
+use cann_config::meta::{Lang, OptionMeta, ValueMeta};
 use cann_config::{Product, Release};
 use cann_i18n::catalog::explain as msg;
 
@@ -15,16 +16,6 @@ pub struct At {
     pub release: Release,
     pub product: Option<Product>,
     pub lang: Lang,
-}
-
-fn lit(o: &OptionMeta, l: Option<Lit>, lang: Lang) -> String {
-    match l {
-        None => msg::label_unset(lang),
-        Some(l) => match o.value(l) {
-            Some(v) => format!("`{l}` ({})", v.name),
-            None => format!("`{l}`"),
-        },
-    }
 }
 
 /// The option's description, type, default, values or range, graph-engine key, products
@@ -37,43 +28,24 @@ pub fn option(o: &'static OptionMeta, at: At) -> String {
     let _ = writeln!(s, "**{}** ({})  \n`{}`\n", o.name, o.config, o.path);
     let _ = writeln!(s, "{}\n", o.doc.get(lang));
     let _ = writeln!(s, "{}\n", msg::release_chosen(lang, r));
-    if let Some(gone) = o.removed_in(at.release) {
-        let _ = writeln!(
-            s,
-            "{}\n",
-            msg::removed_in(lang, r, &removal_summary(gone, lang))
-        );
-    } else if !here.read {
-        let _ = writeln!(
-            s,
-            "{}\n",
-            msg::not_read_in(lang, r, &o.available.describe(lang))
-        );
+    if let Some(line) = facts::standing(&here, lang) {
+        let _ = writeln!(s, "{line}\n");
     }
-    let field = |label: String, value: &str| format!("- {}\n", msg::field(lang, &label, value));
-    s.push_str(&field(msg::label_type(lang), &format!("`{}`", o.ty.name())));
-    s.push_str(&field(
-        msg::label_default(lang),
-        &lit(o, here.default, lang),
-    ));
-    if here.range.is_some() {
-        let unit = o.unit.map(|u| format!(" {u}")).unwrap_or_default();
-        let range = format!("{}{unit}", describe_int_values(here.range, o.special));
-        s.push_str(&field(msg::label_range(lang), &range));
+    for line in facts::fields(&here, Style::Markdown, lang) {
+        let _ = writeln!(s, "- {line}");
     }
     if let Some(k) = here.ge_key {
-        s.push_str(&field(msg::surface_ge(lang), &format!("`{k}`")));
+        let _ = writeln!(
+            s,
+            "- {}",
+            msg::field(lang, &msg::surface_ge(lang), &format!("`{k}`"))
+        );
     }
     products(&mut s, &here, at);
-    if let Some(d) = o.deprecated.filter(|d| d.since <= at.release) {
-        let to = d
-            .replacement
-            .map(|r| format!(" → `{r}`"))
-            .unwrap_or_default();
-        s.push_str(&field(
-            msg::label_deprecated_since(lang),
-            &format!("{}{to}", d.since),
-        ));
+    if o.deprecated.is_some_and(|d| d.since <= at.release) {
+        if let Some(d) = facts::deprecation(o, Style::Markdown, lang) {
+            let _ = writeln!(s, "- {d}");
+        }
     }
     values(&mut s, &here, lang);
     history(&mut s, o, lang);
@@ -114,27 +86,12 @@ fn values(s: &mut String, here: &OptionIn, lang: Lang) {
 }
 
 fn history(s: &mut String, o: &'static OptionMeta, lang: Lang) {
-    let h = o.history();
-    let mut lines = Vec::new();
-    for w in h.windows(2) {
-        let (a, b) = (&w[0], &w[1]);
-        let what = match (a.read, b.read) {
-            (false, true) => msg::change_read(lang),
-            (true, false) => msg::change_not_read(lang),
-            (true, true) if a.default != b.default => {
-                msg::change_default(lang, &lit(o, a.default, lang), &lit(o, b.default, lang))
-            }
-            _ => continue,
-        };
-        lines.push(msg::change_from(lang, b.release.id(), &what));
-    }
-    for r in o.removed {
-        lines.push(msg::field(
-            lang,
-            &msg::label_removed(lang),
-            &removal_summary(r, lang),
-        ));
-    }
+    let mut lines = facts::history(o, Style::Markdown, lang);
+    lines.extend(
+        o.removed
+            .iter()
+            .map(|r| facts::removal(o, r, Style::Markdown, lang)),
+    );
     if lines.is_empty() {
         return;
     }
@@ -154,21 +111,43 @@ pub fn value(o: &'static OptionMeta, v: &'static ValueMeta, at: At) -> String {
         o.name,
         v.doc.get(lang)
     );
-    if let Some(r) = v.removed {
-        let _ = writeln!(
-            s,
-            "\n{}",
-            msg::field(lang, &msg::label_removed(lang), &removal_summary(&r, lang))
-        );
-    } else if !v.available.contains(at.release) {
-        let _ = writeln!(
-            s,
-            "\n{}",
-            msg::value_not_in(lang, at.release.id(), &v.available.describe(lang))
-        );
+    if let Some(line) = facts::value_standing(v, at.release, lang) {
+        let _ = writeln!(s, "\n{line}");
     }
     if let Some(w) = v.warning {
         let _ = writeln!(s, "\n{}", w.get(lang));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hover says each fact `cannctl explain` states about the release, in the same
+    /// words (the shared renderer's, in Markdown): where the two had drifted apart (the
+    /// type of a Python-object option, the advice note of a range, per-product defaults,
+    /// range and key changes in the history, "may not exist yet"), the hover now has it.
+    #[test]
+    fn a_hover_says_what_explain_says_for_every_option() {
+        for lang in [Lang::En, Lang::Zh] {
+            for release in [Release::LATEST, Release::ALL[0]] {
+                for o in cann_config::OPTIONS.iter() {
+                    let at = At {
+                        release,
+                        product: None,
+                        lang,
+                    };
+                    let h = option(o, at);
+                    let here = o.in_release(release);
+                    let mut want = facts::fields(&here, Style::Markdown, lang);
+                    want.extend(facts::history(o, Style::Markdown, lang));
+                    want.extend(facts::standing(&here, lang));
+                    for line in want {
+                        assert!(h.contains(&line), "{}: {line}\n{h}", o.path);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -3,9 +3,10 @@
 
 use std::fmt::Write as _;
 
-use cann_config::history::{introduced_summary, removal_summary, spelling};
+use cann_config::facts::{self, Style};
+use cann_config::history::introduced_summary;
 use cann_config::in_release::{OptionIn, ValueIn};
-use cann_config::meta::{describe_int_values, Lang, Lit, OptionMeta, Severity};
+use cann_config::meta::{Lang, OptionMeta, Severity};
 use cann_config::Release;
 use cann_i18n::catalog::explain as msg;
 
@@ -26,26 +27,12 @@ pub(super) fn render(view: &View) -> String {
             msg::release_newest(lang, r)
         }
     );
-    if let Some(gone) = o.removed_in(at.release) {
-        let _ = writeln!(
-            s,
-            "{}",
-            msg::removed_in(lang, r, &removal_summary(gone, lang))
-        );
-    } else if !at.read {
-        let _ = writeln!(
-            s,
-            "{}",
-            msg::not_read_in(lang, r, &o.available.describe(lang))
-        );
-    } else if let Some(i) = o.uncertain_in(at.release) {
-        let _ = writeln!(
-            s,
-            "{}",
-            msg::may_not_exist_in(lang, r, &introduced_summary(i, lang))
-        );
+    if let Some(line) = facts::standing(at, lang) {
+        let _ = writeln!(s, "{line}");
     }
-    facts(&mut s, at, lang);
+    for line in facts::fields(at, Style::Terminal, lang) {
+        let _ = writeln!(s, "{line}");
+    }
     values(&mut s, at, lang);
     retirement(&mut s, o, lang);
     history(&mut s, o, lang);
@@ -74,61 +61,6 @@ pub(super) fn render(view: &View) -> String {
         }
     }
     s
-}
-
-/// A default or value as users write it, with the value's name: `0 (dynamic)`.
-fn lit(o: &OptionMeta, l: Option<Lit>, lang: Lang) -> String {
-    match l {
-        None => msg::label_unset(lang),
-        Some(l) => match o.value(l) {
-            Some(v) => format!("{l} ({})", v.name),
-            None => l.to_string(),
-        },
-    }
-}
-
-fn range(at: &OptionIn, lang: Lang) -> String {
-    let unit = at.option.unit.map(|u| format!(" {u}")).unwrap_or_default();
-    let advice = at
-        .range
-        .and_then(|r| r.advice_note(lang))
-        .map(|n| format!(" {n}"))
-        .unwrap_or_default();
-    format!(
-        "{}{unit}{advice}",
-        describe_int_values(at.range, at.option.special)
-    )
-}
-
-fn facts(s: &mut String, at: &OptionIn, lang: Lang) {
-    let o = at.option;
-    let field = |label: String, value: &str| msg::field(lang, &label, value);
-    let _ = writeln!(s, "{}", field(msg::label_type(lang), &o.ty.describe()));
-    let _ = writeln!(
-        s,
-        "{}",
-        field(msg::label_default(lang), &lit(o, at.default, lang))
-    );
-    if at.range.is_some() {
-        let _ = writeln!(s, "{}", field(msg::label_range(lang), &range(at, lang)));
-    }
-    let unit = o.unit.map(|u| format!(" {u}")).unwrap_or_default();
-    for f in o.by_product {
-        let on = f
-            .products
-            .iter()
-            .map(|p| p.id())
-            .collect::<Vec<_>>()
-            .join(", ");
-        if let Some(r) = f.range {
-            let label = format!("{} ({on})", msg::label_range(lang));
-            let _ = writeln!(s, "{}", field(label, &format!("{r}{unit}")));
-        }
-        if let Some(d) = f.default {
-            let label = format!("{} ({on})", msg::label_default(lang));
-            let _ = writeln!(s, "{}", field(label, &lit(o, Some(d), lang)));
-        }
-    }
 }
 
 fn values(s: &mut String, at: &OptionIn, lang: Lang) {
@@ -170,19 +102,8 @@ fn values(s: &mut String, at: &OptionIn, lang: Lang) {
 /// option.
 fn availability(at: &OptionIn, v: &ValueIn, lang: Lang) -> Option<String> {
     let meta = v.value;
-    if let Some(r) = meta.removed {
-        return Some(msg::field(
-            lang,
-            &msg::label_removed(lang),
-            &removal_summary(&r, lang),
-        ));
-    }
-    if !v.available && at.read {
-        return Some(msg::value_not_in(
-            lang,
-            at.release.id(),
-            &meta.available.describe(lang),
-        ));
+    if meta.removed.is_some() || (!v.available && at.read) {
+        return facts::value_standing(meta, at.release, lang);
     }
     // Only a narrower span than the option's is news.
     let narrower = at
@@ -206,28 +127,14 @@ fn retirement(s: &mut String, o: &OptionMeta, lang: Lang) {
             msg::field(lang, &msg::label_sources(lang), &i.source.join("; "))
         );
     }
-    if let Some(d) = o.deprecated {
-        let to = d
-            .replacement
-            .map(|r| format!(" -> {r}"))
-            .unwrap_or_default();
-        let since = format!("{}{to}", d.since);
-        let _ = writeln!(
-            s,
-            "{}",
-            msg::field(lang, &msg::label_deprecated_since(lang), &since)
-        );
+    if let Some(d) = facts::deprecation(o, Style::Terminal, lang) {
+        let _ = writeln!(s, "{d}");
     }
     for r in o.removed {
-        let what = if r.is_whole() {
-            msg::label_removed(lang)
-        } else {
-            format!("{} {}", msg::label_removed_spelling(lang), spelling(o, r))
-        };
         let _ = writeln!(
             s,
             "{}\n  {}",
-            msg::field(lang, &what, &removal_summary(r, lang)),
+            facts::removal(o, r, Style::Terminal, lang),
             r.note.get(lang)
         );
         if r.ignores_empty() {
@@ -243,15 +150,7 @@ fn retirement(s: &mut String, o: &OptionMeta, lang: Lang) {
 
 /// One line per release whose facts differ from the release before.
 fn history(s: &mut String, o: &'static OptionMeta, lang: Lang) {
-    let h = o.history();
-    let lines: Vec<String> = h
-        .windows(2)
-        .filter_map(|w| {
-            let parts = changes(&w[0], &w[1], lang);
-            (!parts.is_empty())
-                .then(|| msg::change_from(lang, w[1].release.id(), &parts.join("; ")))
-        })
-        .collect();
+    let lines = facts::history(o, Style::Terminal, lang);
     if lines.is_empty() {
         return;
     }
@@ -259,50 +158,6 @@ fn history(s: &mut String, o: &'static OptionMeta, lang: Lang) {
     for l in lines {
         let _ = writeln!(s, "  {l}");
     }
-}
-
-fn changes(a: &OptionIn, b: &OptionIn, lang: Lang) -> Vec<String> {
-    let o = a.option;
-    match (a.read, b.read) {
-        (false, true) => return vec![msg::change_read(lang)],
-        (true, false) => return vec![msg::change_not_read(lang)],
-        (false, false) => return Vec::new(),
-        (true, true) => {}
-    }
-    let mut out = Vec::new();
-    if a.default != b.default {
-        out.push(msg::change_default(
-            lang,
-            &lit(o, a.default, lang),
-            &lit(o, b.default, lang),
-        ));
-    }
-    if a.range != b.range {
-        out.push(msg::change_range(lang, &range(a, lang), &range(b, lang)));
-    }
-    if a.ge_key != b.ge_key {
-        let key = |k: Option<&str>| k.map_or_else(|| msg::none(lang), str::to_string);
-        out.push(msg::change_ge_key(lang, &key(a.ge_key), &key(b.ge_key)));
-    }
-    let lits = |x: &OptionIn| -> Vec<Lit> { x.available_values().map(|v| v.value.lit).collect() };
-    let (before, after) = (lits(a), lits(b));
-    let added: Vec<String> = after
-        .iter()
-        .filter(|l| !before.contains(l))
-        .map(|l| l.to_string())
-        .collect();
-    let gone: Vec<String> = before
-        .iter()
-        .filter(|l| !after.contains(l))
-        .map(|l| l.to_string())
-        .collect();
-    if !added.is_empty() {
-        out.push(msg::change_values_added(lang, &added.join(", ")));
-    }
-    if !gone.is_empty() {
-        out.push(msg::change_values_gone(lang, &gone.join(", ")));
-    }
-    out
 }
 
 fn surfaces(s: &mut String, at: &OptionIn, lang: Lang) {
