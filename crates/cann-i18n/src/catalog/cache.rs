@@ -221,9 +221,9 @@ crate::messages! {
     }
 
     // Errors of the cache library (`CacheError`).
-    bad_path_char(path: &str, ch: &str, index: usize, allowed: &str) {
-        en: "cache directory `{path}` contains `{ch}` at character {index}; allowed are {allowed}",
-        zh: "缓存目录 `{path}` 的第 {index} 个字符 `{ch}` 不被允许；允许的字符为 {allowed}",
+    bad_path_char(path: &str, ch: &str, column: usize, allowed: &str) {
+        en: "cache directory `{path}` contains `{ch}` at character {column}; allowed are {allowed}",
+        zh: "缓存目录 `{path}` 的第 {column} 个字符 `{ch}` 不被允许；允许的字符为 {allowed}",
     }
     non_utf8_path(path: &str) {
         en: "cache directory `{path}` is not valid UTF-8",

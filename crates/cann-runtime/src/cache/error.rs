@@ -17,7 +17,8 @@ pub enum CacheError {
     BadPathChar {
         path: String,
         ch: char,
-        index: usize,
+        /// Where `ch` is, counted in characters from 1, as the message reads it.
+        column: usize,
         /// The classes of characters the spec allows there.
         allowed: &'static [cann_config::meta::CharClass],
     },
@@ -185,12 +186,12 @@ impl CacheError {
             CacheError::BadPathChar {
                 path,
                 ch,
-                index,
+                column,
                 allowed,
             } => {
                 // The allowed set, as the spec describes it, in the message's language.
                 let allowed: Vec<String> = allowed.iter().map(|c| c.describe(lang)).collect();
-                msg::bad_path_char(lang, path, &ch.to_string(), *index, &allowed.join(", "))
+                msg::bad_path_char(lang, path, &ch.to_string(), *column, &allowed.join(", "))
             }
             CacheError::NonUtf8Path(p) => msg::non_utf8_path(lang, &shown(p)),
             CacheError::NoDirectory => msg::no_directory(lang),

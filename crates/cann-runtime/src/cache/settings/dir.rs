@@ -98,12 +98,12 @@ pub fn check_path_chars(path: &Path) -> Result<()> {
     let text = path
         .to_str()
         .ok_or_else(|| CacheError::NonUtf8Path(path.to_path_buf()))?;
-    for (index, ch) in text.chars().enumerate() {
+    for (column, ch) in (1..).zip(text.chars()) {
         if !is_allowed_char(ch) {
             return Err(CacheError::BadPathChar {
                 path: text.to_owned(),
                 ch,
-                index,
+                column,
                 allowed: crate::cache::settings::facts::CACHE_DIR_CHARS,
             });
         }
@@ -156,7 +156,8 @@ mod tests {
         assert!(check_path_chars(Path::new("/data/缓存/kernel-1_v2.0")).is_ok());
         let err = resolve(Some(Path::new("/data/my cache")), &EnvSnapshot::empty()).unwrap_err();
         match err {
-            CacheError::BadPathChar { ch, index, .. } => assert_eq!((ch, index), (' ', 8)),
+            // "/data/my cache": the space is the ninth character, as a reader counts.
+            CacheError::BadPathChar { ch, column, .. } => assert_eq!((ch, column), (' ', 9)),
             other => panic!("unexpected {other:?}"),
         }
         assert!(check_path_chars(Path::new("~/x")).is_err());
