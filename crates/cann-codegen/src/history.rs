@@ -68,25 +68,18 @@ pub(crate) fn removal(r: &Removal, s: &Settings) -> TokenStream {
         }
         Gone::Never => quote!(#k::meta::Gone::Never),
     };
-    let est = opt_str(r.surfaces.estimator.as_deref());
-    let session = match &r.surfaces.session {
-        Some((n, a)) => {
-            let a = accessor(*a, s);
-            quote!(::core::option::Option::Some((#n, #a)))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let tf2 = opt_str(r.surfaces.tf2.as_deref());
-    let env = opt_str(r.surfaces.env.as_deref());
+    let surfaces = crate::lit::surfaces(&r.surfaces, s);
     let rep = opt_str(r.replacement.as_deref());
     let values = mappings(&r.values, s);
-    let empty = r.empty_ignored.as_deref().unwrap_or_default();
+    let empty = match &r.empty_ignored {
+        Some(sources) => quote!(::core::option::Option::Some(&[#(#sources),*])),
+        None => quote!(::core::option::Option::None),
+    };
     let note = text(&r.note, s);
     let source = &r.source;
     quote!(#k::meta::RemovalMeta {
-        gone: #gone, estimator: #est, session: #session, tf2: #tf2, env: #env,
-        replacement: #rep, values: #values, empty_ignored: &[#(#empty),*], note: #note,
-        source: &[#(#source),*],
+        gone: #gone, surfaces: #surfaces, replacement: #rep, values: #values,
+        empty_ignored: #empty, note: #note, source: &[#(#source),*], loc: (),
     })
 }
 

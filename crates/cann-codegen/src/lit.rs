@@ -81,3 +81,78 @@ pub(crate) fn products(list: &[Support], s: &Settings) -> TokenStream {
     });
     quote!(&[#(#items),*])
 }
+
+/// `SurfacesMeta`: the names on each API surface.
+pub(crate) fn surfaces(f: &cann_spec::Surfaces, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    let opt_lit = |l: Option<&Literal>| match l {
+        Some(l) => {
+            let l = lit(l, s);
+            quote!(::core::option::Option::Some(#l))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let estimator = opt_str(f.estimator.as_deref());
+    let estimator_default = match &f.estimator_default {
+        cann_spec::PyDefault::None => quote!(#k::meta::PyDefault::None),
+        cann_spec::PyDefault::Required => quote!(#k::meta::PyDefault::Required),
+        cann_spec::PyDefault::Lit(l) => {
+            let l = lit(l, s);
+            quote!(#k::meta::PyDefault::Lit(#l))
+        }
+    };
+    let session = match &f.session {
+        Some((n, a)) => {
+            let a = crate::history::accessor(*a, s);
+            quote!(::core::option::Option::Some((#n, #a)))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let tf2 = opt_str(f.tf2.as_deref());
+    let tf2_as = match f.tf2_as {
+        Some(e) => {
+            let e = match e {
+                cann_spec::Encoding::Int => quote!(Int),
+                cann_spec::Encoding::Str => quote!(Str),
+                cann_spec::Encoding::Bool => quote!(Bool),
+            };
+            quote!(::core::option::Option::Some(#k::meta::Encoding::#e))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let tf2_default = opt_lit(f.tf2_default.as_ref());
+    let tf2_values = match &f.tf2_values {
+        Some(vs) => {
+            let vs = vs.iter().map(|v| opt_lit(v.as_ref()));
+            quote!(::core::option::Option::Some(&[#(#vs),*]))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let env = opt_str(f.env.as_deref());
+    quote!(#k::meta::SurfacesMeta {
+        estimator: #estimator, estimator_default: #estimator_default, session: #session,
+        tf2: #tf2, tf2_as: #tf2_as, tf2_default: #tf2_default, tf2_values: #tf2_values,
+        env: #env,
+    })
+}
+
+/// `Option<Behaviour>`: what the runtime does with a value.
+pub(crate) fn opt_behaviour(
+    b: Option<cann_spec::behaviour::Behaviour>,
+    s: &Settings,
+) -> TokenStream {
+    use cann_spec::behaviour::Behaviour;
+    let k = &s.krate;
+    let Some(b) = b else {
+        return quote!(::core::option::Option::None);
+    };
+    let outer = ident(match b {
+        Behaviour::Cache(_) => "Cache",
+        Behaviour::Memory(_) => "Memory",
+        Behaviour::Clean(_) => "Clean",
+        Behaviour::Pages(_) => "Pages",
+    });
+    let ty = ident(b.family().type_name());
+    let v = ident(&cann_spec::names::variant_name(b.name()));
+    quote!(::core::option::Option::Some(#k::behaviour::Behaviour::#outer(#k::behaviour::#ty::#v)))
+}

@@ -52,7 +52,12 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             let removed = crate::history::opt_removal(v.removed.as_ref(), s);
             let doc = text(&v.doc, s);
             let warning = opt_text(v.warning.as_ref(), s);
-            quote!(#k::meta::ValueMeta { lit: #l, name: #vname, aliases: &[#(#aliases),*], available: #avail, products: #prods, warning: #warning, removed: #removed, doc: #doc })
+            let behaviour = crate::lit::opt_behaviour(v.behaviour, s);
+            quote!(#k::meta::ValueMeta {
+                value: #l, name: #vname, aliases: &[#(#aliases),*], available: #avail,
+                products: #prods, warning: #warning, behaviour: #behaviour, removed: #removed,
+                doc: #doc, loc: (),
+            })
         });
         let range = match &o.range {
             Some(r) => {

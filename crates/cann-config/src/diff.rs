@@ -302,9 +302,9 @@ fn option_changes(
                 kind: "value",
                 change: c,
                 subject: subject(),
-                detail: Some(format!("{} ({}){gone}", v.lit, v.name)),
-                before: x.then(|| v.lit.to_string()),
-                after: y.then(|| v.lit.to_string()),
+                detail: Some(format!("{} ({}){gone}", v.value, v.name)),
+                before: x.then(|| v.value.to_string()),
+                after: y.then(|| v.value.to_string()),
             });
         } else if x && product.is_none() {
             value_support(o, v, from, to, out);
@@ -383,7 +383,7 @@ fn value_support(
                 kind: "value-support",
                 change: c,
                 subject: o.path.to_string(),
-                detail: Some(format!("{}: {}", v.lit, p.id())),
+                detail: Some(format!("{}: {}", v.value, p.id())),
                 before: yes(x),
                 after: yes(y),
             });

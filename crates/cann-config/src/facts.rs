@@ -187,7 +187,7 @@ fn changes(a: &OptionIn, b: &OptionIn, style: Style, lang: Lang) -> Vec<String> 
         let key = |k: Option<&str>| k.map_or_else(|| msg::none(lang), |k| style.code(k));
         out.push(msg::change_ge_key(lang, &key(a.ge_key), &key(b.ge_key)));
     }
-    let lits = |x: &OptionIn| -> Vec<Lit> { x.available_values().map(|v| v.value.lit).collect() };
+    let lits = |x: &OptionIn| -> Vec<Lit> { x.available_values().map(|v| v.value.value).collect() };
     let (before, after) = (lits(a), lits(b));
     let list = |from: &[Lit], not_in: &[Lit]| -> Vec<String> {
         from.iter()

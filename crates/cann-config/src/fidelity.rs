@@ -395,7 +395,7 @@ fn ranges(cx: &mut Cx<'_>) {
         let ints: Vec<i64> = o
             .values
             .iter()
-            .filter_map(|v| match v.lit {
+            .filter_map(|v| match v.value {
                 Lit::Int(i) => Some(i),
                 _ => None,
             })
@@ -451,7 +451,7 @@ fn retired(cx: &mut Cx<'_>) {
             let (estimator, session, tf2) = if r.is_whole() {
                 (o.estimator, o.session, o.tf2)
             } else {
-                (r.estimator, r.session, r.tf2)
+                (r.surfaces.estimator, r.surfaces.session, r.surfaces.tf2)
             };
             let spec = format!("retired in {}", ours(o));
             if let Some(kw) = estimator {

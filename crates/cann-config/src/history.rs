@@ -121,10 +121,10 @@ pub fn removal_expected(r: &RemovalMeta, lang: Lang) -> Option<String> {
 
 /// An error for a retired value of an option, with the value to use instead.
 pub fn removed_value(o: &OptionMeta, v: &ValueMeta, r: &RemovalMeta, lang: Lang) -> Diagnostic {
-    let what = msg::value_of(lang, &v.lit.to_string(), o.name);
-    let mut d =
-        Diagnostic::new(Severity::Error, o.path, removed_message(&what, r, lang)).with_value(v.lit);
-    d.hint = Some(match r.map(v.lit) {
+    let what = msg::value_of(lang, &v.value.to_string(), o.name);
+    let mut d = Diagnostic::new(Severity::Error, o.path, removed_message(&what, r, lang))
+        .with_value(v.value);
+    d.hint = Some(match r.map(&v.value) {
         Some(to) => msg::use_value_instead(lang, &to.to_string(), r.note),
         None => r.note.get(lang).to_string(),
     });
@@ -150,16 +150,16 @@ pub fn removal_summary(r: &RemovalMeta, lang: Lang) -> String {
 /// How users wrote a retired spelling: `NPURunConfig(x=...)`, `parameter_map["x"]`, ...
 pub fn spelling(o: &OptionMeta, r: &RemovalMeta) -> String {
     let mut parts = Vec::new();
-    if let Some(e) = r.estimator {
+    if let Some(e) = r.surfaces.estimator {
         parts.push(format!("{}({e}=...)", o.config));
     }
-    if let Some((n, a)) = r.session {
+    if let Some((n, a)) = r.surfaces.session {
         parts.push(format!("parameter_map[\"{n}\"].{}", a.as_str()));
     }
-    if let Some(p) = r.tf2 {
+    if let Some(p) = r.surfaces.tf2 {
         parts.push(format!("npu.global_options().{p}"));
     }
-    if let Some(e) = r.env {
+    if let Some(e) = r.surfaces.env {
         parts.push(format!("${e}"));
     }
     parts.join(", ")

@@ -44,7 +44,7 @@ impl OptionIn {
     /// support table shows).
     fn same_facts(&self, other: &OptionIn) -> bool {
         let lits =
-            |o: &OptionIn| -> Vec<Lit> { o.available_values().map(|v| v.value.lit).collect() };
+            |o: &OptionIn| -> Vec<Lit> { o.available_values().map(|v| v.value.value).collect() };
         self.read == other.read
             && self.default == other.default
             && self.range == other.range
@@ -134,7 +134,7 @@ mod tests {
                         o.available.contains(*r) && v.value.available.contains(*r),
                         "{} {}",
                         o.path,
-                        v.value.lit
+                        v.value.value
                     );
                 }
             }

@@ -78,7 +78,7 @@ pub mod __private {
         crate::EnumError {
             option: option.path,
             text: text.to_string(),
-            expected: option.values.iter().map(|v| v.lit.to_string()).collect(),
+            expected: option.values.iter().map(|v| v.value.to_string()).collect(),
         }
     }
 

@@ -79,20 +79,11 @@ pub type ProductFactsMeta = cann_spec::ProductFacts<Tables>;
 /// From `release` on, the set facts replace the option's earlier ones.
 pub type ChangeMeta = cann_spec::Change<Tables>;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ValueMeta {
-    pub lit: Lit,
-    pub name: &'static str,
-    pub aliases: &'static [Lit],
-    pub available: Span,
-    /// `None`: the option's product support applies.
-    pub products: Option<Products>,
-    /// Upstream documents the value as not working yet; `check` warns with this.
-    pub warning: Option<Text>,
-    /// When the adapter stopped taking this value; its `available` already ends there.
-    pub removed: Option<RemovalMeta>,
-    pub doc: Text,
-}
+/// A value of an enumerated option.
+pub type ValueMeta = cann_spec::ValueSpec<Tables>;
+
+/// The names an option, or a retired spelling of it, goes by on each API surface.
+pub type SurfacesMeta = cann_spec::Surfaces<Tables>;
 
 /// The adapter stopped reading an option, a value, or some spellings of an option.
 ///
@@ -100,52 +91,7 @@ pub struct ValueMeta {
 /// `last`). With surfaces set, only those spellings are gone, e.g. the `NPURunConfig`
 /// keyword of an option whose `parameter_map` key is still read; they are not among the
 /// option's own (live) surfaces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RemovalMeta {
-    pub gone: Gone,
-    pub estimator: Option<&'static str>,
-    pub session: Option<(&'static str, Accessor)>,
-    pub tf2: Option<&'static str>,
-    pub env: Option<&'static str>,
-    /// Option path that does the job now (for a removed value: `None`, see `values`).
-    pub replacement: Option<&'static str>,
-    /// Old value to the replacement's value; for a removed value, to the value to use.
-    pub values: &'static [ValueMapMeta],
-    /// Upstream still accepts an empty value and does nothing with it; these sources show
-    /// it. Empty: an empty value is refused like any other.
-    pub empty_ignored: &'static [&'static str],
-    pub note: Text,
-    pub source: &'static [&'static str],
-}
-
-impl RemovalMeta {
-    /// Whether an empty string is still accepted, with no effect, where this applies.
-    pub fn ignores_empty(&self) -> bool {
-        !self.empty_ignored.is_empty()
-    }
-
-    /// Whether this retires the whole option rather than some of its spellings.
-    pub fn is_whole(&self) -> bool {
-        self.estimator.is_none()
-            && self.session.is_none()
-            && self.tf2.is_none()
-            && self.env.is_none()
-    }
-
-    /// Whether `release` no longer reads it.
-    pub fn gone_in(&self, release: Release) -> bool {
-        match self.gone {
-            Gone::After(last) => release > last,
-            Gone::Before(first_without) => release >= first_without,
-            Gone::Never => true,
-        }
-    }
-
-    /// The replacement's value for an old `value`, where the spec maps it.
-    pub fn map(&self, value: Lit) -> Option<Lit> {
-        self.values.iter().find(|m| m.from == value).map(|m| m.to)
-    }
-}
+pub type RemovalMeta = cann_spec::Removal<Tables>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OptionMeta {
@@ -194,7 +140,7 @@ pub struct OptionMeta {
 
 impl OptionMeta {
     pub fn value(&self, lit: Lit) -> Option<&'static ValueMeta> {
-        self.values.iter().find(|v| v.lit == lit)
+        self.values.iter().find(|v| v.value == lit)
     }
 
     /// The removal of the whole option, if it was retired.

@@ -253,7 +253,7 @@ impl ParseCx {
             Some((e, false)) => Some(e),
             Some((e, true)) => {
                 let row = e.meta();
-                let (canonical, meaning) = (row.lit, row.name);
+                let (canonical, meaning) = (row.value, row.name);
                 let lang = self.lang;
                 let text =
                     msg::legacy_value(lang, &v.display(), m.name, &canonical.to_string(), meaning);
@@ -272,7 +272,7 @@ impl ParseCx {
                 let names: Vec<&str> = m
                     .values
                     .iter()
-                    .filter_map(|x| match x.lit {
+                    .filter_map(|x| match x.value {
                         Lit::Str(s) => Some(s),
                         _ => None,
                     })
@@ -300,9 +300,9 @@ pub(crate) fn allowed(m: &OptionMeta, lang: Lang) -> Option<String> {
             .map(|r| crate::meta::describe_int_values_in(Some(r), m.special, m.unit, lang));
     }
     // A name that only repeats the value ("enable" (enable)) says nothing: leave it out.
-    let vs = m.values.iter().map(|v| match v.lit {
-        Lit::Str(s) if s == v.name => v.lit.to_string(),
-        _ => format!("{} ({})", v.lit, v.name),
+    let vs = m.values.iter().map(|v| match v.value {
+        Lit::Str(s) if s == v.name => v.value.to_string(),
+        _ => format!("{} ({})", v.value, v.name),
     });
     Some(msg::one_of(lang, &lang.join(vs)))
 }

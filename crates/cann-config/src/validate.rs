@@ -379,9 +379,9 @@ impl Visitor for Checker<'_> {
                 if let Some(meta) = o
                     .values
                     .iter()
-                    .find(|x| matches!(x.lit, Lit::Str(t) if t == s))
+                    .find(|x| matches!(x.value, Lit::Str(t) if t == s))
                 {
-                    self.enum_value(o, meta.lit, &format!("{s:?}"));
+                    self.enum_value(o, meta.value, &format!("{s:?}"));
                 }
             }
             (TypeMeta::Int, ValueRef::Int(i)) => self.range(o, i),

@@ -149,7 +149,7 @@ pub trait SpecEnum: Copy + Sized + 'static {
     fn meta(self) -> &'static crate::meta::ValueMeta;
     /// The value as the row writes it.
     fn value_ref(self) -> ValueRef<'static> {
-        self.meta().lit.into()
+        self.meta().value.into()
     }
     /// The value for an integer code, and whether the code is a legacy alias.
     fn from_int(code: i64) -> Option<(Self, bool)>;

@@ -14,7 +14,7 @@ fn setting(o: &OptionMeta) -> Option<String> {
     let value = match o.ty {
         TypeMeta::Bool => "true".to_string(),
         TypeMeta::Int => o.range.and_then(|r| r.min).unwrap_or(0).to_string(),
-        TypeMeta::IntEnum | TypeMeta::StrEnum => match o.values.first()?.lit {
+        TypeMeta::IntEnum | TypeMeta::StrEnum => match o.values.first()?.value {
             Lit::Int(i) => i.to_string(),
             Lit::Str(s) => format!("{s:?}"),
             Lit::Bool(b) => b.to_string(),

@@ -77,7 +77,7 @@ fn every_enum_rejects_a_value_it_does_not_list() {
         let unused = (0..1000)
             .find(|v| {
                 !o.values.iter().any(|x| {
-                    x.lit == cann_config::meta::Lit::Int(*v)
+                    x.value == cann_config::meta::Lit::Int(*v)
                         || x.aliases.contains(&cann_config::meta::Lit::Int(*v))
                 })
             })

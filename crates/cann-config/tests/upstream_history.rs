@@ -181,13 +181,13 @@ fn retired(o: &OptionMeta, r: &RemovalMeta) -> Vec<Surface<'static>> {
         return surfaces(o);
     }
     let mut out = Vec::new();
-    if let Some((k, _)) = r.session {
+    if let Some((k, _)) = r.surfaces.session {
         out.push(Surface::Session(k));
     }
-    if let Some(k) = r.estimator {
+    if let Some(k) = r.surfaces.estimator {
         out.push(Surface::Keyword(o.config, k));
     }
-    if let Some(p) = r.tf2 {
+    if let Some(p) = r.surfaces.tf2 {
         out.push(Surface::Tf2(p));
     }
     out

@@ -226,7 +226,7 @@ fn value_hit(leaf: Node<'_>, src: &Source<'_>) -> Option<Hit> {
     let (o, surface) = option_of_value(value, src)?;
     let v = crate::extract::coerce(o, src.literal(value)?);
     let meta = o.values.iter().find(|m| {
-        std::iter::once(&m.lit)
+        std::iter::once(&m.value)
             .chain(m.aliases)
             .any(|l| same(*l, &v))
     })?;

@@ -168,15 +168,22 @@ mod tests {
 
     const RETIRED: RemovalMeta = RemovalMeta {
         gone: Gone::Never,
-        estimator: Some("x"),
-        session: None,
-        tf2: None,
-        env: None,
+        surfaces: cann_config::meta::SurfacesMeta {
+            estimator: Some("x"),
+            estimator_default: cann_config::meta::PyDefault::None,
+            session: None,
+            tf2: None,
+            tf2_as: None,
+            tf2_default: None,
+            tf2_values: None,
+            env: None,
+        },
         replacement: None,
         values: &[],
-        empty_ignored: &[],
+        empty_ignored: None,
         note: cann_config::meta::Text { en: "n", zh: "n" },
         source: &[],
+        loc: (),
     };
 
     /// Every text exists in both languages and the two differ (a missing translation would

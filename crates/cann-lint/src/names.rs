@@ -101,10 +101,12 @@ pub(crate) fn retired(
 ) -> Option<(&'static OptionMeta, &'static RemovalMeta)> {
     OPTIONS.iter().find_map(|o| {
         let r = o.retired_surfaces().find(|r| match surface {
-            Surface::Estimator => r.estimator == Some(name) && class.is_none_or(|c| o.config == c),
-            Surface::Session => r.session.is_some_and(|(n, _)| n == name),
-            Surface::Tf2 => r.tf2 == Some(name),
-            Surface::Env => r.env == Some(name),
+            Surface::Estimator => {
+                r.surfaces.estimator == Some(name) && class.is_none_or(|c| o.config == c)
+            }
+            Surface::Session => r.surfaces.session.is_some_and(|(n, _)| n == name),
+            Surface::Tf2 => r.surfaces.tf2 == Some(name),
+            Surface::Env => r.surfaces.env == Some(name),
         })?;
         Some((o, r))
     })

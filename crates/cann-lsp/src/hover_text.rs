@@ -81,7 +81,7 @@ fn values(s: &mut String, here: &OptionIn, lang: Lang) {
     }
     let _ = writeln!(s, "\n{}", msg::heading(lang, &msg::label_values(lang)));
     for v in available {
-        let _ = writeln!(s, "- `{}`: {}", v.value.lit, v.value.doc.get(lang));
+        let _ = writeln!(s, "- `{}`: {}", v.value.value, v.value.doc.get(lang));
     }
 }
 
@@ -106,7 +106,7 @@ pub fn value(o: &'static OptionMeta, v: &'static ValueMeta, at: At) -> String {
     let lang = at.lang;
     let mut s = format!(
         "`{}` ({}) — **{}**\n\n{}\n",
-        v.lit,
+        v.value,
         v.name,
         o.name,
         v.doc.get(lang)

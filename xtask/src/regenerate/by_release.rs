@@ -75,7 +75,7 @@ pub fn rows(o: &OptionSpec) -> Vec<Row> {
             ge_key: at.ge_key,
             values: at
                 .available_values()
-                .map(|v| v.value.lit.to_string())
+                .map(|v| v.value.value.to_string())
                 .collect(),
         })
         .fold(Vec::new(), |mut out: Vec<Row>, r| {

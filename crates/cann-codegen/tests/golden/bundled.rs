@@ -591,7 +591,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "dynamic",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -601,14 +601,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::None,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Memory is allocated at each graph's exact size, every time.",
                     zh: "每次都按图的实际大小分配内存。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(2i64),
+                value: ::cann_config::meta::Lit::Int(2i64),
                 name: "static-shape-expand",
                 aliases: &[::cann_config::meta::Lit::Int(1i64)],
                 available: ::cann_config::meta::Span {
@@ -618,14 +624,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::StaticShape,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Static-shape graphs of one session share a pool sized to the largest graph so far; a bigger graph replaces it with a bigger pool. Not for graphs that run concurrently. 1 is an older spelling of this value.",
                     zh: "同一 session 中的静态 shape 图共享一块按最大图大小分配的内存；遇到更大的图时释放旧内存并按新大小重新分配。不适用于并发执行的多张图。取值 1 是该取值的旧写法。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(3i64),
+                value: ::cann_config::meta::Lit::Int(3i64),
                 name: "dynamic-shape-expand",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -635,14 +647,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::DynamicShape,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost.",
                     zh: "动态 shape 图从可扩展内存中分配，避免碎片、降低内存占用，但可能损失部分性能。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(4i64),
+                value: ::cann_config::meta::Lit::Int(4i64),
                 name: "all-shape-expand",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -652,11 +670,17 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::AllShapes,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently.",
                     zh: "同时具备 2 和 3 的行为：静态与动态 shape 图都使用可扩展内存。不适用于并发执行的多张图。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -1582,7 +1606,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -1592,14 +1616,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Dynamic-shape graphs run on one stream.",
                     zh: "动态 shape 图单流执行。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -1609,11 +1635,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Dynamic-shape multi-stream on.",
                     zh: "开启动态 shape 多流。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -3336,7 +3364,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -3346,14 +3374,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Control flow stays as written (any value but 1).",
                     zh: "保持原控制流（1 以外的取值均如此）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -3363,11 +3393,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "TF1 control-flow operators are upgraded to their V2 forms so dynamic shapes work; may fail on ref control operators and may cost speed.",
                     zh: "将 V1 控制流算子升级为 V2 版本以支持动态 shape；含 ref 类控制算子时可能转换失败，且可能降低性能。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -3484,7 +3516,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -3494,14 +3526,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "No FP32 to HF32 substitution.",
                     zh: "不将 FP32 替换为 HF32。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -3511,11 +3545,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "FP32 is replaced by HF32 in Conv and MatMul operators.",
                     zh: "Conv 与 MatMul 算子中以 HF32 替换 FP32。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -4186,13 +4222,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "Chose the graph execution operator (GEOP) in toolkits of 2020; the TF Adapter builds its GeOp itself and no release reads the variable.",
                     zh: "2020 年的工具链用它选择图执行算子（GEOP）；TF Adapter 自行构建 GeOp，任何版本都不读取该变量。",
@@ -4201,6 +4243,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc:absent",
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -4319,13 +4362,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "A switch of the 2020 graph engine and fusion engine; neither the adapter nor the graph engine of any release on record reads it.",
                     zh: "2020 年图引擎与融合引擎的开关；有记录的各版本中，适配器与图引擎都不读取该变量。",
@@ -4334,6 +4383,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@r1.1.1:tf_adapter/util/ge_plugin.cc:absent",
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -4452,13 +4502,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "The name of a graph engine constant for the option key ge.aicpuFlag, not an environment variable; the adapter never read it from the environment, and the constant left the adapter's copy of the engine headers after branch r1.10.0.",
                     zh: "这是图引擎中选项键 ge.aicpuFlag 的常量名，并非环境变量；适配器从未从环境中读取它，且该常量在 r1.10.0 分支之后已从适配器附带的引擎头文件中删除。",
@@ -4467,6 +4523,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@r1.1.1:inc/external/ge/ge_api_types.h:41",
                     "Ascend/tensorflow@r1.10.0:inc/graphengine/inc/external/ge/ge_api_types.h:44",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -4585,13 +4642,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "The name of a graph engine constant for the option key ge.exec.hcclFlag, which the adapter sets itself when it initializes the engine; exporting the name does nothing.",
                     zh: "这是图引擎中选项键 ge.exec.hcclFlag 的常量名，适配器初始化引擎时会自行设置该选项；导出同名环境变量不起作用。",
@@ -4600,6 +4663,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@r1.1.1:inc/external/ge/ge_api_types.h:60",
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/ge_plugin.cc:191",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -4972,7 +5036,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("output")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("input"),
+                value: ::cann_config::meta::Lit::Str("input"),
                 name: "input",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -4982,14 +5046,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Operator inputs only.",
                     zh: "仅 dump 算子输入。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("output"),
+                value: ::cann_config::meta::Lit::Str("output"),
                 name: "output",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -4999,14 +5065,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Operator outputs only (the default).",
                     zh: "仅 dump 算子输出（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("all"),
+                value: ::cann_config::meta::Lit::Str("all"),
                 name: "all",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -5016,11 +5084,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Inputs and outputs; inputs of operators that modify them in place (e.g. HcomAllReduce) are dumped before they run.",
                     zh: "输入和输出都 dump；对会原地修改输入的算子（如 HcomAllReduce），在其执行前 dump 输入。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -5271,7 +5341,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("all")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("aicore_overflow"),
+                value: ::cann_config::meta::Lit::Str("aicore_overflow"),
                 name: "aicore-overflow",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -5317,14 +5387,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ],
                 ),
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "AI Core operators producing extreme values from normal inputs.",
                     zh: "检测 AI Core 算子在正常输入下输出异常极值的溢出。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("atomic_overflow"),
+                value: ::cann_config::meta::Lit::Str("atomic_overflow"),
                 name: "atomic-overflow",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -5370,14 +5442,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ],
                 ),
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Atomic Add overflow when results move from UB to global memory.",
                     zh: "检测 AI Core 计算结果从 UB 搬出时的 Atomic Add 溢出。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("all"),
+                value: ::cann_config::meta::Lit::Str("all"),
                 name: "all",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -5387,11 +5461,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Both kinds (the default, and the only value on Atlas 350, A3 and A2).",
                     zh: "两类都检测（默认值；Atlas 350、A3、A2 上只能取该值）。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -5522,7 +5598,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("tensor")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("tensor"),
+                value: ::cann_config::meta::Lit::Str("tensor"),
                 name: "tensor",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -5532,14 +5608,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Operator data (the default).",
                     zh: "dump 算子数据（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("stats"),
+                value: ::cann_config::meta::Lit::Str("stats"),
                 name: "stats",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -5549,11 +5627,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Operator statistics in .csv files; a fast first pass on large jobs.",
                     zh: "dump 算子统计信息（.csv 文件），适合大规模训练先行排查。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -6030,7 +6110,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "dataset",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -6040,14 +6120,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "The dynamic inputs come from a dataset.",
                     zh: "动态输入来自 dataset。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "placeholder",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -6057,11 +6139,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "The dynamic inputs are placeholders.",
                     zh: "动态输入为 placeholder。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -6185,7 +6269,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(0i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -6195,14 +6279,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Profiles only (the default).",
                     zh: "仅编译档位图（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -6212,11 +6298,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Also compile a dynamic-shape graph, used when an input falls outside every profile; weights are externalized automatically.",
                     zh: "同时编译动态 shape 图，输入不在任何档位内时执行该图；会自动开启权重外置。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -6344,7 +6432,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("LB")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("LB"),
+                value: ::cann_config::meta::Lit::Str("LB"),
                 name: "load-balance",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -6354,14 +6442,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Spread the helper models over the devices (the default).",
                     zh: "在各设备间负载均衡部署（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("SINGLE"),
+                value: ::cann_config::meta::Lit::Str("SINGLE"),
                 name: "single",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -6371,11 +6461,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Deploy on the one logical device named by logical_device_id.",
                     zh: "部署到 logical_device_id 指定的单个逻辑设备上。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -7647,15 +7739,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.experimental_config.enable_graph_parallel",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "ExperimentalConfig took a GraphParallelConfig object on branches r1.10.0 and r1.11.0 and in the first tag, tfa_v0.0.1 (cut from r1.11.0, February 2023). The next tag, tfa_v0.0.2, and every later one take enable_graph_parallel and graph_parallel_option_path directly and reject the old keyword with TypeError; the first tag naming a CANN build, 6.3.RC1.alpha002, is among them, so it was gone by 6.3.RC1.",
                     zh: "r1.10.0、r1.11.0 分支以及最早的标签 tfa_v0.0.1（2023 年 2 月从 r1.11.0 打出）中，ExperimentalConfig 接受 GraphParallelConfig 对象。下一个标签 tfa_v0.0.2 及其后所有标签改为直接接受 enable_graph_parallel 与 graph_parallel_option_path，传入旧参数会引发 TypeError；第一个标明 CANN 构建的标签 6.3.RC1.alpha002 也在其中，因此最迟在 6.3.RC1 已移除。",
@@ -7666,6 +7764,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@tfa_v0.0.2:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:402",
                     "Ascend/tensorflow@tfa_v0.0.3_6.3.RC1.alpha002:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:405",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -7686,7 +7785,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("auto"),
+                value: ::cann_config::meta::Lit::Str("auto"),
                 name: "auto",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -7696,14 +7795,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Recomputation chosen automatically.",
                     zh: "自动选择重计算。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("manual"),
+                value: ::cann_config::meta::Lit::Str("manual"),
                 name: "manual",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -7713,11 +7814,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Recomputation where the script marks it.",
                     zh: "按脚本中的标记进行重计算。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -7841,7 +7944,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("auto"),
+                value: ::cann_config::meta::Lit::Str("auto"),
                 name: "auto",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -7851,14 +7954,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Slice the graph automatically.",
                     zh: "自动切分图。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("manual"),
+                value: ::cann_config::meta::Lit::Str("manual"),
                 name: "manual",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -7868,11 +7973,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Slice where the script marks it; TF2 does not accept it.",
                     zh: "按脚本标记切分；TF2 不接受该取值。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -8095,10 +8202,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.experimental_config.enable_graph_parallel",
                 ),
@@ -8114,7 +8227,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                         loc: (),
                     },
                 ],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "A GraphParallelConfig field on branches r1.10.0 and r1.11.0 and in the first tag, tfa_v0.0.1; from the next tag, tfa_v0.0.2, it is ExperimentalConfig(enable_graph_parallel=...) and npu.global_options().experimental.enable_graph_parallel. The first tag naming a CANN build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
                     zh: "在 r1.10.0、r1.11.0 分支及最早的标签 tfa_v0.0.1 中是 GraphParallelConfig 的字段；自下一个标签 tfa_v0.0.2 起改为 ExperimentalConfig(enable_graph_parallel=...) 与 npu.global_options().experimental.enable_graph_parallel。第一个标明 CANN 构建的标签 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
@@ -8125,6 +8238,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@tfa_v0.0.3_6.3.RC1.alpha002:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:405",
                     "Ascend/tensorflow@tfa_v0.0.2:tf_adapter_2.x/python/npu_device/configs/experimental_config.py:40",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -8245,15 +8359,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.experimental_config.graph_parallel_option_path",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "A GraphParallelConfig field on branches r1.10.0 and r1.11.0 and in the first tag, tfa_v0.0.1; from the next tag, tfa_v0.0.2, it is ExperimentalConfig(graph_parallel_option_path=...) and npu.global_options().experimental.graph_parallel_option_path (TF2 called it config_path). The first tag naming a CANN build, 6.3.RC1.alpha002, already has the new spelling, so the old one was gone by 6.3.RC1.",
                     zh: "在 r1.10.0、r1.11.0 分支及最早的标签 tfa_v0.0.1 中是 GraphParallelConfig 的字段；自下一个标签 tfa_v0.0.2 起改为 ExperimentalConfig(graph_parallel_option_path=...) 与 npu.global_options().experimental.graph_parallel_option_path（TF2 中旧名为 config_path）。第一个标明 CANN 构建的标签 6.3.RC1.alpha002 已是新写法，因此旧写法最迟在 6.3.RC1 已移除。",
@@ -8264,6 +8384,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@tfa_v0.0.3_6.3.RC1.alpha002:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:406",
                     "Ascend/tensorflow@tfa_v0.0.2:tf_adapter_2.x/python/npu_device/configs/experimental_config.py:39",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -8284,7 +8405,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(0i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "centralized",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8294,14 +8415,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Clean(
+                        ::cann_config::behaviour::AtomicClean::Centralized,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "All memset outputs of a graph are cleared together, once, at the start of each run.",
                     zh: "图中所有 memset 算子的输出在每次执行开始时统一清零一次。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "separate",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8311,11 +8438,17 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Clean(
+                        ::cann_config::behaviour::AtomicClean::Separate,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Each memset output is cleared on its own just before use; saves memory when memset outputs are large, at some speed cost.",
                     zh: "每个 memset 算子的输出在使用前单独清零；memset 内存较大时可节省内存，但会有一定性能损失。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -8452,7 +8585,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(0i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "dynamic",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8462,14 +8595,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::None,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Memory is allocated at each graph's exact size, every time.",
                     zh: "每次都按图的实际大小分配内存。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(2i64),
+                value: ::cann_config::meta::Lit::Int(2i64),
                 name: "static-shape-expand",
                 aliases: &[::cann_config::meta::Lit::Int(1i64)],
                 available: ::cann_config::meta::Span {
@@ -8479,14 +8618,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::StaticShape,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Static-shape graphs of one session share a pool sized to the largest graph so far; a bigger graph replaces it with a bigger pool. Not for graphs that run concurrently. 1 is an older spelling of this value.",
                     zh: "同一 session 中的静态 shape 图共享一块按最大图大小分配的内存；遇到更大的图时释放旧内存并按新大小重新分配。不适用于并发执行的多张图。取值 1 是该取值的旧写法。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(3i64),
+                value: ::cann_config::meta::Lit::Int(3i64),
                 name: "dynamic-shape-expand",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8496,14 +8641,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::DynamicShape,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Dynamic-shape graphs allocate from an expandable arena, which avoids fragmentation and lowers their footprint, possibly at some speed cost.",
                     zh: "动态 shape 图从可扩展内存中分配，避免碎片、降低内存占用，但可能损失部分性能。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(4i64),
+                value: ::cann_config::meta::Lit::Int(4i64),
                 name: "all-shape-expand",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8513,11 +8664,17 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Memory(
+                        ::cann_config::behaviour::MemoryExpansion::AllShapes,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Both 2 and 3: static-shape and dynamic-shape graphs both use expandable memory. Not for graphs that run concurrently.",
                     zh: "同时具备 2 和 3 的行为：静态与动态 shape 图都使用可扩展内存。不适用于并发执行的多张图。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -8657,7 +8814,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("BalanceMode"),
+                value: ::cann_config::meta::Lit::Str("BalanceMode"),
                 name: "balance-mode",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8667,14 +8824,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Balanced ordering; behaves like leaving the option unset.",
                     zh: "均衡模式，行为与不设置该选项相同。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("MemoryPriority"),
+                value: ::cann_config::meta::Lit::Str("MemoryPriority"),
                 name: "memory-priority",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8684,11 +8843,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Orders and assigns memory to minimize the peak: large outputs are consumed and freed early, and large shared constants are not folded.",
                     zh: "以降低内存峰值为先：优先执行产生大输出的节点以尽早释放，并且不折叠被多处使用的大常量。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -8824,7 +8985,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(0i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "default-pages",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8834,14 +8995,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Pages(
+                        ::cann_config::behaviour::HugePages::DefaultPages,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Use the system's default pages (4 KiB or 2 MiB).",
                     zh: "使用系统默认的 4K 或 2M 页。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "require-1g",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8851,14 +9018,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Pages(
+                        ::cann_config::behaviour::HugePages::Require1g,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Use 1 GiB pages; if they cannot be had, log an error and stop.",
                     zh: "使用 1G 大页；申请失败则打印错误并终止运行。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(2i64),
+                value: ::cann_config::meta::Lit::Int(2i64),
                 name: "prefer-1g",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -8868,11 +9041,17 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Pages(
+                        ::cann_config::behaviour::HugePages::Prefer1g,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Use 1 GiB pages; if they cannot be had, log an error and fall back to 2 MiB pages; stop only if those fail too.",
                     zh: "使用 1G 大页；失败时打印错误并改用 2M 页，仅当 2M 页也失败时才终止运行。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -9093,7 +9272,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("enable")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("enable"),
+                value: ::cann_config::meta::Lit::Str("enable"),
                 name: "enable",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9103,14 +9282,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Cache(
+                        ::cann_config::behaviour::CacheBehaviour::Reuse,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Compiled operators are cached on disk and reused when compiled again with the same parameters.",
                     zh: "将编译后的算子缓存到磁盘，编译参数相同时直接复用。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("force"),
+                value: ::cann_config::meta::Lit::Str("force"),
                 name: "force",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9120,14 +9305,20 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Cache(
+                        ::cann_config::behaviour::CacheBehaviour::Rebuild,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Delete the existing cache, then compile and cache again. Use it once after a change of Python, libraries or tuning knowledge, then go back to enable; avoid it while other jobs compile in parallel.",
                     zh: "先删除已有缓存再重新编译并缓存。适用于 Python、依赖库或调优知识库变化后执行一次，之后改回 enable；其他任务并行编译时不要使用。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("disable"),
+                value: ::cann_config::meta::Lit::Str("disable"),
                 name: "disable",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9137,11 +9328,17 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::Some(
+                    ::cann_config::behaviour::Behaviour::Cache(
+                        ::cann_config::behaviour::CacheBehaviour::Off,
+                    ),
+                ),
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "No operator compile cache.",
                     zh: "不使用算子编译缓存。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -9480,7 +9677,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Bool(true)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Bool(true),
+                value: ::cann_config::meta::Lit::Bool(true),
                 name: "enabled",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9490,14 +9687,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Fold constant expressions at graph compile time. Nodes marked `_grappler_do_not_remove` are still left alone.",
                     zh: "在图编译阶段折叠常量表达式；带 `_grappler_do_not_remove` 属性的节点仍不会被折叠。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Bool(false),
+                value: ::cann_config::meta::Lit::Bool(false),
                 name: "disabled",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9507,11 +9706,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Do not fold constants. Graphs that rely on folding (e.g. ExpandDims before HcomAllReduce) then fail to compile.",
                     zh: "不折叠常量。依赖常量折叠的图（如 HcomAllReduce 前的 ExpandDims）会编译失败。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -9647,7 +9848,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(0i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9657,14 +9858,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "No operator debug output.",
                     zh: "不开启算子调试。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "debug",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9674,14 +9877,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Debug on: instruction mapping files are written to kernel_meta for AI Core error analysis.",
                     zh: "开启调试，在 kernel_meta 中生成用于 AI Core 报错分析的指令映射文件。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(2i64),
+                value: ::cann_config::meta::Lit::Int(2i64),
                 name: "debug-unoptimized",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9691,14 +9896,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "As 1, and operators are built without optimization and with debug info; kernels grow larger.",
                     zh: "同 1，且算子以不优化、带调试信息的方式编译，算子二进制会变大。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(3i64),
+                value: ::cann_config::meta::Lit::Int(3i64),
                 name: "keep-objects",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9708,14 +9915,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Debug off; the .o and .json files are kept in kernel_meta.",
                     zh: "不开启调试，在 kernel_meta 中保留 .o 和 .json 文件。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(4i64),
+                value: ::cann_config::meta::Lit::Int(4i64),
                 name: "keep-objects-and-sources",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -9725,11 +9934,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Debug off; keeps .o and .json files and also writes .cce sources and fusion descriptions.",
                     zh: "不开启调试，保留 .o 和 .json 文件，并生成 .cce 源文件及融合描述文件。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -9988,7 +10199,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("1"),
+                value: ::cann_config::meta::Lit::Str("1"),
                 name: "subgraph-tuning",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -10012,14 +10223,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ],
                 ),
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Subgraph tuning; not on Atlas A2 or A3.",
                     zh: "子图调优；Atlas A2、A3 不支持。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("2"),
+                value: ::cann_config::meta::Lit::Str("2"),
                 name: "operator-tuning",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -10029,14 +10242,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Operator tuning.",
                     zh: "算子调优。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("4"),
+                value: ::cann_config::meta::Lit::Str("4"),
                 name: "gradient-split-tuning",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -10046,11 +10261,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Gradient split tuning for AllReduce in data-parallel training.",
                     zh: "数据并行训练中 AllReduce 的梯度切分调优。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -10505,7 +10722,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(1i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "inference",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -10515,14 +10732,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Online inference.",
                     zh: "在线推理。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "training",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -10532,11 +10751,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Training (the default).",
                     zh: "训练（默认）。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -10783,7 +11004,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(0i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -10793,14 +11014,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Results may differ between runs (the default, faster).",
                     zh: "不开启确定性计算，多次运行结果可能不同（默认，性能更好）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -10810,11 +11033,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Same hardware and input give the same output every run, at a speed cost.",
                     zh: "相同硬件和输入下每次输出一致，但会降低性能。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -11871,13 +12096,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "Nothing in the adapter or the graph engine reads this key; NPUEstimator's own write of it is dead too. Delete the line.",
                     zh: "适配器与图引擎均不读取该配置项，NPUEstimator 自己写入的这一项同样无效。删除该行即可。",
@@ -11887,6 +12118,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -12248,13 +12480,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::Some("auto_tune_mode"),
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::Some("auto_tune_mode"),
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "NPURunConfig lost the keyword between branches r1.10.0 and r1.11.0 (late 2022); passing it raises TypeError.",
                     zh: "NPURunConfig 在 r1.10.0 与 r1.11.0 分支之间（2022 年底）去掉了该参数；传入会引发 TypeError。",
@@ -12264,18 +12502,25 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@36bfa870:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@c8e219da: 删除auto_tune_mode",
                 ],
+                loc: (),
             },
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::Some("auto_tune_mode"),
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::Some("auto_tune_mode"),
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "TF2's NpuConfig dropped the option at the same time; setting an option it does not have raises ValueError.",
                     zh: "TF2 的 NpuConfig 同时去掉了该选项；设置不存在的选项会引发 ValueError。",
@@ -12285,19 +12530,28 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@36bfa870:tf_adapter_2.x/python/npu_device/configs/npu_config.py:absent",
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter_2.x/python/npu_device/configs/npu_config.py:absent",
                 ],
+                loc: (),
             },
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Before(::cann_config::Release::V9_0_0),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
-                empty_ignored: &[
-                    "hicann/ge@v9.0.0:api/session/session/inner_session.cc:89",
-                    "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
-                ],
+                empty_ignored: ::core::option::Option::Some(
+                    &[
+                        "hicann/ge@v9.0.0:api/session/session/inner_session.cc:89",
+                        "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:2133",
+                    ],
+                ),
                 note: ::cann_config::meta::Text {
                     en: "The adapter still forwards the session key as ge.autoTuneMode, but the graph engine refuses any non-empty value and the session fails, pointing to AOE.",
                     zh: "适配器仍将该 session 配置项透传为 ge.autoTuneMode，但图引擎拒绝任何非空取值，会话创建失败并提示改用 AOE。",
@@ -12307,6 +12561,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/ge@v9.0.0:api/session/session/inner_session.cc:89",
                     "hicann/ge@8.5.0:api/session/session/inner_session.cc:87",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -12559,7 +12814,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(0i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -12569,14 +12824,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Off (the training default; keep it off for training).",
                     zh: "关闭（训练场景默认值，训练时建议保持关闭）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -12586,11 +12843,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "On; fixed for online inference (graph_run_mode 0).",
                     zh: "开启；在线推理（graph_run_mode 为 0）时固定为该值。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -12832,7 +13091,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("0"),
+                value: ::cann_config::meta::Lit::Str("0"),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -12842,14 +13101,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "AI CPU operators are not split out (the default).",
                     zh: "AI CPU 算子不单独分流（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("1"),
+                value: ::cann_config::meta::Lit::Str("1"),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -12859,11 +13120,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "AI CPU operators that can run beside AI Core operators go to their own streams.",
                     zh: "可与 AI Core 算子并行的 AI CPU 算子分到单独的流上执行。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -13352,7 +13615,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "bfs",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13362,14 +13625,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Breadth-first order.",
                     zh: "广度优先遍历。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "dfs",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13379,14 +13644,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Depth-first order (the graph engine default).",
                     zh: "深度优先遍历（图引擎默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(2i64),
+                value: ::cann_config::meta::Lit::Int(2i64),
                 name: "rdfs",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13396,14 +13663,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Reverse depth-first order (graph engine only; TF2 rejects it).",
                     zh: "反向深度优先遍历（仅图引擎文档列出；TF2 不接受）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(3i64),
+                value: ::cann_config::meta::Lit::Int(3i64),
                 name: "stable-rdfs",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13413,11 +13682,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Existing operators keep their order, new ones are placed by reverse DFS (graph engine only; TF2 rejects it).",
                     zh: "已有算子保持原顺序，新增算子按反向深度优先排序（仅图引擎文档列出；TF2 不接受）。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -13658,7 +13929,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("auto")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("auto"),
+                value: ::cann_config::meta::Lit::Str("auto"),
                 name: "auto",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13668,14 +13939,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Static shapes compile online; dynamic shapes reuse prebuilt binaries when found (the default).",
                     zh: "静态 shape 在线编译；动态 shape 优先查找已编译的二进制（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("true"),
+                value: ::cann_config::meta::Lit::Str("true"),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13685,14 +13958,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Always compile operators online, tuned to the graph.",
                     zh: "总是根据图信息在线编译算子。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("false"),
+                value: ::cann_config::meta::Lit::Str("false"),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13702,11 +13977,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Prefer prebuilt operator binaries; compile only what is missing.",
                     zh: "优先使用已编译的算子二进制，找不到时才编译。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -13834,7 +14111,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("STRICT")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("STRICT"),
+                value: ::cann_config::meta::Lit::Str("STRICT"),
                 name: "strict",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13844,14 +14121,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Use each iteration's shapes as given (the default).",
                     zh: "按当前迭代的 shape 编译，不做泛化（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("FULL"),
+                value: ::cann_config::meta::Lit::Str("FULL"),
                 name: "full",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13861,14 +14140,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "When shapes change, generalize every axis to -1.",
                     zh: "shape 变化时将所有轴泛化为 -1。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("ADAPTIVE"),
+                value: ::cann_config::meta::Lit::Str("ADAPTIVE"),
                 name: "adaptive",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -13878,11 +14159,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "When shapes change, generalize only the changed axes; each new axis recompiles.",
                     zh: "shape 变化时仅泛化变化的轴；每新增泛化轴都会触发重新编译。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -14409,7 +14692,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("O3")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("O0"),
+                value: ::cann_config::meta::Lit::Str("O0"),
                 name: "o0",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -14419,14 +14702,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Accepted by the adapter; not described by the graph engine pages.",
                     zh: "适配器接受该取值；图引擎文档未描述。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("O1"),
+                value: ::cann_config::meta::Lit::Str("O1"),
                 name: "o1",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -14436,14 +14721,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Only the optimizations static-graph sinking needs (shape inference, constant folding, dead edge removal); fusion passes off.",
                     zh: "仅做静态下沉所需的优化（shape 推导、常量折叠、死边消除），关闭融合规则。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("O2"),
+                value: ::cann_config::meta::Lit::Str("O2"),
                 name: "o2",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -14453,14 +14740,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Accepted by the adapter; not described by the graph engine pages.",
                     zh: "适配器接受该取值；图引擎文档未描述。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("O3"),
+                value: ::cann_config::meta::Lit::Str("O3"),
                 name: "o3",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -14470,11 +14759,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "All optimizations (the default).",
                     zh: "开启全部优化（默认）。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -15932,7 +16223,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(2i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -15942,14 +16233,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "No dump of failing operators.",
                     zh: "不 dump 异常算子数据。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "exception-dump",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -15959,14 +16252,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Full ExceptionDump: inputs, outputs, tensor descriptions and workspace of failing operators, under NPU_COLLECT_PATH, else ASCEND_WORK_PATH, else ./extra-info.",
                     zh: "普通 ExceptionDump：dump 异常算子的输入输出、张量描述和 workspace，存放于 NPU_COLLECT_PATH，其次 ASCEND_WORK_PATH，否则为 ./extra-info。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(2i64),
+                value: ::cann_config::meta::Lit::Int(2i64),
                 name: "lite-exception-dump",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -15976,11 +16271,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "LiteExceptionDump (the default): inputs, outputs, workspace and tiling data for AI Core error analysis, under ASCEND_WORK_PATH or ./extra-info/data-dump/<device_id>.",
                     zh: "LiteExceptionDump（默认）：dump 输入输出、workspace 和 tiling 信息用于 AI Core 报错分析，存放于 ASCEND_WORK_PATH 或 ./extra-info/data-dump/<device_id>。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -16107,7 +16404,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("0"),
+                value: ::cann_config::meta::Lit::Str("0"),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16117,14 +16414,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Pre-quantization tensors may be optimized away (the default).",
                     zh: "量化前的输入输出可能在图编译时被优化掉（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("1"),
+                value: ::cann_config::meta::Lit::Str("1"),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16134,11 +16433,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Keep pre-quantization inputs and outputs dumpable.",
                     zh: "保证量化前的输入输出可被 dump。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -16386,7 +16687,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(1i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16396,14 +16697,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "No fusion_result.json.",
                     zh: "不生成 fusion_result.json。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "at-exit",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16413,14 +16716,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Written when the program exits normally (the default).",
                     zh: "程序正常退出时生成（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(2i64),
+                value: ::cann_config::meta::Lit::Int(2i64),
                 name: "after-compile",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16430,11 +16735,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Written as soon as graph compilation ends, so it survives an interrupted run.",
                     zh: "图编译完成即生成，程序中途中断也会保留。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -16695,7 +17002,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         ),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("l2_optimize"),
+                value: ::cann_config::meta::Lit::Str("l2_optimize"),
                 name: "l2-optimize",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16705,14 +17012,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Buffer (L2) optimization on (the default).",
                     zh: "开启缓存（L2）优化（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("off_optimize"),
+                value: ::cann_config::meta::Lit::Str("off_optimize"),
                 name: "off-optimize",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16722,11 +17031,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Buffer optimization off.",
                     zh: "关闭缓存优化。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -16847,7 +17158,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(1i64)),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(0i64),
+                value: ::cann_config::meta::Lit::Int(0i64),
                 name: "off",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16857,14 +17168,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Overflow flag off.",
                     zh: "关闭溢出标志。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Int(1i64),
+                value: ::cann_config::meta::Lit::Int(1i64),
                 name: "on",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -16874,11 +17187,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Overflow flag on (the TF2 default).",
                     zh: "开启溢出标志（TF2 默认）。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -18313,7 +18628,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         ),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("dynamic_execute"),
+                value: ::cann_config::meta::Lit::Str("dynamic_execute"),
                 name: "dynamic-execute",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -18323,14 +18638,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Compile once for the ranges in dynamic_inputs_shape_range.",
                     zh: "按 dynamic_inputs_shape_range 中的范围编译动态图。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("lazy_recompile"),
+                value: ::cann_config::meta::Lit::Str("lazy_recompile"),
                 name: "lazy-recompile",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -18340,11 +18657,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Named in the source docstring only; not documented.",
                     zh: "仅在源码注释中出现，文档未描述。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -19078,7 +19397,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::Some(::cann_config::meta::Lit::Str("Device")),
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("Device"),
+                value: ::cann_config::meta::Lit::Str("Device"),
                 name: "device",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -19088,14 +19407,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Variables live on the device (the default).",
                     zh: "变量部署在 Device 侧（默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("Host"),
+                value: ::cann_config::meta::Lit::Str("Host"),
                 name: "host",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -19105,11 +19426,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Variables live on the host, to fit large weights; needs mix_compile_mode.",
                     zh: "变量部署在 Host 侧以容纳大权重；需开启 mix_compile_mode。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -21328,7 +21651,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("allow_fp32_to_fp16"),
+                value: ::cann_config::meta::Lit::Str("allow_fp32_to_fp16"),
                 name: "allow-fp32-to-fp16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21338,14 +21661,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Matrix operators prefer float16 when the graph has float32; vector operators keep the graph's type where they can. Training default on Atlas training products.",
                     zh: "矩阵类算子在原图为 float32 时优先降为 float16；向量类算子尽量保持原图精度。Atlas 训练系列产品训练场景的默认值。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("force_fp16"),
+                value: ::cann_config::meta::Lit::Str("force_fp16"),
                 name: "force-fp16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21355,14 +21680,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "float16 whenever the operator supports it. Online inference only, and its default there.",
                     zh: "算子支持 float16 时一律使用 float16。仅适用于在线推理，也是其默认值。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("cube_fp16in_fp32out"),
+                value: ::cann_config::meta::Lit::Str("cube_fp16in_fp32out"),
                 name: "cube-fp16in-fp32out",
                 aliases: &[::cann_config::meta::Lit::Str("force_fp32")],
                 available: ::cann_config::meta::Span {
@@ -21372,14 +21699,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Cube operators prefer float16 in and float32 out; vector operators are forced to float32 where supported. force_fp32 is the older spelling of this value.",
                     zh: "Cube 类算子优先 float16 输入、float32 输出；向量类算子在支持时强制使用 float32。force_fp32 是该取值的旧写法。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("must_keep_origin_dtype"),
+                value: ::cann_config::meta::Lit::Str("must_keep_origin_dtype"),
                 name: "must-keep-origin-dtype",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21389,14 +21718,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Keep the graph's types; fall back to AI CPU or fail where the AI Core lacks them. Training default on Atlas 350, A3 and A2.",
                     zh: "保持原图精度；AI Core 不支持时改用 AI CPU 或报错。Atlas 350、A3、A2 训练场景的默认值。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("allow_mix_precision_fp16"),
+                value: ::cann_config::meta::Lit::Str("allow_mix_precision_fp16"),
                 name: "allow-mix-precision-fp16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21406,14 +21737,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Automatic mixed precision: some float32 and bfloat16 operators drop to float16 by the built-in lists. Pair it with loss scaling. Same effect as allow_mix_precision, which older adapters need.",
                     zh: "自动混合精度：按内置名单将部分 float32、bfloat16 算子降为 float16。需配合 Loss Scale 使用。与 allow_mix_precision 效果相同，较旧的适配器只认后者。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("allow_mix_precision"),
+                value: ::cann_config::meta::Lit::Str("allow_mix_precision"),
                 name: "allow-mix-precision",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21423,14 +21756,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "The original name of allow_mix_precision_fp16, with the same effect; accepted by every release, and by adapters older than the _fp16 name.",
                     zh: "allow_mix_precision_fp16 的原有名称，效果相同；所有版本均接受，早于 _fp16 名称的适配器也只认此名称。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("allow_mix_precision_bf16"),
+                value: ::cann_config::meta::Lit::Str("allow_mix_precision_bf16"),
                 name: "allow-mix-precision-bf16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21498,14 +21833,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ],
                 ),
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Automatic mixed precision with bfloat16 and float32.",
                     zh: "使用 bfloat16 与 float32 的自动混合精度。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("allow_fp32_to_bf16"),
+                value: ::cann_config::meta::Lit::Str("allow_fp32_to_bf16"),
                 name: "allow-fp32-to-bf16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21573,11 +21910,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ],
                 ),
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Keep float32 where supported, otherwise drop to bfloat16.",
                     zh: "优先保持 float32，不支持时降为 bfloat16。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -21730,7 +22069,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("fp16"),
+                value: ::cann_config::meta::Lit::Str("fp16"),
                 name: "fp16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21740,14 +22079,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "float16 for every operator that supports it. Online inference default.",
                     zh: "支持 float16 的算子一律使用 float16。在线推理的默认值。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("origin"),
+                value: ::cann_config::meta::Lit::Str("origin"),
                 name: "origin",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21757,14 +22098,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Keep the graph's types (training default on Atlas 350, A3 and A2).",
                     zh: "保持原图精度（Atlas 350、A3、A2 训练场景的默认值）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("cube_fp16in_fp32out"),
+                value: ::cann_config::meta::Lit::Str("cube_fp16in_fp32out"),
                 name: "cube-fp16in-fp32out",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21774,14 +22117,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Cube operators prefer float16 in and float32 out; vector operators use float32 where supported.",
                     zh: "Cube 类算子优先 float16 输入、float32 输出；向量类算子在支持时使用 float32。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("mixed_float16"),
+                value: ::cann_config::meta::Lit::Str("mixed_float16"),
                 name: "mixed-float16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21791,14 +22136,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Automatic mixed precision with float16; pair it with loss scaling.",
                     zh: "使用 float16 的自动混合精度，需配合 Loss Scale。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("mixed_bfloat16"),
+                value: ::cann_config::meta::Lit::Str("mixed_bfloat16"),
                 name: "mixed-bfloat16",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21866,14 +22213,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     ],
                 ),
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Automatic mixed precision with bfloat16.",
                     zh: "使用 bfloat16 的自动混合精度。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("mixed_hif8"),
+                value: ::cann_config::meta::Lit::Str("mixed_hif8"),
                 name: "mixed-hif8",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21900,14 +22249,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     en: "upstream documents it as not supported in the current version; the adapter and graph engine accept the value, but do not rely on it",
                     zh: "上游文档说明当前版本不支持该取值；适配器与图引擎虽接受该值，但不应依赖其效果",
                 }),
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Automatic mixed precision including hifloat8.",
                     zh: "包含 hifloat8 的自动混合精度。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("cube_hif8"),
+                value: ::cann_config::meta::Lit::Str("cube_hif8"),
                 name: "cube-hif8",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -21934,11 +22285,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     en: "upstream documents it as not supported in the current version; the adapter and graph engine accept the value, but do not rely on it",
                     zh: "上游文档说明当前版本不支持该取值；适配器与图引擎虽接受该值，但不应依赖其效果",
                 }),
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Cube operators forced to hifloat8 where supported.",
                     zh: "Cube 算子在支持时强制使用 hifloat8。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -22175,13 +22528,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "No branch or tag of the adapter (r1.1.1 to 9.0.0) reads the key NPUEstimator writes for it; the value goes nowhere. Precision is chosen with precision_mode_v2.",
                     zh: "适配器的任何分支或标签（r1.1.1 至 9.0.0）都不读取 NPUEstimator 为其写入的配置项，取值不产生任何作用。精度请通过 precision_mode_v2 选择。",
@@ -22191,6 +22550,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:541",
                     "Ascend/tensorflow@8650ec39:tf_adapter/python/npu_bridge/estimator/npu/npu_estimator.py:581",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -22557,7 +22917,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         default: ::core::option::Option::None,
         values: &[
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("high_precision"),
+                value: ::cann_config::meta::Lit::Str("high_precision"),
                 name: "high-precision",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -22567,14 +22927,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Higher-precision implementations (e.g. Taylor or Newton steps for float16).",
                     zh: "高精度实现（如 float16 输入时使用泰勒展开或牛顿迭代）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("high_performance"),
+                value: ::cann_config::meta::Lit::Str("high_performance"),
                 name: "high-performance",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -22584,14 +22946,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "Fastest implementation that keeps float16 network accuracy (the engine default).",
                     zh: "在不影响 float16 网络精度的前提下性能最优的实现（引擎默认）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("high_precision_for_all"),
+                value: ::cann_config::meta::Lit::Str("high_precision_for_all"),
                 name: "high-precision-for-all",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -22601,14 +22965,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "High precision for every operator that has such a mode (accepted by the TF1 adapter only).",
                     zh: "所有具备该模式的算子都使用高精度实现（仅 TF1 适配器接受）。",
                 },
+                loc: (),
             },
             ::cann_config::meta::ValueMeta {
-                lit: ::cann_config::meta::Lit::Str("high_performance_for_all"),
+                value: ::cann_config::meta::Lit::Str("high_performance_for_all"),
                 name: "high-performance-for-all",
                 aliases: &[],
                 available: ::cann_config::meta::Span {
@@ -22618,11 +22984,13 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 },
                 products: ::core::option::Option::None,
                 warning: ::core::option::Option::None,
+                behaviour: ::core::option::Option::None,
                 removed: ::core::option::Option::None,
                 doc: ::cann_config::meta::Text {
                     en: "High performance for every operator that has such a mode (accepted by the TF1 adapter only).",
                     zh: "所有具备该模式的算子都使用高性能实现（仅 TF1 适配器接受）。",
                 },
+                loc: (),
             },
         ],
         range: ::core::option::Option::None,
@@ -22998,10 +23366,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.precision_mode",
                 ),
@@ -23012,7 +23386,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                         loc: (),
                     },
                 ],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "An old name for mixed precision that the open-source adapter never had; the upstream migration sample replaces it with precision_mode allow_mix_precision.",
                     zh: "混合精度的旧名称，开源适配器从未读取；上游迁移示例将其替换为 precision_mode 的 allow_mix_precision。",
@@ -23022,6 +23396,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -23141,13 +23516,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "No adapter release reads this key and none names a successor; delete the line.",
                     zh: "适配器的任何版本都不读取该配置项，也没有替代项；删除该行即可。",
@@ -23156,6 +23537,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -23275,10 +23657,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.mix_compile_mode",
                 ),
@@ -23294,7 +23682,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                         loc: (),
                     },
                 ],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "The key the adapter reads for mixed host and device compute is mix_compile_mode.",
                     zh: "适配器读取的混合计算配置项是 mix_compile_mode。",
@@ -23303,6 +23691,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -23422,13 +23811,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of auto_tune_mode, itself superseded by AOE tuning (aoe_mode).",
                     zh: "auto_tune_mode 的错误拼写；auto_tune_mode 本身已被 AOE 调优（aoe_mode）取代。",
@@ -23437,6 +23832,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -23556,15 +23952,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.fusion_switch_file",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of fusion_switch_file; the fusion switch file it names is never applied.",
                     zh: "fusion_switch_file 的错误拼写；其指定的融合开关文件不会生效。",
@@ -23573,6 +23975,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -23692,15 +24095,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.dump_config.dump_mode",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of dump_mode; the dump keeps its default mode.",
                     zh: "dump_mode 的错误拼写；dump 仍使用默认模式。",
@@ -23709,6 +24118,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                     "Ascend/tensorflow@8650ec39:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -23830,10 +24240,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[
                     ::cann_config::meta::ValueMapMeta {
@@ -23852,7 +24268,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                         loc: (),
                     },
                 ],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "The tuning switch of 2021 adapters (branches r1.2.0 and r1.3.0), renamed aoe_mode; the combined value 3 has no single successor.",
                     zh: "2021 年适配器（r1.2.0、r1.3.0 分支）的调优开关，后更名为 aoe_mode；组合取值 3 没有对应的单一取值。",
@@ -23862,6 +24278,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@a0bc1f7f: change mstune_mode to aoe_mode",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -23981,13 +24398,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some("npu_run_config.aoe_mode"),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "Chose the operator tuner (GA, RL) beside mstune_mode on branch r1.3.0 only; AOE operator tuning (aoe_mode \"2\") took over.",
                     zh: "仅在 r1.3.0 分支与 mstune_mode 配合选择算子调优算法（GA、RL）；后由 AOE 算子调优（aoe_mode \"2\"）取代。",
@@ -23997,6 +24420,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@3a9d2671:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@9c7b68d4: delete op_tune_mode",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -24113,15 +24537,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.experimental_config.graph_compiler_cache_dir",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "Three tags take it on NPURunConfig: tfa_v0.0.8_mt, tfa_v0.0.9_6.3.RC2.alpha003 and tfa_v0.0.10_mt (June 2023). The tag before them, 6.3.RC2.alpha002, and tfa_v0.0.11_mt after them take it on ExperimentalConfig, as every build from 7.0.RC1 on does. So 6.3.RC2 is the last release with the keyword on NPURunConfig. The session key of the same name is unchanged.",
                     zh: "有三个标签在 NPURunConfig 上接受该参数：tfa_v0.0.8_mt、tfa_v0.0.9_6.3.RC2.alpha003 与 tfa_v0.0.10_mt（2023 年 6 月）。其前的 6.3.RC2.alpha002 与其后的 tfa_v0.0.11_mt 都在 ExperimentalConfig 上接受它，7.0.RC1 起的所有构建亦然。因此 6.3.RC2 是 NPURunConfig 带该参数的最后一个版本。同名的 session 配置项不变。",
@@ -24134,6 +24564,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@tfa_v0.0.11_mt:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:419",
                     "spec/history/upstream-refs.json",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -24253,13 +24684,19 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Before(::cann_config::Release::V9_0_0),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::None,
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "Cluster description that the embedding-service API filled in for itself (ge.esClusterConfig); the adapter of 9.0.0 neither takes the keyword nor reads the key.",
                     zh: "由 embedding service 接口自行填写的集群配置（ge.esClusterConfig）；9.0.0 的适配器既不接受该参数，也不读取该配置项。",
@@ -24271,6 +24708,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/util/npu_attrs.cc:absent",
                     "hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -24385,15 +24823,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         removed: &[
             ::cann_config::meta::RemovalMeta {
                 gone: ::cann_config::meta::Gone::Never,
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.enable_scope_fusion_passes",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "A misspelling of enable_scope_fusion_passes in the TF2 global-options example of the upstream docs; TF2's NpuConfig has no such option and raises ValueError when a script sets it.",
                     zh: "上游文档 TF2 global_options 示例中 enable_scope_fusion_passes 的错误拼写；TF2 的 NpuConfig 没有该选项，脚本设置时会引发 ValueError。",
@@ -24404,6 +24848,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "hicann/tensorflow@82957b9:tf_adapter_2.x/python/npu_device/configs/npu_config.py:absent",
                     "spec/history/upstream-refs.json",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -24767,15 +25212,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.profiling_config.profiling_options",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "Early 2021 the forward-start node moved into the profiling_options JSON, as its fp_point field.",
                     zh: "2021 年初，前向起始节点改为在 profiling_options 的 JSON 中以 fp_point 字段给出。",
@@ -24785,6 +25236,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -24904,15 +25356,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.profiling_config.profiling_options",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "Early 2021 the backward-end node moved into the profiling_options JSON, as its bp_point field.",
                     zh: "2021 年初，反向结束节点改为在 profiling_options 的 JSON 中以 bp_point 字段给出。",
@@ -24922,6 +25380,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@cc8f5841:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:absent",
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                 ],
+                loc: (),
             },
         ],
         changes: &[],
@@ -25038,15 +25497,21 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 gone: ::cann_config::meta::Gone::Before(
                     ::cann_config::Release::V8_0_RC2,
                 ),
-                estimator: ::core::option::Option::None,
-                session: ::core::option::Option::None,
-                tf2: ::core::option::Option::None,
-                env: ::core::option::Option::None,
+                surfaces: ::cann_config::meta::SurfacesMeta {
+                    estimator: ::core::option::Option::None,
+                    estimator_default: ::cann_config::meta::PyDefault::None,
+                    session: ::core::option::Option::None,
+                    tf2: ::core::option::Option::None,
+                    tf2_as: ::core::option::Option::None,
+                    tf2_default: ::core::option::Option::None,
+                    tf2_values: ::core::option::Option::None,
+                    env: ::core::option::Option::None,
+                },
                 replacement: ::core::option::Option::Some(
                     "npu_run_config.profiling_config.profiling_options",
                 ),
                 values: &[],
-                empty_ignored: &[],
+                empty_ignored: ::core::option::Option::None,
                 note: ::cann_config::meta::Text {
                     en: "On branch r1.1.1 the keyword took a list of trace kinds (training_trace, task_trace, op_trace) that NPUEstimator joined with ':' into the profiling_options key; from r1.2.0 ProfilingConfig takes profiling_options, a JSON string, instead and refuses the old keyword with TypeError.",
                     zh: "在 r1.1.1 分支，该参数接受采集类型列表（training_trace、task_trace、op_trace），由 NPUEstimator 以 ':' 连接后写入 profiling_options 配置项；自 r1.2.0 起 ProfilingConfig 改为接受 JSON 字符串 profiling_options，旧参数会引发 TypeError。",
@@ -25058,6 +25523,7 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                     "Ascend/tensorflow@75a73d1c: profiling options changed",
                     "spec/history/upstream-refs.json",
                 ],
+                loc: (),
             },
         ],
         changes: &[],

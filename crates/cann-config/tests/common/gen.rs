@@ -88,7 +88,7 @@ fn value(o: &'static OptionMeta, t: Target) -> BoxedStrategy<Value> {
                     v.products
                         .is_none_or(|p| meta::supports(p, t.product, t.release))
                 })
-                .map(|v| lit(v.lit))
+                .map(|v| lit(v.value))
                 .collect();
             if ok.is_empty() {
                 Just(Value::Null).boxed()

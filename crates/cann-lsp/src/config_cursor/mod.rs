@@ -96,7 +96,7 @@ fn walk(
 
 fn value_meta(o: &'static OptionMeta, v: &Node) -> Option<&'static ValueMeta> {
     o.values.iter().find(|m| {
-        std::iter::once(&m.lit)
+        std::iter::once(&m.value)
             .chain(m.aliases)
             .any(|l| match (*l, &v.kind) {
                 (Lit::Bool(a), YKind::Bool(b)) => a == *b,

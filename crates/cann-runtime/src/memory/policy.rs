@@ -205,7 +205,7 @@ fn env_values() -> String {
     let mut codes: Vec<String> = o
         .values
         .iter()
-        .flat_map(|v| std::iter::once(v.lit).chain(v.aliases.iter().copied()))
+        .flat_map(|v| std::iter::once(v.value).chain(v.aliases.iter().copied()))
         .map(|l| l.to_string())
         .collect();
     codes.sort();

@@ -7,47 +7,70 @@ use super::{
 use crate::diag::Loc;
 use crate::range::ReleaseRange;
 
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Surfaces {
+/// The names an option (or a retired spelling of it) goes by on each API surface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Surfaces<S: Store = Owned> {
     /// Keyword argument of the owning Python class.
-    pub estimator: Option<String>,
+    pub estimator: Option<S::Str>,
     /// The keyword's default in the class's constructor.
-    pub estimator_default: PyDefault,
+    pub estimator_default: PyDefault<Literal<S::Str>>,
     /// `custom_op.parameter_map[NAME]` and its accessor.
-    pub session: Option<(String, Accessor)>,
+    pub session: Option<(S::Str, Accessor)>,
     /// Attribute path below `npu.global_options()`.
-    pub tf2: Option<String>,
+    pub tf2: Option<S::Str>,
     /// How TF2 wants the value when it differs from the option's type (e.g. the string
     /// "0" where TF1 takes the integer 0): the Python type of `tf2_values` and
     /// `tf2_default`, derived by the loader.
     pub tf2_as: Option<Encoding>,
     /// The default of TF2's `OptionValue` (`None` for Python `None`).
-    pub tf2_default: Option<Literal>,
+    pub tf2_default: Option<Literal<S::Str>>,
     /// The values TF2's `OptionValue` accepts (`None` items are Python `None`); `None`: any.
-    pub tf2_values: Option<Vec<Option<Literal>>>,
+    pub tf2_values: Option<S::List<Option<Literal<S::Str>>>>,
     /// Environment variable name.
-    pub env: Option<String>,
+    pub env: Option<S::Str>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct ValueSpec {
-    pub value: Literal,
+impl<S: Store> Surfaces<S> {
+    /// Whether no spelling is named: a removal with these surfaces retires the whole option.
+    pub fn spells_nothing(&self) -> bool {
+        self.estimator.is_none()
+            && self.session.is_none()
+            && self.tf2.is_none()
+            && self.env.is_none()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueSpec<S: Store = Owned> {
+    pub value: Literal<S::Str>,
     /// Meaning-based name; the enum variant is derived from it.
-    pub name: String,
+    pub name: S::Str,
     /// Legacy spellings accepted with a warning.
-    pub aliases: Vec<Literal>,
-    pub available: ReleaseRange,
+    pub aliases: S::List<Literal<S::Str>>,
+    pub available: ReleaseRange<S>,
     /// When present, replaces the option's product support for this value.
-    pub products: Option<Vec<Support>>,
+    pub products: Option<S::List<Support<S>>>,
     /// Set when upstream documents the value but says it does not work yet: `check`
     /// warns with this text.
-    pub warning: Option<Text>,
+    pub warning: Option<cann_i18n::Text<S::Str>>,
     /// What the runtime does with the value, when its option names a behaviour family.
     pub behaviour: Option<crate::behaviour::Behaviour>,
-    /// The value stopped being accepted after a release.
-    pub removed: Option<Removal>,
-    pub doc: Text,
-    pub loc: Loc,
+    /// The value stopped being accepted after a release; its `available` already ends there.
+    pub removed: Option<Removal<S>>,
+    pub doc: cann_i18n::Text<S::Str>,
+    pub loc: S::Pos<Loc>,
+}
+
+/// The tables' records are `Copy` (derive cannot see that the nested records are).
+impl<S: Store> Copy for ValueSpec<S>
+where
+    S::Str: Copy,
+    S::List<Literal<S::Str>>: Copy,
+    ReleaseRange<S>: Copy,
+    S::List<Support<S>>: Copy,
+    Removal<S>: Copy,
+    S::Pos<Loc>: Copy,
+{
 }
 
 /// Where each key of a spec mapping was written: checks that run after reading point at the

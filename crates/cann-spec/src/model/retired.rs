@@ -4,7 +4,9 @@
 use cann_i18n::catalog::config as msg;
 use cann_i18n::Lang;
 
-use super::{At, Literal, Owned, Sources, Store, Surfaces, Text};
+use std::cmp::Ordering;
+
+use super::{At, Literal, Owned, Store, Surfaces};
 use crate::diag::Loc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,29 +120,63 @@ impl<S: Store> Introduced<S> {
 /// `available` range where it went. One that names surfaces retires only those spellings
 /// (e.g. the `NPURunConfig` keyword of an option whose `parameter_map` key is still read);
 /// the option keeps its live surfaces at the top level.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Removal {
-    pub gone: Gone,
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Removal<S: Store = Owned> {
+    pub gone: Gone<S::Release>,
     /// The retired spellings, when only some surfaces were removed.
-    pub surfaces: Surfaces,
+    pub surfaces: Surfaces<S>,
     /// Option path that does the job now. For a value: `None` (see `values`).
-    pub replacement: Option<String>,
+    pub replacement: Option<S::Str>,
     /// Old value to the replacement's value. For a removed value: the one entry
     /// `value -> the value to use instead`.
-    pub values: Vec<ValueMapping>,
+    pub values: S::List<ValueMapping<S>>,
     /// Where upstream shows that an empty value is still accepted and does nothing (the
     /// graph engine refuses only a non-empty one): the sources saying so. `None`: an empty
     /// value is refused like any other.
-    pub empty_ignored: Option<Sources>,
-    pub note: Text,
-    pub source: Sources,
-    pub loc: Loc,
+    pub empty_ignored: Option<S::List<S::Str>>,
+    pub note: cann_i18n::Text<S::Str>,
+    pub source: S::List<S::Str>,
+    pub loc: S::Pos<Loc>,
 }
 
-impl Removal {
+/// The tables' records are `Copy` (derive cannot see that the nested records are).
+impl<S: Store> Copy for Removal<S>
+where
+    S::Release: Copy,
+    Surfaces<S>: Copy,
+    S::Str: Copy,
+    S::List<ValueMapping<S>>: Copy,
+    S::List<S::Str>: Copy,
+    S::Pos<Loc>: Copy,
+{
+}
+
+impl<S: Store> Removal<S> {
     /// Whether this retires the whole option rather than some of its spellings.
     pub fn is_whole(&self) -> bool {
-        self.surfaces == Surfaces::default()
+        self.surfaces.spells_nothing()
+    }
+
+    /// Whether an empty string is still accepted, with no effect, where this applies.
+    pub fn ignores_empty(&self) -> bool {
+        self.empty_ignored.is_some()
+    }
+
+    /// Whether `release` no longer reads it.
+    pub fn gone_in(&self, release: impl At<S::Release>) -> bool {
+        match &self.gone {
+            Gone::After(last) => matches!(release.cmp_to(last), Some(Ordering::Greater)),
+            Gone::Before(first_without) => release.reached(first_without),
+            Gone::Never => true,
+        }
+    }
+
+    /// The replacement's value for an old `value`, where the spec maps it.
+    pub fn map(&self, value: &Literal<S::Str>) -> Option<Literal<S::Str>> {
+        self.values
+            .iter()
+            .find(|m| m.from == *value)
+            .map(|m| m.to.clone())
     }
 
     /// What it retires, as messages name it: the option (`` `name` ``) for a whole removal,
@@ -151,14 +187,14 @@ impl Removal {
         }
         let s = &self.surfaces;
         let spelled = [
-            s.estimator.as_deref().map(|e| format!("{e}=")),
+            s.estimator.as_ref().map(|e| format!("{}=", e.as_ref())),
             s.session
                 .as_ref()
-                .map(|(n, _)| format!("parameter_map[\"{n}\"]")),
+                .map(|(n, _)| format!("parameter_map[\"{}\"]", n.as_ref())),
             s.tf2
-                .as_deref()
-                .map(|t| format!("npu.global_options().{t}")),
-            s.env.clone(),
+                .as_ref()
+                .map(|t| format!("npu.global_options().{}", t.as_ref())),
+            s.env.as_ref().map(|e| e.as_ref().to_owned()),
         ];
         let spelled: Vec<String> = spelled.into_iter().flatten().collect();
         format!("`{}`", spelled.join(", "))

@@ -70,7 +70,7 @@ pub fn views(f: &Facts<'_>, o: &OptionSpec) -> Vec<AtRelease> {
                         .filter(|p| v.products.iter().any(|q| q.id() == *p))
                         .collect();
                     let fewer = own.len() < supported.len();
-                    (v.value.lit.to_string(), fewer.then(|| names(&own)))
+                    (v.value.value.to_string(), fewer.then(|| names(&own)))
                 })
                 .collect();
             AtRelease {

@@ -75,7 +75,7 @@ fn data(f: &Facts<'_>) -> Value {
                                 support[ri] & mask(f, |p| vin.products.iter().any(|q| q.id() == p))
                             })
                             .collect();
-                        json!([v.lit.to_string(), by])
+                        json!([v.value.to_string(), by])
                     })
                     .collect(),
                 None => Vec::new(),

@@ -201,7 +201,7 @@ fn values(
         .available_values()
         .filter_map(|v| {
             let m = v.value;
-            let insert = match (m.lit, syntax) {
+            let insert = match (m.value, syntax) {
                 (Lit::Str(s), _) if quoted || syntax == Syntax::Yaml => s.to_string(),
                 (Lit::Str(s), _) => format!("\"{s}\""),
                 // Inside a JSON string only strings can be written.

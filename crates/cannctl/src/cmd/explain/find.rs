@@ -99,9 +99,14 @@ fn names(o: &OptionMeta) -> impl Iterator<Item = &'static str> + '_ {
     ];
     let changed = o.changes.iter().filter_map(|c| c.ge_key);
     let retired = o.removed.iter().flat_map(|r| {
-        [r.estimator, r.session.map(|(n, _)| n), r.tf2, r.env]
-            .into_iter()
-            .flatten()
+        [
+            r.surfaces.estimator,
+            r.surfaces.session.map(|(n, _)| n),
+            r.surfaces.tf2,
+            r.surfaces.env,
+        ]
+        .into_iter()
+        .flatten()
     });
     own.into_iter().flatten().chain(changed).chain(retired)
 }

@@ -81,7 +81,7 @@ fn values(s: &mut String, at: &OptionIn, lang: Lang) {
         let _ = writeln!(
             s,
             "  {:<16} {}{also}\n  {:<16} {}",
-            meta.lit.to_string(),
+            meta.value.to_string(),
             meta.name,
             "",
             meta.doc.get(lang)
@@ -142,7 +142,11 @@ fn retirement(s: &mut String, o: &OptionMeta, lang: Lang) {
             let _ = writeln!(
                 s,
                 "  {}",
-                msg::field(lang, &msg::empty_ignored(lang), &r.empty_ignored.join("; "))
+                msg::field(
+                    lang,
+                    &msg::empty_ignored(lang),
+                    &r.empty_ignored.unwrap_or_default().join("; ")
+                )
             );
         }
     }

@@ -29,7 +29,7 @@ fn facts(at: &OptionIn) -> Value {
         "range": at.range.map(|r| describe_int_values(Some(r), o.special)),
         "range_is_advice": at.range.is_some_and(|r| r.advice),
         "ge_key": at.ge_key,
-        "values": at.available_values().map(|v| v.value.lit.to_string()).collect::<Vec<_>>(),
+        "values": at.available_values().map(|v| v.value.value.to_string()).collect::<Vec<_>>(),
     })
 }
 
@@ -46,7 +46,7 @@ pub(super) fn render(view: &View) -> Value {
         "read": at.read,
         "default": at.default.map(|d| d.to_string()),
         "values": at.values.iter().map(|v| json!({
-            "value": v.value.lit.to_string(),
+            "value": v.value.value.to_string(),
             "name": v.value.name,
             "aliases": v.value.aliases.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
             "available": span(v.value.available),
@@ -114,7 +114,7 @@ fn removal(o: &OptionMeta, r: &RemovalMeta, lang: Lang) -> Value {
         "replacement": r.replacement,
         "values": mappings(r.values),
         "note": r.note.get(lang),
-        "empty_ignored": (!r.empty_ignored.is_empty()).then_some(r.empty_ignored),
+        "empty_ignored": r.empty_ignored,
         "source": r.source,
     })
 }
