@@ -445,9 +445,9 @@ fn cache_library_errors_are_worded_in_each_language() {
     insta::assert_snapshot!("cache_state_not_a_directory_en", run(&blocked, "en"));
     insta::assert_snapshot!("cache_state_not_a_directory_zh", run(&blocked, "zh"));
     // A space in the path: "... allowed are letters ...", "不被允许；允许的字符为 ...". Where
-    // the space falls depends on the temporary directory: shown as [N] (the library counts
-    // characters from 0).
-    let n = spaced
+    // the space falls depends on the temporary directory: shown as [N], counted from 1 as a
+    // reader counts.
+    let n = 1 + spaced
         .display()
         .to_string()
         .chars()
