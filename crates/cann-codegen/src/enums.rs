@@ -211,28 +211,21 @@ fn behaviour_fns(
         .filter_map(|(v, var)| v.behaviour.map(|b| (of(b), var)))
         .map(|(b, var)| quote!(#name::#var => #b,))
         .collect();
+    // For each behaviour of the family with a value, the first such value in spec order.
+    let firsts = family.behaviours().filter_map(|b| {
+        let (_, var) = o
+            .values
+            .iter()
+            .zip(variants)
+            .find(|(v, _)| v.behaviour == Some(b))?;
+        Some((of(b), var))
+    });
     let (from_ret, from_body) = if family.needs_every() {
-        // Every behaviour has a value (checked by the loader): the first in spec order.
-        let arms = family.behaviours().filter_map(|b| {
-            let (_, var) = o
-                .values
-                .iter()
-                .zip(variants)
-                .find(|(v, _)| v.behaviour == Some(b))?;
-            let b = of(b);
-            Some(quote!(#b => #name::#var,))
-        });
+        // Every behaviour has a value (checked by the loader).
+        let arms = firsts.map(|(b, var)| quote!(#b => #name::#var,));
         (quote!(Self), quote!(match b { #(#arms)* }))
     } else {
-        let arms = family.behaviours().filter_map(|b| {
-            let (_, var) = o
-                .values
-                .iter()
-                .zip(variants)
-                .find(|(v, _)| v.behaviour == Some(b))?;
-            let b = of(b);
-            Some(quote!(#b => ::core::option::Option::Some(#name::#var),))
-        });
+        let arms = firsts.map(|(b, var)| quote!(#b => ::core::option::Option::Some(#name::#var),));
         (
             quote!(::core::option::Option<Self>),
             quote! {
