@@ -2757,7 +2757,7 @@ window.CANN_SEARCH = [
   },
   {
     "class": "NPURunConfig",
-    "en": "Keep one checkpoint per this many hours in addition to the newest ones; takes a large keep_checkpoint_max to matter.",
+    "en": "Keep one checkpoint per this many hours in addition to the newest ones; a fraction such as 0.5 is allowed. Takes a large keep_checkpoint_max to matter.",
     "env": null,
     "estimator": "keep_checkpoint_every_n_hours",
     "ge": null,
@@ -2771,7 +2771,7 @@ window.CANN_SEARCH = [
     "values": "",
     "valuesEn": "",
     "valuesZh": "",
-    "zh": "每隔该小时数额外保留一个检查点；需配合较大的 keep_checkpoint_max 使用。"
+    "zh": "每隔该小时数额外保留一个检查点，可写小数（如 0.5）；需配合较大的 keep_checkpoint_max 使用。"
   },
   {
     "class": "NPURunConfig",

@@ -143,11 +143,15 @@ fn map_of_sets(m: &BTreeMap<String, BTreeSet<String>>) -> Value {
 /// Adds each bound, cited at `at` (`owner/name@ref:path`), under the option it bounds.
 fn bounds(at: &str, found: Vec<ranges::Bound>, out: &mut BTreeMap<String, Vec<Value>>) {
     for b in found {
-        out.entry(b.on).or_default().push(json!({
+        let mut v = json!({
             "min": b.min,
             "max": b.max,
             "at": format!("{at}:{}", b.line),
-        }));
+        });
+        if b.above {
+            v["above"] = json!(true);
+        }
+        out.entry(b.on).or_default().push(v);
     }
 }
 

@@ -49,7 +49,8 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                         .push(quote!(#i => ::core::option::Option::Some((#name::#var, #alias)),)),
                     Literal::Str(st) => str_arms
                         .push(quote!(#st => ::core::option::Option::Some((#name::#var, #alias)),)),
-                    Literal::Bool(_) => {}
+                    // Enumerated values are integers or strings (the loader checks).
+                    Literal::Bool(_) | Literal::Float(_) => {}
                 }
             }
         }
@@ -58,6 +59,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             Literal::Int(i) => quote!(#i),
             Literal::Str(st) => quote!(#st),
             Literal::Bool(b) => quote!(#b),
+            Literal::Float(x) => crate::lit::f64_tokens(x.get()),
         });
         let (code_fn, ser, de, from_str_body) = if is_int {
             (

@@ -15,7 +15,26 @@ pub(crate) fn lit(l: &Literal, s: &Settings) -> TokenStream {
     match l {
         Literal::Bool(b) => quote!(#k::meta::Lit::Bool(#b)),
         Literal::Int(i) => quote!(#k::meta::Lit::Int(#i)),
+        Literal::Float(x) => {
+            let x = f64_tokens(x.get());
+            quote!(#k::meta::Lit::Float(#k::meta::Float(#x)))
+        }
         Literal::Str(v) => quote!(#k::meta::Lit::Str(#v)),
+    }
+}
+
+/// An `f64` as a Rust literal. The loader admits finite numbers only; anything else would
+/// be a bug upstream of codegen, and is written as the constant rather than a panic here.
+pub(crate) fn f64_tokens(x: f64) -> TokenStream {
+    if x.is_finite() {
+        let l = proc_macro2::Literal::f64_suffixed(x);
+        quote!(#l)
+    } else if x.is_nan() {
+        quote!(::core::f64::NAN)
+    } else if x > 0.0 {
+        quote!(::core::f64::INFINITY)
+    } else {
+        quote!(::core::f64::NEG_INFINITY)
     }
 }
 

@@ -20,7 +20,7 @@ fn access(spec: &Spec, path: &str) -> Option<TokenStream> {
     Some(match &o.ty {
         OptionType::IntEnum => quote!(#expr.map(|x| x.code())),
         OptionType::StrEnum => quote!(#expr.map(|x| x.as_str())),
-        OptionType::Bool | OptionType::Int => quote!(#expr.copied()),
+        OptionType::Bool | OptionType::Int | OptionType::Float => quote!(#expr.copied()),
         OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => {
             quote!(#expr.map(|x| x.as_str()))
         }
@@ -32,6 +32,7 @@ fn lit(l: &Literal) -> TokenStream {
     match l {
         Literal::Bool(b) => quote!(#b),
         Literal::Int(i) => quote!(#i),
+        Literal::Float(x) => crate::lit::f64_tokens(x.get()),
         Literal::Str(s) => quote!(#s),
     }
 }

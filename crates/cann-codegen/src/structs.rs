@@ -15,6 +15,7 @@ fn field_type(o: &OptionSpec, s: &Settings) -> TokenStream {
     match &o.ty {
         OptionType::Bool => quote!(bool),
         OptionType::Int => quote!(i64),
+        OptionType::Float => quote!(f64),
         OptionType::IntEnum | OptionType::StrEnum => {
             let e = ident(&names::option_enum(o));
             quote!(#e)
@@ -37,6 +38,7 @@ fn parse_value(o: &OptionSpec, index: usize, s: &Settings) -> TokenStream {
     match &o.ty {
         OptionType::Bool => quote!(cx.bool(v, #m)),
         OptionType::Int => quote!(cx.int(v, #m)),
+        OptionType::Float => quote!(cx.float(v, #m)),
         OptionType::IntEnum | OptionType::StrEnum => quote!(cx.enumerated(v, #m)),
         OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => {
             quote!(cx.string(v, #m))
@@ -57,6 +59,7 @@ fn visit_value(o: &OptionSpec, index: usize, s: &Settings) -> TokenStream {
     match &o.ty {
         OptionType::Bool => quote!(v.value(#m, #k::ValueRef::Bool(*x))),
         OptionType::Int => quote!(v.value(#m, #k::ValueRef::Int(*x))),
+        OptionType::Float => quote!(v.value(#m, #k::ValueRef::Float(#k::meta::Float(*x)))),
         OptionType::IntEnum | OptionType::StrEnum => {
             quote!(v.value(#m, <_ as #k::SpecEnum>::value_ref(*x)))
         }

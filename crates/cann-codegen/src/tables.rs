@@ -15,6 +15,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         let ty = match &o.ty {
             OptionType::Bool => quote!(#k::meta::TypeMeta::Bool),
             OptionType::Int => quote!(#k::meta::TypeMeta::Int),
+            OptionType::Float => quote!(#k::meta::TypeMeta::Float),
             OptionType::IntEnum => quote!(#k::meta::TypeMeta::IntEnum),
             OptionType::StrEnum => quote!(#k::meta::TypeMeta::StrEnum),
             OptionType::Str => quote!(#k::meta::TypeMeta::Str),
@@ -59,15 +60,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 doc: #doc, loc: (),
             })
         });
-        let range = match &o.range {
-            Some(r) => {
-                let min = opt_i64(r.min);
-                let max = opt_i64(r.max);
-                let advice = r.advice;
-                quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
-            }
-            None => quote!(::core::option::Option::None),
-        };
+        let range = opt_range(o.range.as_ref(), s);
         let special = o.special.iter().map(|(v, t)| {
             let t = text(t, s);
             quote!((#v, #t))
@@ -119,15 +112,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
         };
         let by_product = o.by_product.iter().map(|f| {
             let ps = f.products.iter().map(|p| crate::lit::product(p, s));
-            let range = match &f.range {
-                Some(r) => {
-                    let min = opt_i64(r.min);
-                    let max = opt_i64(r.max);
-                    let advice = r.advice;
-                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
-                }
-                None => quote!(::core::option::Option::None),
-            };
+            let range = opt_range(f.range.as_ref(), s);
             let default = match &f.default {
                 Some(d) => {
                     let d = lit(d, s);
@@ -156,15 +141,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
                 None => quote!(::core::option::Option::None),
             };
             let ge = opt_str(c.ge_key.as_deref());
-            let range = match &c.range {
-                Some(r) => {
-                    let min = opt_i64(r.min);
-                    let max = opt_i64(r.max);
-                    let advice = r.advice;
-                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
-                }
-                None => quote!(::core::option::Option::None),
-            };
+            let range = opt_range(c.range.as_ref(), s);
             quote!(#k::meta::ChangeMeta { release: #from, default: #default, ge_key: #ge, range: #range, loc: () })
         });
         quote! {
@@ -221,15 +198,7 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
             sec.keys.iter().map(move |key| (sec.name.clone(), key))
         }).map(|(sec, key)| {
             let kname = &key.name;
-            let range = match &key.range {
-                Some(r) => {
-                    let min = opt_i64(r.min);
-                    let max = opt_i64(r.max);
-                    let advice = r.advice;
-                    quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, advice: #advice }))
-                }
-                None => quote!(::core::option::Option::None),
-            };
+            let range = opt_range(key.range.as_ref(), s);
             let unit = opt_str(key.unit.as_deref());
             let default = opt_i64(key.default);
             let env = opt_str(key.env.as_deref());
@@ -258,6 +227,19 @@ pub(crate) fn expand(spec: &Spec, s: &Settings) -> TokenStream {
 fn opt_i64(v: Option<i64>) -> TokenStream {
     match v {
         Some(v) => quote!(::core::option::Option::Some(#v)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// `Option<RangeMeta>` of a range written in the spec.
+fn opt_range(r: Option<&cann_spec::IntRange>, s: &Settings) -> TokenStream {
+    let k = &s.krate;
+    match r {
+        Some(r) => {
+            let (min, max) = (opt_i64(r.min), opt_i64(r.max));
+            let (excl, real, advice) = (r.min_exclusive, r.real, r.advice);
+            quote!(::core::option::Option::Some(#k::meta::RangeMeta { min: #min, max: #max, min_exclusive: #excl, real: #real, advice: #advice }))
+        }
         None => quote!(::core::option::Option::None),
     }
 }

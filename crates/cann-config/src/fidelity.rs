@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::meta::{Lit, OptionMeta, PyDefault};
+use crate::meta::{Lit, OptionMeta, PyDefault, TypeMeta};
 use crate::{Release, CONFIGS, OPTIONS};
 
 /// One disagreement between the spec and the upstream code.
@@ -75,6 +75,7 @@ fn lit(l: Lit) -> Value {
     match l {
         Lit::Bool(b) => Value::Bool(b),
         Lit::Int(i) => Value::from(i),
+        Lit::Float(x) => Value::from(x.get()),
         Lit::Str(s) => Value::from(s),
     }
 }
@@ -347,11 +348,19 @@ fn ge_known(cx: &mut Cx<'_>) {
     }
 }
 
-/// `[min, max]`, `-` for an open side.
-fn interval(min: Option<i64>, max: Option<i64>) -> String {
-    let side = |v: Option<i64>| v.map_or("-".into(), |v| v.to_string());
-    format!("[{}, {}]", side(min), side(max))
+/// `[min, max]`, `-` for an open side; `(min` when the bound itself is left out.
+fn interval(min: Option<Lower>, max: Option<i64>) -> String {
+    let (open, lo) = match min {
+        Some((m, true)) => ("(", m.to_string()),
+        Some((m, false)) => ("[", m.to_string()),
+        None => ("[", "-".into()),
+    };
+    format!("{open}{lo}, {}]", max.map_or("-".into(), |v| v.to_string()))
 }
+
+/// A lower bound and whether it is left out (`x > 0`). Ordered by strictness:
+/// `(0, false) < (0, true) < (1, false)`.
+type Lower = (i64, bool);
 
 /// The bounds the code puts on an option's value (each cited at its line), taken together:
 /// the spec may not accept what the code refuses, nor refuse what it accepts. A range that
@@ -362,7 +371,7 @@ fn ranges(cx: &mut Cx<'_>) {
     let Some(ranges) = cx.facts["ranges"].as_object() else {
         return;
     };
-    type Bounds = Vec<(Option<i64>, Option<i64>, String)>;
+    type Bounds = Vec<(Option<Lower>, Option<i64>, String)>;
     let mut per: BTreeMap<&'static str, (&'static OptionMeta, Bounds)> = BTreeMap::new();
     for (key, list) in ranges {
         // `keyword:NAME` (NPURunConfig, or the RunConfig it extends), `ge:KEY` (the graph
@@ -377,10 +386,17 @@ fn ranges(cx: &mut Cx<'_>) {
         let Some(o) = o else {
             continue;
         };
+        // `> n` admits any fraction above n for a float, and n + 1 on for an integer.
+        let real = o.ty == TypeMeta::Float;
         let entry = per.entry(o.path).or_insert((o, Vec::new()));
         for b in list.as_array().into_iter().flatten() {
             let at = b["at"].as_str().unwrap_or("?").to_string();
-            entry.1.push((b["min"].as_i64(), b["max"].as_i64(), at));
+            let above = b["above"].as_bool().unwrap_or(false);
+            let min = b["min"].as_i64().map(|m| match (above, real) {
+                (true, false) => (m.saturating_add(1), false),
+                _ => (m, above),
+            });
+            entry.1.push((min, b["max"].as_i64(), at));
         }
     }
     for (o, bounds) in per.into_values() {
@@ -400,17 +416,21 @@ fn ranges(cx: &mut Cx<'_>) {
                 _ => None,
             })
             .collect();
-        let inside = |v: i64| min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m);
+        let inside = |v: i64| {
+            min.is_none_or(|(m, out)| if out { v > m } else { v >= m })
+                && max.is_none_or(|m| v <= m)
+        };
         let spec = o.range_in(cx.release);
         let ok = if !ints.is_empty() {
             // An enumeration: every value it lists must pass the code.
             ints.iter().all(|v| inside(*v))
         } else {
             spec.is_some_and(|s| {
-                let within = min.is_none_or(|u| s.min.is_some_and(|m| m >= u))
+                let lower = s.min.map(|m| (m, s.min_exclusive));
+                let within = min.is_none_or(|u| lower.is_some_and(|m| m >= u))
                     && max.is_none_or(|u| s.max.is_some_and(|m| m <= u));
                 let stated =
-                    min.is_none_or(|u| s.min == Some(u)) && max.is_none_or(|u| s.max == Some(u));
+                    min.is_none_or(|u| lower == Some(u)) && max.is_none_or(|u| s.max == Some(u));
                 let narrower_where_open =
                     (min.is_none() && s.min.is_some()) || (max.is_none() && s.max.is_some());
                 within && (stated != s.advice || (s.advice && narrower_where_open))
@@ -420,7 +440,7 @@ fn ranges(cx: &mut Cx<'_>) {
             let ours = match spec {
                 Some(s) => format!(
                     "{}{} in {}",
-                    interval(s.min, s.max),
+                    interval(s.min.map(|m| (m, s.min_exclusive)), s.max),
                     if s.advice { " (advice)" } else { "" },
                     ours(o)
                 ),

@@ -9,7 +9,7 @@ use crate::{Product, Release};
 
 pub use cann_i18n::{Lang, Text};
 /// The spec's own kinds, used as they are: one definition each.
-pub use cann_spec::{Accessor, CharClass, ConfigKind, Encoding, Severity};
+pub use cann_spec::{Accessor, CharClass, ConfigKind, Encoding, Float, Severity};
 
 /// A literal value as the spec writes it: the spec model's own type over static strings.
 pub type Lit = cann_spec::Literal<&'static str>;

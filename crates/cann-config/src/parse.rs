@@ -99,6 +99,7 @@ pub(crate) fn kind_name(k: &Kind, lang: Lang) -> String {
 enum Want {
     Bool,
     Int,
+    Number,
     Str,
 }
 
@@ -107,6 +108,7 @@ impl Want {
         match self {
             Want::Bool => msg::kind_bool(lang),
             Want::Int => msg::kind_int(lang),
+            Want::Number => msg::want_number(lang),
             Want::Str => msg::kind_str(lang),
         }
     }
@@ -167,6 +169,9 @@ impl ParseCx {
             (Kind::Str(s), Want::Int) if s.trim().parse::<i64>().is_ok() => {
                 Some(msg::unquote(lang, s.trim()))
             }
+            (Kind::Str(s), Want::Number) if number(s).is_some() => {
+                Some(msg::unquote(lang, s.trim()))
+            }
             (Kind::Str(s), Want::Bool)
                 if matches!(s.as_str(), "true" | "false" | "True" | "False") =>
             {
@@ -207,6 +212,21 @@ impl ParseCx {
                 None
             }
         }
+    }
+
+    /// A float option's value: a finite number, an integer being one too (`2` hours).
+    pub fn float(&mut self, v: &Node, m: &'static OptionMeta) -> Option<f64> {
+        // Integers as large as i64 lose digits as f64; a config's hours never come near.
+        #[allow(clippy::cast_precision_loss)]
+        let x = match v.kind {
+            Kind::Float(x) => crate::meta::Float::finite(x),
+            Kind::Int(i) => crate::meta::Float::finite(i as f64),
+            _ => None,
+        };
+        if x.is_none() {
+            self.wrong_type(v, m, Want::Number);
+        }
+        x.map(crate::meta::Float::get)
     }
 
     pub fn string(&mut self, v: &Node, m: &'static OptionMeta) -> Option<String> {
@@ -289,6 +309,12 @@ impl ParseCx {
             }
         }
     }
+}
+
+/// Text a user quoted that reads as a finite number (`"0.5"`), for the "write it without
+/// quotes" hint.
+fn number(s: &str) -> Option<f64> {
+    s.trim().parse::<f64>().ok().filter(|x| x.is_finite())
 }
 
 /// "one of 0 (dynamic), 2 (static-shape-expand), ..." for enumerated options, the range

@@ -249,24 +249,39 @@ impl Checker<'_> {
         };
         // A special value (such as -1, "off") lies outside the range and is valid all the same.
         if !r.contains(i) && !o.special.iter().any(|(v, _)| *v == i) {
-            let lang = self.lang;
-            // No upstream source states an advised bound: the value may work, so warn.
-            let (severity, text) = if r.advice {
-                (Severity::Warning, msg::outside_advice(lang, i, o.name))
-            } else {
-                (Severity::Error, msg::out_of_range(lang, i, o.name))
-            };
-            self.push(
-                Diagnostic::new(severity, o.path, text)
-                    .with_value(i)
-                    .with_expected(meta::describe_int_values_in(
-                        Some(r),
-                        o.special,
-                        o.unit,
-                        lang,
-                    )),
-            );
+            self.outside(o, r, ValueRef::Int(i));
         }
+    }
+
+    /// A float option's value against its range (no special values: those are integers).
+    fn real_range(&mut self, o: &'static OptionMeta, x: meta::Float) {
+        let Some(r) = o.range_on(self.target.product, self.target.release) else {
+            return;
+        };
+        if !r.contains_real(x.get()) {
+            self.outside(o, r, ValueRef::Float(x));
+        }
+    }
+
+    fn outside(&mut self, o: &'static OptionMeta, r: meta::RangeMeta, v: ValueRef<'_>) {
+        let lang = self.lang;
+        let shown = v.to_string();
+        // No upstream source states an advised bound: the value may work, so warn.
+        let (severity, text) = if r.advice {
+            (Severity::Warning, msg::outside_advice(lang, &shown, o.name))
+        } else {
+            (Severity::Error, msg::out_of_range(lang, &shown, o.name))
+        };
+        self.push(
+            Diagnostic::new(severity, o.path, text)
+                .with_value(v)
+                .with_expected(meta::describe_int_values_in(
+                    Some(r),
+                    o.special,
+                    o.unit,
+                    lang,
+                )),
+        );
     }
 
     fn path_chars(&mut self, o: &'static OptionMeta, chars: &'static [meta::CharClass], s: &str) {
@@ -385,6 +400,7 @@ impl Visitor for Checker<'_> {
                 }
             }
             (TypeMeta::Int, ValueRef::Int(i)) => self.range(o, i),
+            (TypeMeta::Float, ValueRef::Float(x)) => self.real_range(o, x),
             (TypeMeta::Path { chars }, ValueRef::Str(s)) => self.path_chars(o, chars, s),
             (TypeMeta::CorePair, ValueRef::Cores(c)) => self.cores(o, c),
             (TypeMeta::IntEnum | TypeMeta::StrEnum, _) => {

@@ -10,6 +10,7 @@ use crate::meta::OptionMeta;
 pub enum ValueRef<'a> {
     Bool(bool),
     Int(i64),
+    Float(crate::meta::Float),
     Str(&'a str),
     Cores(CoreCounts),
 }
@@ -19,6 +20,7 @@ impl fmt::Display for ValueRef<'_> {
         match self {
             ValueRef::Bool(b) => write!(f, "{b}"),
             ValueRef::Int(i) => write!(f, "{i}"),
+            ValueRef::Float(x) => write!(f, "{x}"),
             ValueRef::Str(s) => write!(f, "{s:?}"),
             ValueRef::Cores(c) => write!(f, "\"{c}\""),
         }
@@ -30,6 +32,7 @@ impl From<crate::meta::Lit> for ValueRef<'static> {
         match l {
             crate::meta::Lit::Bool(b) => ValueRef::Bool(b),
             crate::meta::Lit::Int(i) => ValueRef::Int(i),
+            crate::meta::Lit::Float(x) => ValueRef::Float(x),
             crate::meta::Lit::Str(s) => ValueRef::Str(s),
         }
     }

@@ -152,7 +152,11 @@ fn bounds_come_from_the_adapter_the_estimator_and_the_engine() {
     assert!(at("keyword:log_step_count_steps")[0].starts_with(
         "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:"
     ));
-    assert_eq!(f["keyword:log_step_count_steps"][0]["min"], 1);
+    // RunConfig's `> 0` is kept as written: an integer keyword then starts at 1, and the
+    // float keep_checkpoint_every_n_hours takes any fraction above 0.
+    assert_eq!(f["keyword:log_step_count_steps"][0]["min"], 0);
+    assert_eq!(f["keyword:log_step_count_steps"][0]["above"], true);
+    assert_eq!(f["keyword:keep_checkpoint_every_n_hours"][0]["above"], true);
     assert!(at("ge:ge.exec.opExecuteTimeout")[0].starts_with("hicann/ge@v9.0.0:"));
     assert!(at("session:task_index")[0].contains("om_partition_subgraphs_pass.cc:"));
     assert_eq!(

@@ -14,8 +14,10 @@ fn setting(o: &OptionMeta) -> Option<String> {
     let value = match o.ty {
         TypeMeta::Bool => "true".to_string(),
         TypeMeta::Int => o.range.and_then(|r| r.min).unwrap_or(0).to_string(),
+        TypeMeta::Float => "0.5".to_string(),
         TypeMeta::IntEnum | TypeMeta::StrEnum => match o.values.first()?.value {
             Lit::Int(i) => i.to_string(),
+            Lit::Float(x) => x.to_string(),
             Lit::Str(s) => format!("{s:?}"),
             Lit::Bool(b) => b.to_string(),
         },

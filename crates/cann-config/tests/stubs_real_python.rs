@@ -17,6 +17,7 @@ fn lit(l: Lit) -> Value {
     match l {
         Lit::Bool(b) => json!(b),
         Lit::Int(i) => json!(i),
+        Lit::Float(x) => json!(x.get()),
         Lit::Str(s) => json!(s),
     }
 }
@@ -56,6 +57,7 @@ fn value(v: ValueRef<'_>) -> Value {
     match v {
         ValueRef::Bool(b) => json!(b),
         ValueRef::Int(i) => json!(i),
+        ValueRef::Float(x) => json!(x.get()),
         ValueRef::Str(s) => json!(s),
         ValueRef::Cores(c) => json!(c.to_string()),
     }
@@ -134,6 +136,7 @@ fn expected_tf2(cfg: &Config) -> (BTreeMap<String, String>, Vec<&'static str>) {
                 vs.iter().flatten().any(|l| match l {
                     Lit::Str(s) => *s == text,
                     Lit::Int(i) => i.to_string() == text,
+                    Lit::Float(x) => x.to_string() == text,
                     Lit::Bool(b) => bit(*b) == text,
                 })
             });

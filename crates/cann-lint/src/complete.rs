@@ -262,6 +262,7 @@ pub fn session_tail(o: &OptionMeta) -> Option<String> {
     let default = o.default.map(|d| match d {
         cann_config::meta::Lit::Str(s) => s.to_string(),
         cann_config::meta::Lit::Int(i) => i.to_string(),
+        cann_config::meta::Lit::Float(x) => x.to_string(),
         cann_config::meta::Lit::Bool(b) => if b { "True" } else { "False" }.to_string(),
     });
     let value = match acc {

@@ -91,6 +91,8 @@ pub(crate) fn set_through(lang: Lang, ways: &[String]) -> String {
 pub(crate) enum PyType {
     Bool,
     Int,
+    /// An int or a float: what RunConfig compares with a bound.
+    Number,
     Str,
 }
 
@@ -98,6 +100,7 @@ fn py_type(lang: Lang, t: PyType) -> String {
     match t {
         PyType::Bool => msg::py_bool(lang),
         PyType::Int => msg::py_int(lang),
+        PyType::Number => msg::py_number(lang),
         PyType::Str => msg::py_str(lang),
     }
 }
@@ -118,6 +121,7 @@ pub(crate) fn accessor(
     let empty = match reads {
         PyType::Bool => "False",
         PyType::Int => "0",
+        PyType::Number => "0.0",
         PyType::Str => "\"\"",
     };
     if refused {

@@ -79,6 +79,7 @@ fn carried_as(o: &OptionMeta) -> Option<PyType> {
         None => match o.ty {
             TypeMeta::Bool => Some(PyType::Bool),
             TypeMeta::Int | TypeMeta::IntEnum => Some(PyType::Int),
+            TypeMeta::Float => Some(PyType::Number),
             TypeMeta::Str | TypeMeta::StrEnum | TypeMeta::Path { .. } | TypeMeta::CorePair => {
                 Some(PyType::Str)
             }
@@ -152,6 +153,9 @@ pub(crate) fn estimator(o: &OptionMeta, kwarg: &str, v: &Value, lang: Lang) -> R
     }
     // TensorFlow's RunConfig checks these numbers against their range only.
     let run_config_native = o.session.is_none() && o.ge_key.is_none();
+    if run_config_native && field == PyType::Number {
+        return number(o, kwarg, v, lang);
+    }
     if run_config_native && field == PyType::Int {
         return Ok(match v.kind {
             Kind::Float(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15 => {
@@ -164,6 +168,33 @@ pub(crate) fn estimator(o: &OptionMeta, kwarg: &str, v: &Value, lang: Lang) -> R
         });
     }
     protobuf(o, field, v, &format!("{}({kwarg}=...)", o.config), lang)
+}
+
+/// A float keyword of RunConfig (`keep_checkpoint_every_n_hours=0.5`): RunConfig compares
+/// it with its bound, so any int, float or bool (Python's `True > 0`) is a number; anything
+/// else makes that comparison raise TypeError.
+fn number(o: &OptionMeta, kwarg: &str, v: &Value, lang: Lang) -> Result<Val, String> {
+    // An integer stays as written (the config reader takes it as a number), so messages
+    // quote the script's own text.
+    let x = match v.kind {
+        Kind::Float(x) => x,
+        Kind::Int(_) => return Ok(Val::Lit(v.clone())),
+        Kind::Bool(b) => return Ok(with(v, Kind::Int(i64::from(b)))),
+        _ => {
+            return Err(messages::wrong_type(
+                lang,
+                &format!("{}({kwarg}=...)", o.config),
+                PyType::Number,
+                &repr(v),
+                "TypeError",
+            ))
+        }
+    };
+    // NaN and the infinities are not literals; `float("inf")` is an expression.
+    Ok(match cann_config::meta::Float::finite(x) {
+        Some(_) => with(v, Kind::Float(x)),
+        None => Val::Unknown,
+    })
 }
 
 /// Python's `==` between a literal and a value the option lists, in the TF2 encoding.
@@ -191,6 +222,7 @@ fn tf2_listed(o: &OptionMeta) -> Option<Vec<Kind>> {
             None => Kind::Null,
             Some(Lit::Bool(b)) => Kind::Bool(b),
             Some(Lit::Int(i)) => Kind::Int(i),
+            Some(Lit::Float(x)) => Kind::Float(x.get()),
             Some(Lit::Str(s)) => Kind::Str(s.to_string()),
         }
     };
@@ -244,6 +276,7 @@ pub(crate) fn tf2(o: &OptionMeta, path: &str, v: &Value, lang: Lang) -> Result<V
         None => Ok(match (&v.kind, o.ty) {
             (Kind::Str(_), _) => Val::Lit(crate::extract::coerce(o, v.clone())),
             (Kind::Int(_), TypeMeta::Int) => Val::Lit(v.clone()),
+            (Kind::Int(_) | Kind::Float(_), TypeMeta::Float) => Val::Lit(v.clone()),
             (Kind::Int(i), _) => with(v, Kind::Str(i.to_string())),
             _ => Val::Unknown,
         }),
@@ -316,6 +349,18 @@ mod tests {
         // An adapter keyword written into a protobuf integer field refuses a float.
         let o = opt("iterations_per_loop");
         assert!(estimator(o, "iterations_per_loop", &lit(Kind::Float(10.0)), Lang::En).is_err());
+    }
+
+    #[test]
+    fn run_config_hours_are_numbers_fractions_included() {
+        let o = opt("keep_checkpoint_every_n_hours");
+        let k = "keep_checkpoint_every_n_hours";
+        let got = kind(estimator(o, k, &lit(Kind::Float(0.5)), Lang::En));
+        assert_eq!(got, Some(Kind::Float(0.5)));
+        let got = kind(estimator(o, k, &lit(Kind::Int(2)), Lang::En));
+        assert_eq!(got, Some(Kind::Int(2)));
+        let e = estimator(o, k, &lit(Kind::Str("abc".into())), Lang::En).unwrap_err();
+        assert!(e.contains("a number"), "{e}");
     }
 
     #[test]

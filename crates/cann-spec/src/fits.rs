@@ -8,6 +8,7 @@ pub(crate) fn literal_fits(ty: &OptionType, lit: &Literal) -> bool {
         (ty, lit),
         (OptionType::Bool, Literal::Bool(_))
             | (OptionType::Int | OptionType::IntEnum, Literal::Int(_))
+            | (OptionType::Float, Literal::Float(_))
             | (
                 OptionType::StrEnum
                     | OptionType::Str

@@ -35,6 +35,8 @@ pub const ALIASES: &str = "aliases";
 pub const RANGE: &str = "range";
 pub const MIN: &str = "min";
 pub const MAX: &str = "max";
+/// A float option's exclusive lower bound: `range: { above: 0 }`.
+pub const ABOVE: &str = "above";
 pub const UNIT: &str = "unit";
 pub const CHARS: &str = "chars";
 pub const GE_KEY: &str = "ge_key";
@@ -100,6 +102,7 @@ pub const OFF: &str = "off";
 pub const TYPES: &[&str] = &[
     "bool",
     "int",
+    "float",
     "int-enum",
     "string-enum",
     "string",

@@ -44,6 +44,11 @@ fn is_default(o: &OptionMeta, v: &Kind) -> bool {
     match (&o.estimator_default, v) {
         (PyDefault::None, Kind::Null) => true,
         (PyDefault::Lit(Lit::Int(a)), Kind::Int(b)) => a == b,
+        // Python's `==` across int and float: `10000 == 10000.0`. Defaults are small
+        // integers, exact as f64.
+        #[allow(clippy::cast_precision_loss)]
+        (PyDefault::Lit(Lit::Int(a)), Kind::Float(b)) => *a as f64 == *b,
+        (PyDefault::Lit(Lit::Float(a)), Kind::Float(b)) => a.get() == *b,
         (PyDefault::Lit(Lit::Bool(a)), Kind::Bool(b)) => a == b,
         (PyDefault::Lit(Lit::Str(a)), Kind::Str(b)) => a == b,
         _ => false,

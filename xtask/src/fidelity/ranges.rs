@@ -16,19 +16,29 @@ fn re(pattern: &str) -> Result<Regex, Error> {
     Regex::new(pattern).map_err(|e| Error::Pattern(e.to_string()))
 }
 
-/// One bound: `min`/`max` inclusive, at `line` (1-based) of the file it was read from.
+/// One bound: `min`/`max` inclusive (unless `above`), at `line` (1-based) of the file it
+/// was read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bound {
     /// `session:KEY`, `keyword:NAME` or `ge:KEY`.
     pub on: String,
     pub min: Option<i64>,
     pub max: Option<i64>,
+    /// The code wants more than `min` (`x > 0`): for an integer that is `min + 1`, for a
+    /// float any fraction above `min`, so the comparison decides by the option's type.
+    pub above: bool,
     pub line: usize,
 }
 
 impl Bound {
     fn new(on: String, min: Option<i64>, max: Option<i64>, line: usize) -> Self {
-        Bound { on, min, max, line }
+        Bound {
+            on,
+            min,
+            max,
+            above: false,
+            line,
+        }
     }
 }
 
@@ -155,9 +165,9 @@ pub fn python_checks(text: &str) -> Result<Vec<Bound>, Error> {
     Ok(out)
 }
 
-/// `tf.estimator.RunConfig`'s `_validate('name', lambda x: x >= N, ...)` (or `> N`: the
-/// keyword is an integer, so at least `N + 1`), which NPURunConfig's keywords of the same
-/// name pass through.
+/// `tf.estimator.RunConfig`'s `_validate('name', lambda x: x >= N, ...)` (or `> N`, kept as
+/// `above`: an integer keyword must then be at least `N + 1`, a float one any number above
+/// `N`), which NPURunConfig's keywords of the same name pass through.
 pub fn run_config_checks(text: &str) -> Result<Vec<Bound>, Error> {
     let check =
         re(r"_validate\(\s*'(\w+)'\s*,\s*lambda\s+(\w+)\s*:\s*(\w+)\s*(>=|>)\s*(-?\d+)\s*,")?;
@@ -168,13 +178,10 @@ pub fn run_config_checks(text: &str) -> Result<Vec<Bound>, Error> {
                 continue;
             }
             let Ok(n) = c[5].parse::<i64>() else { continue };
-            let min = if &c[4] == ">" { n + 1 } else { n };
-            out.push(Bound::new(
-                format!("keyword:{}", &c[1]),
-                Some(min),
-                None,
-                i + 1,
-            ));
+            out.push(Bound {
+                above: &c[4] == ">",
+                ..Bound::new(format!("keyword:{}", &c[1]), Some(n), None, i + 1)
+            });
         }
     }
     Ok(out)
@@ -302,9 +309,14 @@ mod checks {
         let r = run_config_checks(rc).unwrap_or_default();
         assert_eq!(r.len(), 2);
         assert_eq!(r[0].min, Some(0));
+        assert!(!r[0].above);
+        // `> 0` is kept as it is written: the option's type decides what it admits.
         assert_eq!(
             r[1],
-            Bound::new("keyword:log_step_count_steps".into(), Some(1), None, 2)
+            Bound {
+                above: true,
+                ..Bound::new("keyword:log_step_count_steps".into(), Some(0), None, 2)
+            }
         );
     }
 

@@ -54,7 +54,13 @@ pub fn range_text(range: Option<RangeMeta>, o: &OptionSpec) -> Option<String> {
         (Some(en), Some(zh)) => format!(" {en} / {zh}"),
         _ => String::new(),
     };
-    Some(format!("{lo} … {hi}{unit}{special}{advice}"))
+    // A float's `above` leaves the bound out: `> 0 h`, `> 0 … 100 h`.
+    let ends = match (r.min_exclusive, r.max) {
+        (true, None) => format!("> {lo}"),
+        (true, Some(_)) => format!("> {lo} … {hi}"),
+        (false, _) => format!("{lo} … {hi}"),
+    };
+    Some(format!("{ends}{unit}{special}{advice}"))
 }
 
 /// One row per release whose facts differ from the release before, oldest first, among the

@@ -134,6 +134,8 @@ impl<'a> Facts<'a> {
                 let lo = r.and_then(|r| r.min).unwrap_or(0).max(0);
                 Literal::Int(r.and_then(|r| r.max).map_or(lo, |hi| lo.min(hi)))
             }
+            // A fraction shows that one is allowed.
+            OptionType::Float => Literal::Float(cann_spec::Float(0.5)),
             OptionType::StrEnum | OptionType::Str => Literal::Str("...".into()),
             OptionType::Path { .. } => Literal::Str("/home/user/cann".into()),
             OptionType::CorePair => Literal::Str("24|48".into()),
@@ -245,6 +247,7 @@ pub fn yaml(l: &Literal) -> String {
     match l {
         Literal::Bool(b) => b.to_string(),
         Literal::Int(i) => i.to_string(),
+        Literal::Float(x) => x.to_string(),
         Literal::Str(s) => json_str(s),
     }
 }

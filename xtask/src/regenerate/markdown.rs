@@ -135,7 +135,13 @@ fn option(f: &Facts<'_>, o: &OptionSpec, md: &mut String) {
     };
     if let Some(r) = &range {
         let [lo, hi, unit] = by_release::range_ends(r.min, r.max, o);
-        let _ = writeln!(md, "- Range: {lo} to {hi}{unit}");
+        if r.min_exclusive {
+            // The bound itself is left out (a float's `above`).
+            let upto = r.max.map_or(String::new(), |_| format!(", at most {hi}"));
+            let _ = writeln!(md, "- Range: above {lo}{upto}{unit}");
+        } else {
+            let _ = writeln!(md, "- Range: {lo} to {hi}{unit}");
+        }
         for (v, t) in &o.special {
             let _ = writeln!(md, "- Also `{v}`: {}", t.en);
         }

@@ -89,6 +89,7 @@ fn lit<S: AsRef<str>>(l: &Literal<S>) -> Value {
     match l {
         Literal::Bool(b) => json!(b),
         Literal::Int(i) => json!(i),
+        Literal::Float(x) => json!(x.get()),
         Literal::Str(s) => json!(s.as_ref()),
     }
 }
@@ -150,6 +151,9 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
         OptionType::IntEnum => {
             s.insert("type".into(), json!("integer"));
         }
+        OptionType::Float => {
+            s.insert("type".into(), json!("number"));
+        }
         OptionType::StrEnum | OptionType::Str | OptionType::CorePair => {
             s.insert("type".into(), json!("string"));
         }
@@ -189,8 +193,14 @@ fn option_schema(spec: &Spec, o: &OptionSpec) -> Value {
     // An advised bound is a warning in `check`, not a rule of the format: the schema leaves
     // it out.
     if let Some(r) = range.as_ref().filter(|r| !r.advice) {
-        if let Some(min) = r.min {
-            bounds.insert("minimum".into(), json!(min));
+        match r.min {
+            Some(min) if r.min_exclusive => {
+                bounds.insert("exclusiveMinimum".into(), json!(min));
+            }
+            Some(min) => {
+                bounds.insert("minimum".into(), json!(min));
+            }
+            None => {}
         }
         if let Some(max) = r.max {
             bounds.insert("maximum".into(), json!(max));

@@ -33,6 +33,7 @@ pub fn expected_type(o: &OptionSpec) -> String {
     match &o.ty {
         OptionType::Bool => "bool".into(),
         OptionType::Int => "i64".into(),
+        OptionType::Float => "f64".into(),
         OptionType::IntEnum | OptionType::StrEnum => names::option_enum(o),
         OptionType::Str | OptionType::Path { .. } | OptionType::Object(_) => "String".into(),
         OptionType::CorePair => "CoreCounts".into(),

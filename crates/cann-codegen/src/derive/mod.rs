@@ -200,6 +200,10 @@ fn default_expr(
         }
         (OptionType::Bool, Literal::Bool(b)) => quote!(::core::option::Option::Some(#b)),
         (OptionType::Int, Literal::Int(i)) => quote!(::core::option::Option::Some(#i)),
+        (OptionType::Float, Literal::Float(x)) => {
+            let x = crate::lit::f64_tokens(x.get());
+            quote!(::core::option::Option::Some(#x))
+        }
         (OptionType::Str | OptionType::Path { .. }, Literal::Str(v)) => {
             quote!(::core::option::Option::Some(::std::string::String::from(#v)))
         }

@@ -349,6 +349,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::Some(2147483646i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[
@@ -475,6 +477,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(100i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -799,6 +803,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -1156,6 +1162,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -1760,6 +1768,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -1876,6 +1886,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -2555,6 +2567,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -2672,6 +2686,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -2902,6 +2918,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(65520i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -3019,6 +3037,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -3136,6 +3156,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(32768i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -4009,6 +4031,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -10599,6 +10623,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::Some(2147483647i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -10886,6 +10912,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -11878,6 +11906,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -15030,6 +15060,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::Some(2147483647i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -15396,6 +15428,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(2147483647i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -15516,6 +15550,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(2147483647i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -15636,6 +15672,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(-1i64),
             max: ::core::option::Option::Some(2147483647i64),
+            min_exclusive: false,
+            real: false,
             advice: true,
         }),
         special: &[],
@@ -15758,6 +15796,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(-1i64),
             max: ::core::option::Option::Some(2147483647i64),
+            min_exclusive: false,
+            real: false,
             advice: true,
         }),
         special: &[],
@@ -18023,6 +18063,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(7i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -18258,6 +18300,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(2147483647i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -18364,6 +18408,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
                 range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
                     min: ::core::option::Option::Some(1i64),
                     max: ::core::option::Option::Some(17340i64),
+                    min_exclusive: false,
+                    real: false,
                     advice: false,
                 }),
                 default: ::core::option::Option::None,
@@ -19161,6 +19207,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::Some(33554432i64),
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -20150,6 +20198,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -20269,6 +20319,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -20387,6 +20439,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -20505,6 +20559,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -20618,12 +20674,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         name: "keep_checkpoint_every_n_hours",
         path: "npu_run_config.keep_checkpoint_every_n_hours",
         config: "NPURunConfig",
-        ty: ::cann_config::meta::TypeMeta::Int,
-        default: ::core::option::Option::Some(::cann_config::meta::Lit::Int(10000i64)),
+        ty: ::cann_config::meta::TypeMeta::Float,
+        default: ::core::option::Option::Some(
+            ::cann_config::meta::Lit::Float(::cann_config::meta::Float(10000f64)),
+        ),
         values: &[],
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
-            min: ::core::option::Option::Some(1i64),
+            min: ::core::option::Option::Some(0i64),
             max: ::core::option::Option::None,
+            min_exclusive: true,
+            real: true,
             advice: false,
         }),
         special: &[],
@@ -20725,12 +20785,16 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         changes: &[],
         by_product: &[],
         doc: ::cann_config::meta::Text {
-            en: "Keep one checkpoint per this many hours in addition to the newest ones; takes a large keep_checkpoint_max to matter.",
-            zh: "每隔该小时数额外保留一个检查点；需配合较大的 keep_checkpoint_max 使用。",
+            en: "Keep one checkpoint per this many hours in addition to the newest ones; a fraction such as 0.5 is allowed. Takes a large keep_checkpoint_max to matter.",
+            zh: "每隔该小时数额外保留一个检查点，可写小数（如 0.5）；需配合较大的 keep_checkpoint_max 使用。",
         },
         source: &[
             "hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:44",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:315",
+            "hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_saver.py:35",
             "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:293",
+            "tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/estimator.py:1401",
         ],
     },
     ::cann_config::meta::OptionMeta {
@@ -20743,6 +20807,8 @@ pub static OPTIONS: [::cann_config::meta::OptionMeta; 186usize] = [
         range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
             min: ::core::option::Option::Some(1i64),
             max: ::core::option::Option::None,
+            min_exclusive: false,
+            real: false,
             advice: false,
         }),
         special: &[],
@@ -26841,6 +26907,8 @@ pub static FILES: [::cann_config::meta::FileMeta; 1usize] = [
                 range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
                     min: ::core::option::Option::Some(1i64),
                     max: ::core::option::Option::Some(2147483647i64),
+                    min_exclusive: false,
+                    real: false,
                     advice: false,
                 }),
                 unit: ::core::option::Option::Some("MB"),
@@ -26866,6 +26934,8 @@ pub static FILES: [::cann_config::meta::FileMeta; 1usize] = [
                 range: ::core::option::Option::Some(::cann_config::meta::RangeMeta {
                     min: ::core::option::Option::Some(1i64),
                     max: ::core::option::Option::Some(100i64),
+                    min_exclusive: false,
+                    real: false,
                     advice: false,
                 }),
                 unit: ::core::option::Option::Some("percent"),
@@ -37149,13 +37219,13 @@ pub struct NpuRunConfig {
         skip_serializing_if = "Option::is_none"
     )]
     pub keep_checkpoint_max: ::core::option::Option<i64>,
-    /// Keep one checkpoint per this many hours in addition to the newest ones; takes a large keep_checkpoint_max to matter.
+    /// Keep one checkpoint per this many hours in addition to the newest ones; a fraction such as 0.5 is allowed. Takes a large keep_checkpoint_max to matter.
     ///
-    /// 每隔该小时数额外保留一个检查点；需配合较大的 keep_checkpoint_max 使用。
+    /// 每隔该小时数额外保留一个检查点，可写小数（如 0.5）；需配合较大的 keep_checkpoint_max 使用。
     ///
-    /// - Type: `int`
-    /// - Default: `10000`
-    /// - Range: [1, inf] h
+    /// - Type: `float`
+    /// - Default: `10000.0`
+    /// - Range: [0, inf] h
     /// - Estimator: `NPURunConfig(keep_checkpoint_every_n_hours=...)`
     ///
     /// | product | 8.0.RC2 | 8.0.RC3 | 8.0.0 | 8.1.RC1 | 8.3.RC1 | 9.0.0 | next |
@@ -37169,13 +37239,13 @@ pub struct NpuRunConfig {
     /// | Atlas inference series | yes | yes | yes | yes | yes | yes | yes |
     /// | Atlas training series | yes | yes | yes | yes | yes | yes | yes |
     ///
-    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:293`
+    /// Sources: `hicann/tensorflow@82957b9:docs/en/tfadapter_1/apiref/npu_config/runconfig_params_support_info.md:56`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:44`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_config.py:315`, `hicann/tensorflow@tfa_v0.0.48_9.0.0:tf_adapter/python/npu_bridge/estimator/npu/npu_saver.py:35`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/run_config.py:293`, `tensorflow/estimator@v1.15.0:tensorflow_estimator/python/estimator/estimator.py:1401`
     #[serde(
         rename = "keep_checkpoint_every_n_hours",
         default,
         skip_serializing_if = "Option::is_none"
     )]
-    pub keep_checkpoint_every_n_hours: ::core::option::Option<i64>,
+    pub keep_checkpoint_every_n_hours: ::core::option::Option<f64>,
     /// Steps between logs of global_step and loss. Honoured only with iterations_per_loop 1.
     ///
     /// 记录 global_step 和 loss 的步数间隔，仅在 iterations_per_loop 为 1 时有效。
@@ -38295,7 +38365,10 @@ impl ::cann_config::Visit for NpuRunConfig {
             v.value(&OPTIONS[152usize], ::cann_config::ValueRef::Int(*x))
         }
         if let ::core::option::Option::Some(x) = &self.keep_checkpoint_every_n_hours {
-            v.value(&OPTIONS[153usize], ::cann_config::ValueRef::Int(*x))
+            v.value(
+                &OPTIONS[153usize],
+                ::cann_config::ValueRef::Float(::cann_config::meta::Float(*x)),
+            )
         }
         if let ::core::option::Option::Some(x) = &self.log_step_count_steps {
             v.value(&OPTIONS[154usize], ::cann_config::ValueRef::Int(*x))
@@ -38771,7 +38844,7 @@ impl ::cann_config::FromMap for NpuRunConfig {
                 }
                 "keep_checkpoint_every_n_hours" => {
                     cx.record(OPTIONS[153usize].path, v);
-                    out.keep_checkpoint_every_n_hours = cx.int(v, &OPTIONS[153usize]);
+                    out.keep_checkpoint_every_n_hours = cx.float(v, &OPTIONS[153usize]);
                 }
                 "log_step_count_steps" => {
                     cx.record(OPTIONS[154usize].path, v);

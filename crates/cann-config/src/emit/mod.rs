@@ -135,6 +135,8 @@ pub fn plain(v: ValueRef<'_>) -> String {
     match v {
         ValueRef::Bool(b) => b.to_string(),
         ValueRef::Int(i) => i.to_string(),
+        // As Python's `str()` writes a float, which is what the adapter would pass on.
+        ValueRef::Float(x) => x.to_string(),
         ValueRef::Str(s) => s.to_string(),
         ValueRef::Cores(c) => c.to_string(),
     }

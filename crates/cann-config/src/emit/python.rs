@@ -14,6 +14,8 @@ fn py(v: ValueRef<'_>) -> String {
         ValueRef::Bool(true) => "True".into(),
         ValueRef::Bool(false) => "False".into(),
         ValueRef::Int(i) => i.to_string(),
+        // `Float`'s text is Python's repr: `0.5`, `10000.0`, `1e+16`.
+        ValueRef::Float(x) => x.to_string(),
         ValueRef::Str(s) => py_str(s),
         ValueRef::Cores(c) => py_str(&c.to_string()),
     }
@@ -236,6 +238,7 @@ fn as_tf2(o: &OptionMeta, v: ValueRef<'_>) -> Lit {
         (Some(Encoding::Str), ValueRef::Bool(b)) => Lit::Owned(if b { "1" } else { "0" }.into()),
         (_, ValueRef::Bool(b)) => Lit::Bool(b),
         (_, ValueRef::Int(i)) => Lit::Int(i),
+        (_, ValueRef::Float(x)) => Lit::Float(x),
         (_, ValueRef::Str(s)) => Lit::Owned(s.to_string()),
         (_, ValueRef::Cores(c)) => Lit::Owned(c.to_string()),
     }
@@ -245,6 +248,7 @@ fn as_tf2(o: &OptionMeta, v: ValueRef<'_>) -> Lit {
 enum Lit {
     Bool(bool),
     Int(i64),
+    Float(crate::meta::Float),
     Owned(String),
 }
 
@@ -254,6 +258,7 @@ impl Lit {
             Lit::Bool(true) => "True".into(),
             Lit::Bool(false) => "False".into(),
             Lit::Int(i) => i.to_string(),
+            Lit::Float(x) => x.to_string(),
             Lit::Owned(s) => py_str(s),
         }
     }
@@ -261,16 +266,25 @@ impl Lit {
     /// Python's `==`, which `in` uses: `True == 1`, but `"1" != 1`.
     fn equals(&self, l: &crate::meta::Lit) -> bool {
         use crate::meta::Lit as M;
+        // Python compares numbers by value across bool, int and float. Option values are
+        // small integers, so converting them to f64 is exact.
+        #[allow(clippy::cast_precision_loss)]
         let num = |x: &Lit| match x {
-            Lit::Bool(b) => Some(i64::from(*b)),
-            Lit::Int(i) => Some(*i),
+            Lit::Bool(b) => Some(f64::from(u8::from(*b))),
+            Lit::Int(i) => Some(*i as f64),
+            Lit::Float(x) => Some(x.get()),
             Lit::Owned(_) => None,
+        };
+        #[allow(clippy::cast_precision_loss)]
+        let listed = match l {
+            M::Int(i) => Some(*i as f64),
+            M::Bool(b) => Some(f64::from(u8::from(*b))),
+            M::Float(x) => Some(x.get()),
+            M::Str(_) => None,
         };
         match (self, l) {
             (Lit::Owned(a), M::Str(b)) => a == b,
-            (x, M::Int(i)) => num(x) == Some(*i),
-            (x, M::Bool(b)) => num(x) == Some(i64::from(*b)),
-            _ => false,
+            (x, _) => listed.is_some() && num(x) == listed,
         }
     }
 }
@@ -280,6 +294,7 @@ fn py_lit(l: crate::meta::Lit) -> String {
     match l {
         crate::meta::Lit::Bool(b) => py(ValueRef::Bool(b)),
         crate::meta::Lit::Int(i) => i.to_string(),
+        crate::meta::Lit::Float(x) => x.to_string(),
         crate::meta::Lit::Str(s) => py_str(s),
     }
 }

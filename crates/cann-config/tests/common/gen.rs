@@ -72,6 +72,7 @@ fn lit(l: meta::Lit) -> Value {
     match l {
         meta::Lit::Bool(b) => Value::Bool(b),
         meta::Lit::Int(i) => Value::from(i),
+        meta::Lit::Float(x) => Value::from(x.get()),
         meta::Lit::Str(s) => Value::from(s),
     }
 }
@@ -101,6 +102,32 @@ fn value(o: &'static OptionMeta, t: Target) -> BoxedStrategy<Value> {
             let lo = r.and_then(|r| r.min).unwrap_or(-100_000);
             let hi = r.and_then(|r| r.max).unwrap_or(lo.max(0) + 100_000);
             prop_oneof![Just(lo), Just(hi), lo..=hi]
+                .prop_map(Value::from)
+                .boxed()
+        }
+        TypeMeta::Float => {
+            let r = o.range_on(t.product, t.release);
+            // Spec bounds are small whole numbers: exact as f64.
+            #[allow(clippy::cast_precision_loss)]
+            let lo = r.and_then(|r| r.min).unwrap_or(-100_000) as f64;
+            #[allow(clippy::cast_precision_loss)]
+            let hi = r
+                .and_then(|r| r.max)
+                .map_or(lo.max(0.0) + 100_000.0, |m| m as f64);
+            // Just above a bound the range leaves out; fractions in between.
+            let from = if r.is_some_and(|r| r.min_exclusive) {
+                lo + 0.25
+            } else {
+                lo
+            };
+            // Quarters between the ends: exact in binary, so the JSON the Python stubs report
+            // back reads as the same number (serde_json's default float reading can be one
+            // unit in the last place off). Awkward fractions are tested in tests/float.rs.
+            #[allow(clippy::cast_possible_truncation)]
+            let quarters = ((from * 4.0) as i64)..=((hi * 4.0) as i64);
+            #[allow(clippy::cast_precision_loss)]
+            let inside = quarters.prop_map(|q| q as f64 / 4.0);
+            prop_oneof![Just(from), Just(hi), inside]
                 .prop_map(Value::from)
                 .boxed()
         }

@@ -179,6 +179,30 @@ crate::messages! {
         zh: "不大于 {max}{unit} 的整数",
     }
     any_integer() { en: "any integer", zh: "任意整数" }
+    // Ranges of a float option (bounds are whole numbers; `above` leaves the bound out).
+    number_between(min: i64, max: i64, unit: &str) {
+        en: "a number from {min} to {max}{unit}",
+        zh: "{min} 到 {max}{unit} 之间的数",
+    }
+    number_at_least(min: i64, unit: &str) {
+        en: "a number of at least {min}{unit}",
+        zh: "不小于 {min}{unit} 的数",
+    }
+    number_at_most(max: i64, unit: &str) {
+        en: "a number of at most {max}{unit}",
+        zh: "不大于 {max}{unit} 的数",
+    }
+    number_above(min: i64, unit: &str) {
+        en: "a number above {min}{unit} (a fraction such as 0.5 is fine)",
+        zh: "大于 {min}{unit} 的数（可以是 0.5 这样的小数）",
+    }
+    number_above_at_most(min: i64, max: i64, unit: &str) {
+        en: "a number above {min} and at most {max}{unit}",
+        zh: "大于 {min} 且不大于 {max}{unit} 的数",
+    }
+    any_number() { en: "any number", zh: "任意数" }
+    /// What a float option wants, in "`x` must be {want}".
+    want_number() { en: "a number (such as 0.5 or 2)", zh: "数值（如 0.5 或 2）" }
     special_or(values: &str, range: &str) {
         en: "{values}, or {range}",
         zh: "{values}，或{range}",
@@ -289,7 +313,7 @@ crate::messages! {
         en: "use `{replacement}` instead. {note}",
         zh: "请改用 `{replacement}`。{note}",
     }
-    out_of_range(value: i64, name: &str) {
+    out_of_range(value: &str, name: &str) {
         en: "{value} is out of range for `{name}`",
         zh: "{value} 超出 `{name}` 的取值范围",
     }
@@ -305,7 +329,7 @@ crate::messages! {
         en: "(cannctl's advice: no upstream source states this bound)",
         zh: "（cannctl 的建议：上游未规定此范围）",
     }
-    outside_advice(value: i64, name: &str) {
+    outside_advice(value: &str, name: &str) {
         en: "{value} is outside the range cannctl advises for `{name}` (no upstream source states a bound, so it may still be accepted)",
         zh: "{value} 超出 cannctl 为 `{name}` 建议的取值范围（上游未规定该范围，因此该值仍可能被接受）",
     }

@@ -74,6 +74,7 @@ crate::messages! {
     // Python types, as the surfaces take values.
     py_bool() { en: "a bool", zh: "布尔值" }
     py_int() { en: "an integer", zh: "整数" }
+    py_number() { en: "a number", zh: "数值" }
     py_str() { en: "a string", zh: "字符串" }
 
     accessor_refused(key: &str, what: &str, want: &str, got: &str, empty: &str) {

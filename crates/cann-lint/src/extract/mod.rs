@@ -35,6 +35,12 @@ pub(crate) fn coerce(o: &OptionMeta, v: Value) -> Value {
     };
     let kind = match o.ty {
         TypeMeta::Int | TypeMeta::IntEnum => s.trim().parse::<i64>().ok().map(Kind::Int),
+        TypeMeta::Float => s
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .map(Kind::Float),
         TypeMeta::Bool => match s.trim() {
             "1" | "true" | "True" => Some(Kind::Bool(true)),
             "0" | "false" | "False" => Some(Kind::Bool(false)),

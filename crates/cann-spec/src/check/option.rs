@@ -54,12 +54,7 @@ pub(super) fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
             format!("{what} of type {} cannot list `values`", o.ty.name()),
         );
     }
-    if o.range.is_some() && o.ty != OptionType::Int {
-        d.error(
-            o.at(k::RANGE),
-            format!("{what}: `range` applies only to `int` options"),
-        );
-    }
+    numeric_range(o, o.range.as_ref(), o.at(k::RANGE), &what, d);
     special_values(o.range.as_ref(), &o.special, &o.at(k::SPECIAL), &what, d);
     if !o.special.is_empty() && o.ty != OptionType::Int {
         d.error(
@@ -121,6 +116,7 @@ pub(super) fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
         last = idx.or(last);
         // A changed fact is checked as if it were the option's own.
         let mut as_of = o.clone();
+        numeric_range(o, c.range.as_ref(), c.loc.clone(), &what, d);
         if let Some(r) = &c.range {
             as_of.range = Some(*r);
         }
@@ -144,6 +140,33 @@ pub(super) fn option(spec: &Spec, o: &OptionSpec, d: &mut Diagnostics) {
     }
 }
 
+/// A range on `o` (its own, a change's or a product's): only numbers have one, and only a
+/// float's may leave its lower bound out (for an integer, `above: n` is `min: n + 1`).
+fn numeric_range(
+    o: &OptionSpec,
+    r: Option<&crate::model::IntRange>,
+    loc: Loc,
+    what: &str,
+    d: &mut Diagnostics,
+) {
+    let Some(r) = r else { return };
+    if !matches!(o.ty, OptionType::Int | OptionType::Float) {
+        d.error(
+            loc,
+            format!("{what}: `range` applies only to `int` and `float` options"),
+        );
+    } else if r.min_exclusive && o.ty == OptionType::Int {
+        let hint = r.min.map_or(String::new(), |m| {
+            format!("write `min: {}`", m.saturating_add(1))
+        });
+        d.error(
+            loc,
+            format!("{what}: `above` applies only to `float` options"),
+        )
+        .hint(hint);
+    }
+}
+
 /// Products named in `by_product` exist, and each entry's default fits its range.
 fn by_product(spec: &Spec, o: &OptionSpec, what: &str, d: &mut Diagnostics) {
     let known = product_ids(spec);
@@ -153,12 +176,7 @@ fn by_product(spec: &Spec, o: &OptionSpec, what: &str, d: &mut Diagnostics) {
                 unknown(d, f.loc.clone(), "product", p, &known);
             }
         }
-        if f.range.is_some() && o.ty != OptionType::Int {
-            d.error(
-                f.loc.clone(),
-                format!("{what}: `range` applies only to `int` options"),
-            );
-        }
+        numeric_range(o, f.range.as_ref(), f.loc.clone(), what, d);
         let mut on = o.clone();
         if let Some(r) = &f.range {
             on.range = Some(*r);
@@ -189,6 +207,15 @@ fn default(o: &OptionSpec, def: &Literal, loc: Loc, what: &str, d: &mut Diagnost
             format!("default {def} of {what} is not one of its values"),
         )
         .expected(allowed.join(", "));
+    }
+    if let (Some(r), Literal::Float(v)) = (&o.range, def) {
+        if !r.contains_real(v.get()) {
+            d.error(
+                loc.clone(),
+                format!("default {v} of {what} is outside its range"),
+            )
+            .expected(format!("a value {r}"));
+        }
     }
     if let (Some(r), Literal::Int(v)) = (&o.range, def) {
         let special = o.special.iter().any(|(s, _)| s == v);

@@ -10,6 +10,7 @@
 pub enum Literal<S = String> {
     Bool(bool),
     Int(i64),
+    Float(Float),
     Str(S),
 }
 
@@ -18,7 +19,75 @@ impl<S: AsRef<str>> std::fmt::Display for Literal<S> {
         match self {
             Literal::Bool(b) => write!(f, "{b}"),
             Literal::Int(i) => write!(f, "{i}"),
+            Literal::Float(x) => write!(f, "{x}"),
             Literal::Str(s) => write!(f, "{:?}", s.as_ref()),
+        }
+    }
+}
+
+/// A floating-point number of the spec or of a user's config (`keep_checkpoint_every_n_hours:
+/// 0.5`). Readers admit finite numbers only, so equality by bit pattern is equality by value
+/// (`-0.0` is stored as `0.0`), and literals, typed values and tables can stay `Eq`.
+#[derive(Debug, Clone, Copy)]
+pub struct Float(pub f64);
+
+impl Float {
+    /// `v` when it is finite (with `-0.0` as `0.0`); `None` for NaN and the infinities.
+    pub fn finite(v: f64) -> Option<Float> {
+        v.is_finite()
+            .then_some(Float(if v == 0.0 { 0.0 } else { v }))
+    }
+
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl PartialEq for Float {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for Float {}
+
+impl std::hash::Hash for Float {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.to_bits().hash(h);
+    }
+}
+
+/// As Python's `repr` writes a float, which YAML and JSON read back as the same number:
+/// the shortest digits that round-trip, always with a `.` or an exponent (`10000.0`, `0.5`,
+/// `1e+16`), so the text is never read as an integer.
+impl std::fmt::Display for Float {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = self.0;
+        if !v.is_finite() {
+            // Not produced by any reader; written as Python spells it all the same.
+            return f.write_str(if v.is_nan() {
+                "nan"
+            } else if v > 0.0 {
+                "inf"
+            } else {
+                "-inf"
+            });
+        }
+        let a = v.abs();
+        if a != 0.0 && !(1e-4..1e16).contains(&a) {
+            // Python switches to exponent form outside [1e-4, 1e16).
+            let e = format!("{v:e}");
+            let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            return write!(f, "{mantissa}e{sign}{digits:0>2}");
+        }
+        if v.fract() == 0.0 {
+            write!(f, "{v:.1}")
+        } else {
+            write!(f, "{v}")
         }
     }
 }
@@ -30,6 +99,8 @@ impl<S: AsRef<str>> std::fmt::Display for Literal<S> {
 pub enum OptionType<S = String, C = Vec<CharClass>> {
     Bool,
     Int,
+    /// A floating-point number (fractional hours).
+    Float,
     /// Enumerated integer codes.
     IntEnum,
     /// Enumerated strings.
@@ -62,6 +133,7 @@ impl<S: AsRef<str>, C> OptionType<S, C> {
         match self {
             OptionType::Bool => "bool",
             OptionType::Int => "int",
+            OptionType::Float => "float",
             OptionType::IntEnum => "int-enum",
             OptionType::StrEnum => "string-enum",
             OptionType::Str => "string",

@@ -13,7 +13,7 @@ mod store;
 
 pub use file::{FileFormat, FileKey, FileSection};
 pub use int_range::{unit_text, IntRange};
-pub use leaf::{Accessor, CharClass, Encoding, Literal, OptionType, PyDefault};
+pub use leaf::{Accessor, CharClass, Encoding, Float, Literal, OptionType, PyDefault};
 pub use option::{in_effect, Change, KeyLocs, OptionSpec, ProductFacts, Surfaces, ValueSpec};
 pub use retired::{Deprecation, Gone, Introduced, Removal, ValueMapping};
 pub use rule::{Condition, Example, Rule, RuleExamples, Severity, Test};

@@ -359,17 +359,31 @@ fn read_condition(file: &Path, n: &Node, d: &mut Diagnostics) -> Option<Conditio
 
 pub(crate) fn read_int_range(r: &MapReader<'_>, d: &mut Diagnostics) -> Option<IntRange> {
     let node = r.get(k::RANGE)?;
-    let rr = MapReader::new(r.file(), node, "`range`", &[k::MIN, k::MAX, k::ADVICE], d)?;
+    let keys = &[k::MIN, k::ABOVE, k::MAX, k::ADVICE];
+    let rr = MapReader::new(r.file(), node, "`range`", keys, d)?;
+    let (min, above) = (rr.int(k::MIN, d), rr.int(k::ABOVE, d));
+    if min.is_some() && above.is_some() {
+        d.error(rr.loc(), "`range` has both `min` and `above`")
+            .hint("`min: n` lets n in, `above: n` leaves it out: keep one");
+    }
     let range = IntRange {
         advice: rr.flag(k::ADVICE, d),
-        min: rr.int(k::MIN, d),
+        min: min.or(above),
         max: rr.int(k::MAX, d),
+        min_exclusive: min.is_none() && above.is_some(),
+        // Set by the option's reader, which knows its type.
+        real: false,
     };
     if let (Some(lo), Some(hi)) = (range.min, range.max) {
         if lo > hi {
             d.error(
                 rr.loc(),
                 format!("`range` is empty: min {lo} is above max {hi}"),
+            );
+        } else if lo == hi && range.min_exclusive {
+            d.error(
+                rr.loc(),
+                format!("`range` is empty: nothing is above {lo} and at most {hi}"),
             );
         }
     }

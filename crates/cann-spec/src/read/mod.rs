@@ -266,12 +266,22 @@ pub(crate) fn read_literal(file: &Path, node: &Node, d: &mut Diagnostics) -> Opt
     match &node.kind {
         Kind::Bool(b) => Some(Literal::Bool(*b)),
         Kind::Int(i) => Some(Literal::Int(*i)),
+        Kind::Float(x) => match crate::model::Float::finite(*x) {
+            Some(f) => Some(Literal::Float(f)),
+            None => {
+                d.error(
+                    Loc::new(file, node.pos),
+                    format!("expected a finite number, found {x}"),
+                );
+                None
+            }
+        },
         Kind::Str(s) => Some(Literal::Str(s.clone())),
         other => {
             d.error(
                 Loc::new(file, node.pos),
                 format!(
-                    "expected a boolean, integer or string, found {}",
+                    "expected a boolean, number or string, found {}",
                     other.describe()
                 ),
             );

@@ -134,7 +134,7 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         .get(k::REMOVED)
         .map(|n| super::history::read_option_removals(file, n, d))
         .unwrap_or_default();
-    Some(OptionSpec {
+    let mut o = OptionSpec {
         path: String::new(),
         config: config.to_string(),
         ty: ty?,
@@ -169,7 +169,18 @@ fn read_option(file: &Path, n: &Node, config: &str, d: &mut Diagnostics) -> Opti
         loc: r.loc(),
         keys: r.key_locs(),
         name,
-    })
+    };
+    // A float option's ranges bound numbers, not integers, wherever they are written.
+    if o.ty == OptionType::Float {
+        let ranges = o
+            .range
+            .iter_mut()
+            .chain(o.changes.iter_mut().filter_map(|c| c.range.as_mut()));
+        for r in ranges.chain(o.by_product.iter_mut().filter_map(|f| f.range.as_mut())) {
+            r.real = true;
+        }
+    }
+    Some(o)
 }
 
 /// `by_product: [{ for: [product, ...], range: {...}, default: ... }]`
@@ -238,6 +249,7 @@ fn read_type(r: &MapReader<'_>, what: &str, d: &mut Diagnostics) -> Option<Optio
     let t = match ty.as_str() {
         "bool" => OptionType::Bool,
         "int" => OptionType::Int,
+        "float" => OptionType::Float,
         "int-enum" => OptionType::IntEnum,
         "string-enum" => OptionType::StrEnum,
         "string" => OptionType::Str,

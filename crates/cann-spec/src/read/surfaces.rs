@@ -121,12 +121,14 @@ impl Tf2 {
             .iter()
             .chain(self.values.iter().flatten().flatten());
         let first = lits.next()?;
+        // A float is carried as the float option it belongs to: no encoding of its own.
         let enc = |l: &Literal| match l {
-            Literal::Bool(_) => Encoding::Bool,
-            Literal::Int(_) => Encoding::Int,
-            Literal::Str(_) => Encoding::Str,
+            Literal::Bool(_) => Some(Encoding::Bool),
+            Literal::Int(_) => Some(Encoding::Int),
+            Literal::Float(_) => None,
+            Literal::Str(_) => Some(Encoding::Str),
         };
-        let e = enc(first);
-        lits.all(|l| enc(l) == e).then_some(e)
+        let e = enc(first)?;
+        lits.all(|l| enc(l) == Some(e)).then_some(e)
     }
 }

@@ -207,6 +207,7 @@ fn values(
                 // Inside a JSON string only strings can be written.
                 (_, Syntax::Json) if quoted => return None,
                 (Lit::Int(i), _) => i.to_string(),
+                (Lit::Float(x), _) => x.to_string(),
                 (Lit::Bool(b), Syntax::Python) => if b { "True" } else { "False" }.to_string(),
                 (Lit::Bool(b), _) => b.to_string(),
             };
