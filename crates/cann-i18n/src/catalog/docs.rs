@@ -85,6 +85,11 @@ crate::messages! {
     removed_title() { en: "Removed", zh: "已移除" }
     never_read_title() { en: "Never read", zh: "从未读取" }
     sources_label() { en: "Sources:", zh: "来源：" }
+    /// After a citation `path:absent`: the file at that ref never names the item.
+    source_absent() {
+        en: "(absent: this file never names it at that ref)",
+        zh: "（未出现：该版本的这个文件中从未提及它）",
+    }
     deprecated_since(since: &str) { en: "since {since}.", zh: "自 {since} 起。" }
     deprecated_use(since: &str) { en: "since {since}; use", zh: "自 {since} 起；请改用" }
     use_word() { en: "Use", zh: "请改用" }

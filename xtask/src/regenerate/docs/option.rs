@@ -84,7 +84,7 @@ pub struct OptionView {
     pub rules: Vec<RuleView>,
     pub table: Option<SupportTable>,
     /// Each source, and its address when it is a web page or an upstream file.
-    pub sources: Vec<(String, Option<String>)>,
+    pub sources: Vec<Html>,
 }
 
 /// The releases (one flag each) that read `o`.
@@ -269,11 +269,7 @@ impl OptionView {
                 _ => Some(SupportTable::new(f, "../", |p, ri| f.supported(o, p, ri))),
             },
             retired,
-            sources: o
-                .source
-                .iter()
-                .map(|s| (s.clone(), sources::href(s)))
-                .collect(),
+            sources: o.source.iter().map(|s| sources::html(s)).collect(),
         }
     }
 }
@@ -382,16 +378,9 @@ fn introduced_html(i: &cann_spec::Introduced) -> Html {
     ))
 }
 
-/// A source as inline markup: a link when it is a page or an upstream file.
+/// A source as inline markup: one rendering, `sources::html`.
 fn source_html(s: &str) -> String {
-    match sources::href(s) {
-        Some(h) => format!(
-            "<a href=\"{}\" rel=\"noopener\"><code>{}</code></a>",
-            escape(&h),
-            escape(s)
-        ),
-        None => format!("<code>{}</code>", escape(s)),
-    }
+    sources::html(s).to_string()
 }
 
 /// A retired spelling of an option that lives on: which spelling, when, and what instead.

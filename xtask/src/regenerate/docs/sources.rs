@@ -5,6 +5,35 @@
 /// (or `path:absent`, the file that never names the item).
 const GITHUB_OWNERS: &[&str] = &["hicann", "Ascend", "tensorflow"];
 
+/// A source as inline markup: a link when it is a page or an upstream file; an absence
+/// citation (`path:absent`) shows the file, then says in words that it never names the item.
+pub fn html(source: &str) -> super::html::Html {
+    use super::html::{escape, Html};
+    let (shown, absent) = match absent_file(source) {
+        Some(file) => (file, true),
+        None => (source, false),
+    };
+    let code = format!("<code>{}</code>", escape(shown));
+    let mut out = match href(source) {
+        Some(h) => format!("<a href=\"{}\" rel=\"noopener\">{code}</a>", escape(&h)),
+        None => code,
+    };
+    if absent {
+        out.push(' ');
+        out.push_str(&super::text::t(super::text::msg::source_absent).to_string());
+    }
+    Html::trusted(out)
+}
+
+/// The citation without its `:absent`, when it is an absence citation.
+fn absent_file(source: &str) -> Option<&str> {
+    source
+        .trim()
+        .strip_suffix(cann_spec::source::ABSENT)?
+        .strip_suffix(':')
+        .filter(|f| !f.is_empty())
+}
+
 /// The address of a source, when it is a web page or a file of an upstream repository.
 pub fn href(source: &str) -> Option<String> {
     let s = source.trim();
@@ -74,6 +103,17 @@ mod tests {
             Some("https://github.com/hicann/tensorflow/blob/82957b9/tf_adapter/util/npu_attrs.cc")
         );
         assert_eq!(href("spec/history/upstream-refs.json"), None);
+        let absent = super::html("hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc:absent");
+        let absent = absent.to_string();
+        assert!(!absent.contains(":absent"), "{absent}");
+        assert!(
+            absent.contains("<code>hicann/tensorflow@82957b9:tf_adapter/util/npu_attrs.cc</code>"),
+            "{absent}"
+        );
+        assert!(
+            absent.contains("never names it") && absent.contains("从未提及"),
+            "{absent}"
+        );
         assert_eq!(href("seeds/003_4673dfd952b60fb9.txt"), None);
     }
 }
